@@ -1,0 +1,31 @@
+//===- Analyzer.h - The analysis entry point --------------------*- C++ -*-===//
+///
+/// \file
+/// Parses each input as CUDA device code with clang, extracts every global
+/// access of every kernel, and predicts its sectors per request:
+///
+///   file -> kernel -> global access -> symbolic address (Expr)
+///        -> lane model per warp -> sectors per request -> Report
+///
+/// Findings and output formats are separate steps (Findings.h, Output.h).
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_ANALYZER_H
+#define COALESCE_ANALYZER_H
+
+#include "coalesce/Config.h"
+#include "coalesce/Report.h"
+
+#include "llvm/Support/Error.h"
+
+namespace coalesce {
+
+/// Analyzes all files of \p Config. Errors in the user's code are recorded in
+/// the report (Report::Files); an llvm::Error is returned only when the run
+/// itself cannot proceed (no CUDA installation, unreadable compilation
+/// database, missing input file).
+llvm::Expected<Report> analyze(const AnalysisConfig &Config);
+
+} // namespace coalesce
+
+#endif // COALESCE_ANALYZER_H

@@ -1,0 +1,52 @@
+//===- CompileFlags.h - Compiler arguments for a CUDA device parse -*- C++ -*-===//
+///
+/// \file
+/// Turns compile commands written for nvcc (or clang) into arguments that
+/// clang 22 accepts for a device-only parse, and finds the CUDA installation.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_COMPILEFLAGS_H
+#define COALESCE_COMPILEFLAGS_H
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+/// Result of translating an nvcc command line.
+struct TranslatedFlags {
+  /// Arguments clang understands (-I, -D, -std=, -isystem, ...), without the
+  /// compiler name, the input file and the output.
+  std::vector<std::string> Args;
+  /// The newest GPU architecture named by -arch/-gencode/--cuda-gpu-arch
+  /// ("sm_90"), or empty when none was named.
+  std::string Arch;
+  /// Flags that were dropped, for --verbose.
+  std::vector<std::string> Dropped;
+};
+
+/// Translates an nvcc (or clang/gcc) command line, starting after the
+/// compiler name. Stops at a chained command ("&&", ";"). Translates:
+/// -arch/-gencode/--gpu-architecture to Arch (newest wins), "-x cu" to
+/// "-x cuda", -Xcompiler values unwrapped, --include-path/--define-macro to
+/// -I/-D; drops nvcc-only flags (-rdc, -ccbin, --expt-relaxed-constexpr,
+/// -Xptxas, -lineinfo, -G, -o FILE, -c, ...) with their values.
+TranslatedFlags translateCompileCommand(const std::vector<std::string> &Argv);
+
+/// Finds the CUDA toolkit: \p Explicit if non-empty, else $CUDA_PATH, else the
+/// directory above the nvcc found on $PATH, else /usr/local/cuda. The
+/// directory must contain include/cuda_runtime.h.
+llvm::Expected<std::string> findCudaInstallation(const std::string &Explicit);
+
+/// The clang arguments for a device-only parse of a .cu file for \p Arch with
+/// the toolkit at \p CudaPath: -x cuda --cuda-device-only
+/// --cuda-gpu-arch=... --cuda-path=... -isystem <cuda>/include/cccl
+/// -Wno-unknown-cuda-version, and the other flags the parse needs.
+std::vector<std::string> cudaDeviceParseArgs(const std::string &CudaPath,
+                                             const std::string &Arch);
+
+} // namespace coalesce
+
+#endif // COALESCE_COMPILEFLAGS_H

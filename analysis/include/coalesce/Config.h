@@ -1,0 +1,60 @@
+//===- Config.h - Typed options of an analysis run --------------*- C++ -*-===//
+///
+/// \file
+/// The options the tool passes down to the analysis. Nothing deep inside the
+/// analysis reads global options: everything comes through this struct.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_CONFIG_H
+#define COALESCE_CONFIG_H
+
+#include "coalesce/LaneModel.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+/// A block shape given by the user, for one kernel or (Kernel empty) all.
+struct BlockOverride {
+  std::string Kernel;
+  BlockShape Shape;
+};
+
+/// A parameter value given by the user, for one kernel or (Kernel empty) all.
+struct ParamValue {
+  std::string Kernel;
+  std::string Name;
+  int64_t Value = 0;
+};
+
+/// Everything an analysis run needs.
+struct AnalysisConfig {
+  std::vector<std::string> Files;
+  /// Directory holding compile_commands.json (-p); empty: search upwards from
+  /// the first file, else use no database.
+  std::string BuildDir;
+  /// Compiler arguments after "--".
+  std::vector<std::string> ExtraArgs;
+  /// GPU architecture, e.g. "sm_90".
+  std::string Arch = "sm_90";
+  /// CUDA installation; empty: detect (CUDA_PATH, nvcc on PATH,
+  /// /usr/local/cuda).
+  std::string CudaPath;
+  std::vector<BlockOverride> Blocks;
+  std::vector<ParamValue> Params;
+  /// Value assumed for parameters without a user value.
+  int64_t DefaultValue = 1024;
+
+  /// The block shape the user gave for \p Kernel, if any (per-kernel first).
+  std::optional<BlockShape> blockFor(const std::string &Kernel) const;
+  /// Parameter values for \p Kernel (per-kernel values override global ones).
+  std::map<std::string, int64_t> paramsFor(const std::string &Kernel) const;
+};
+
+} // namespace coalesce
+
+#endif // COALESCE_CONFIG_H

@@ -1,0 +1,240 @@
+//===- Expr.h - Immutable symbolic integer expressions ----------*- C++ -*-===//
+///
+/// \file
+/// The symbolic engine's value type. An Expr is an immutable integer
+/// expression over symbols (threadIdx.x, blockIdx.x, kernel parameters, loop
+/// iteration counters, ...), modelled on LLVM's ScalarEvolution: a closed set
+/// of node kinds built only through folding factories that keep sums and
+/// products canonical, so structural equality is meaningful:
+///
+///   X + Y + Y        --> X + 2*Y
+///   2*(X + 3)        --> 2*X + 6
+///   X << 3           --> 8*X
+///   (4*X) / 2        --> 2*X           (exact division only)
+///
+/// Non-polynomial operations (/, %, >>, &, |, ^, min, max, selects and
+/// comparisons) stay as nodes of their own; the polynomial view (terms())
+/// treats them as opaque atoms. Every expression can be evaluated exactly for
+/// concrete symbol values with C semantics on 64-bit integers, which is how the
+/// lane model handles non-affine index functions lane by lane.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_EXPR_H
+#define COALESCE_EXPR_H
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace coalesce {
+
+/// What a symbol stands for. This decides how the lane model treats it.
+enum class SymbolKind {
+  ThreadIdx,     ///< threadIdx.{x,y,z}: differs between the lanes of a warp.
+  BlockDim,      ///< blockDim.{x,y,z}: uniform; its value is the block shape.
+  BlockIdx,      ///< blockIdx.{x,y,z}: uniform in a block, varies over the grid.
+  GridDim,       ///< gridDim.{x,y,z}: uniform, fixed for a launch.
+  Param,         ///< A scalar kernel parameter: uniform, fixed for a launch.
+  LoopIter,      ///< Iteration number (0, 1, ...) of a loop: uniform, varies.
+  UniformValue,  ///< Another warp-uniform run-time value (a uniform load).
+  LaneValue,     ///< A lane-dependent value the engine cannot see through.
+  IndirectValue, ///< A lane-dependent value loaded from memory (gather).
+};
+
+/// Returns a stable lower-case name for \p K ("threadIdx", "param", ...).
+const char *symbolKindName(SymbolKind K);
+
+/// A named leaf of an expression. Two symbols are the same iff kind and name
+/// are equal. Names are what users read: "threadIdx.x", "N", "k" (a loop's
+/// iteration counter is named after its variable), "idx[i]".
+struct Symbol {
+  SymbolKind Kind = SymbolKind::UniformValue;
+  std::string Name;
+
+  /// threadIdx/blockIdx/blockDim/gridDim component \p Dim (0 = x, 1 = y, 2 = z).
+  static Symbol threadIdx(unsigned Dim);
+  static Symbol blockIdx(unsigned Dim);
+  static Symbol blockDim(unsigned Dim);
+  static Symbol gridDim(unsigned Dim);
+  static Symbol param(std::string Name) { return {SymbolKind::Param, std::move(Name)}; }
+
+  /// True for threadIdx, LaneValue and IndirectValue symbols.
+  bool isLaneDependent() const;
+  /// True for symbols whose value changes over the launch (blockIdx, loop
+  /// iterations): predictions average over their values.
+  bool isVarying() const;
+  /// For threadIdx/blockIdx/blockDim/gridDim: the component (0..2); else -1.
+  int dimension() const;
+
+  friend bool operator==(const Symbol &A, const Symbol &B) {
+    return A.Kind == B.Kind && A.Name == B.Name;
+  }
+  friend bool operator!=(const Symbol &A, const Symbol &B) { return !(A == B); }
+  friend bool operator<(const Symbol &A, const Symbol &B) {
+    return A.Kind != B.Kind ? A.Kind < B.Kind : A.Name < B.Name;
+  }
+};
+
+/// Concrete values for symbols, for exact evaluation.
+class Bindings {
+public:
+  void set(const Symbol &S, int64_t V) { Values[S] = V; }
+  void erase(const Symbol &S) { Values.erase(S); }
+  /// The value bound to \p S, or nullopt when unbound.
+  std::optional<int64_t> lookup(const Symbol &S) const;
+  const std::map<Symbol, int64_t> &values() const { return Values; }
+
+private:
+  std::map<Symbol, int64_t> Values;
+};
+
+class Expr;
+
+/// One term of the polynomial view: Coeff * Factors[0] * Factors[1] * ...
+/// Factors are atoms (symbols or non-polynomial nodes), sorted, repeated for
+/// powers. A constant term has no factors.
+struct Term {
+  int64_t Coeff = 0;
+  std::vector<Expr> Factors;
+};
+
+/// An immutable symbolic integer expression. Cheap to copy (shared nodes).
+/// Built only through the static factories, which fold constants and keep
+/// Add/Mul canonical (flattened, sorted, like terms combined, zero terms and
+/// unit factors removed).
+class Expr {
+public:
+  enum class Kind {
+    Constant, ///< An integer literal.
+    Symbol,   ///< A Symbol.
+    Add,      ///< n-ary sum, canonical; the constant (if any) is last.
+    Mul,      ///< n-ary product, canonical; the constant (if any) is first.
+    Div,      ///< C division (truncates toward zero).
+    Rem,      ///< C remainder (sign of the dividend).
+    Shl,      ///< Left shift by a non-constant amount (constant: folded to Mul).
+    Shr,      ///< Arithmetic right shift.
+    And,      ///< Bitwise and.
+    Or,       ///< Bitwise or.
+    Xor,      ///< Bitwise xor.
+    Min,      ///< Signed minimum.
+    Max,      ///< Signed maximum.
+    Select,   ///< Operands: condition, true value, false value.
+    Lt,       ///< Signed less-than, 0 or 1.
+    Le,       ///< Signed less-or-equal, 0 or 1.
+    Eq,       ///< Equality, 0 or 1.
+    Ne,       ///< Inequality, 0 or 1.
+    LAnd,     ///< Logical and, 0 or 1.
+    LOr,      ///< Logical or, 0 or 1.
+  };
+
+  /// The constant 0.
+  Expr();
+
+  static Expr constant(int64_t V);
+  static Expr symbol(Symbol S);
+
+  static Expr add(const Expr &A, const Expr &B);
+  static Expr sub(const Expr &A, const Expr &B);
+  static Expr mul(const Expr &A, const Expr &B);
+  static Expr neg(const Expr &A);
+  static Expr div(const Expr &A, const Expr &B);
+  static Expr rem(const Expr &A, const Expr &B);
+  static Expr shl(const Expr &A, const Expr &B);
+  static Expr shr(const Expr &A, const Expr &B);
+  static Expr bitAnd(const Expr &A, const Expr &B);
+  static Expr bitOr(const Expr &A, const Expr &B);
+  static Expr bitXor(const Expr &A, const Expr &B);
+  static Expr min(const Expr &A, const Expr &B);
+  static Expr max(const Expr &A, const Expr &B);
+  static Expr select(const Expr &Cond, const Expr &T, const Expr &F);
+  static Expr lt(const Expr &A, const Expr &B);
+  static Expr le(const Expr &A, const Expr &B);
+  static Expr gt(const Expr &A, const Expr &B) { return lt(B, A); }
+  static Expr ge(const Expr &A, const Expr &B) { return le(B, A); }
+  static Expr eq(const Expr &A, const Expr &B);
+  static Expr ne(const Expr &A, const Expr &B);
+  static Expr logicalAnd(const Expr &A, const Expr &B);
+  static Expr logicalOr(const Expr &A, const Expr &B);
+  static Expr logicalNot(const Expr &A);
+
+  friend Expr operator+(const Expr &A, const Expr &B) { return add(A, B); }
+  friend Expr operator-(const Expr &A, const Expr &B) { return sub(A, B); }
+  friend Expr operator*(const Expr &A, const Expr &B) { return mul(A, B); }
+  friend Expr operator-(const Expr &A) { return neg(A); }
+
+  Kind getKind() const;
+  /// The value of a Constant node; only valid when isConstant().
+  int64_t getConstant() const;
+  /// The symbol of a Symbol node; only valid when getKind() == Kind::Symbol.
+  const Symbol &getSymbol() const;
+  /// Operands of an operation node (empty for Constant and Symbol).
+  const std::vector<Expr> &operands() const;
+
+  bool isConstant() const { return getKind() == Kind::Constant; }
+  /// The value if this is a constant, else nullopt.
+  std::optional<int64_t> asConstant() const;
+  /// True when only Constant, Symbol, Add and Mul nodes occur.
+  bool isPolynomial() const;
+  /// True when any symbol of the expression is lane-dependent.
+  bool isLaneDependent() const;
+  /// True when any symbol is an IndirectValue.
+  bool isIndirect() const;
+  /// True when some symbol satisfies \p Pred.
+  template <typename Fn> bool anySymbol(Fn Pred) const {
+    for (const Symbol &S : symbols())
+      if (Pred(S))
+        return true;
+    return false;
+  }
+  /// All symbols occurring in the expression.
+  std::set<Symbol> symbols() const;
+
+  /// Exact evaluation with C semantics on int64. Returns nullopt when a symbol
+  /// is unbound or on division/remainder by zero.
+  std::optional<int64_t> evaluate(const Bindings &B) const;
+
+  /// Replaces symbols by expressions and re-folds.
+  Expr substitute(const std::map<Symbol, Expr> &Map) const;
+
+  /// The polynomial view: the expression as a canonical sum of terms whose
+  /// factors are atoms (symbols and non-polynomial nodes).
+  std::vector<Term> terms() const;
+  /// Rebuilds an expression from terms (the inverse of terms()).
+  static Expr fromTerms(const std::vector<Term> &Terms);
+
+  /// Splits the polynomial view into {terms with a lane-dependent factor,
+  /// terms without}: this == first + second.
+  std::pair<Expr, Expr> splitLaneUniform() const;
+
+  /// If \p S occurs only linearly in the polynomial view and never inside an
+  /// opaque atom, returns the coefficient C with this == C*S + (rest free of
+  /// S); returns 0 when S does not occur; nullopt otherwise.
+  std::optional<Expr> linearCoefficient(const Symbol &S) const;
+
+  /// The gcd of all term coefficients of the polynomial view (0 for 0).
+  int64_t coefficientGcd() const;
+
+  /// Human-readable form, e.g. "4*N*threadIdx.x + 1024*blockIdx.x + 4".
+  std::string str() const;
+
+  friend bool operator==(const Expr &A, const Expr &B);
+  friend bool operator!=(const Expr &A, const Expr &B) { return !(A == B); }
+  /// A total structural order used for canonical sorting.
+  friend bool operator<(const Expr &A, const Expr &B);
+
+  struct Node;
+
+private:
+  explicit Expr(std::shared_ptr<const Node> N) : N(std::move(N)) {}
+  std::shared_ptr<const Node> N;
+  friend struct ExprBuilder;
+};
+
+} // namespace coalesce
+
+#endif // COALESCE_EXPR_H

@@ -1,0 +1,121 @@
+//===- Predictor.h - Sectors per request of one access ----------*- C++ -*-===//
+///
+/// \file
+/// The prediction step of the pipeline: from an AST-free description of one
+/// global access (its byte address as an Expr, the predicate under which it
+/// runs, its size) and a launch context (block shape, parameter values), the
+/// sectors one warp request touches, averaged over the block's warps and over
+/// the values of varying uniform symbols (blockIdx, loop iterations), against
+/// Nsight Compute's ideal; plus a classification and the assumptions made.
+///
+/// Evaluation is exact, lane by lane: non-affine index functions (%, /, &, ^,
+/// shifts, min/max, selects) need no approximation.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_PREDICTOR_H
+#define COALESCE_PREDICTOR_H
+
+#include "coalesce/Expr.h"
+#include "coalesce/LaneModel.h"
+#include "coalesce/SectorCounter.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+/// What an access does to memory.
+enum class AccessOp {
+  Load,      ///< Read.
+  Store,     ///< Write.
+  LoadStore, ///< Compound update (+=, ++): one load and one store.
+  Atomic,    ///< atomicAdd & co.: one read-modify-write in memory.
+};
+
+/// "load", "store", "load+store", "atomic".
+const char *accessOpName(AccessOp Op);
+
+/// The AST-free description of one global access.
+struct AccessPattern {
+  /// Byte offset of the accessed element from the start of its base
+  /// allocation, e.g. 4*threadIdx.x + 1024*blockIdx.x for a[i] on floats.
+  Expr Address;
+  /// Predicate (0/1 Expr) under which the access executes; 1 if always.
+  Expr Active = Expr::constant(1);
+  /// Bytes each lane accesses (4 for float, 16 for float4, ...).
+  unsigned AccessBytes = 4;
+  AccessOp Op = AccessOp::Load;
+  AtomicKind Atomic = AtomicKind::None;
+  /// When the access reads a field of a struct element (p[i].x): the size of
+  /// that struct. Used to recognise arrays of structures.
+  std::optional<unsigned> RecordBytes;
+};
+
+/// The launch context a prediction is made for.
+struct PredictOptions {
+  BlockShape Block;
+  /// Values for Param symbols (and "gridDim.x" etc.), by symbol name.
+  std::map<std::string, int64_t> Params;
+  /// Value used for a fixed unknown (parameter, gridDim, uniform value)
+  /// that the user did not give. Stated in the prediction's assumptions.
+  int64_t DefaultValue = 1024;
+  /// Upper bound on sampled combinations of varying symbols.
+  unsigned MaxSamples = 512;
+};
+
+/// The classes of access the tool reports. Stable names in JSON and text.
+enum class Classification {
+  Coalesced,  ///< At or below the ideal.
+  Misaligned, ///< Contiguous lanes, but the first one does not start a sector.
+  Strided,    ///< Adjacent lanes are further apart than one element.
+  AoS,        ///< Strided by the size of the struct whose field is accessed.
+  Transposed, ///< threadIdx.x moves the slow dimension, another the fast one.
+  Uniform,    ///< Every lane of the warp accesses the same address.
+  Indirect,   ///< The address depends on data loaded from memory.
+  Unknown,    ///< The engine cannot model the address.
+};
+
+/// "coalesced", "misaligned", "strided", "aos", "transposed", "uniform",
+/// "indirect", "unknown".
+const char *classificationName(Classification C);
+
+/// The result of predict(). Numbers are averages per warp request.
+struct Prediction {
+  Classification Class = Classification::Unknown;
+  /// Mean sectors per request under the assumptions; nullopt for
+  /// indirect/unknown accesses and accesses that no lane executes.
+  std::optional<double> SectorsPerRequest;
+  /// Mean Nsight Compute ideal per request.
+  std::optional<double> IdealSectorsPerRequest;
+  /// Mean active lanes per request.
+  std::optional<double> ActiveLanesPerRequest;
+  /// Fraction of fetched sector bytes that lanes use (0..1).
+  std::optional<double> UsedBytesFraction;
+  /// When a fixed unknown (a parameter without a value) only shifts the
+  /// address: the best and worst sectors per request over its values.
+  std::optional<double> BestSectorsPerRequest, WorstSectorsPerRequest;
+  /// The unknown responsible for Best/Worst (e.g. "4*off").
+  std::string MisalignmentTerm;
+  /// d(address)/d(threadIdx.x) in bytes, symbolically ("4*N") and with the
+  /// values used; nullopt when threadIdx.x is not linear in the address.
+  std::optional<Expr> LaneStrideBytes;
+  std::optional<int64_t> LaneStrideBytesValue;
+  /// Same for threadIdx.y.
+  std::optional<Expr> RowStrideBytes;
+  std::optional<int64_t> RowStrideBytesValue;
+  /// Human-readable assumptions ("assuming N >= 8 (N = 1024 used)").
+  std::vector<std::string> Assumptions;
+  /// Values used for fixed unknowns the user did not give, by symbol name.
+  std::map<std::string, int64_t> AssumedValues;
+  /// Why the access is indirect/unknown, or other detail.
+  std::string Reason;
+};
+
+/// Predicts sectors per request for \p Access under \p Opts.
+Prediction predict(const AccessPattern &Access, const PredictOptions &Opts);
+
+} // namespace coalesce
+
+#endif // COALESCE_PREDICTOR_H

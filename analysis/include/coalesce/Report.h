@@ -1,0 +1,104 @@
+//===- Report.h - What an analysis run found --------------------*- C++ -*-===//
+///
+/// \file
+/// The result model shared by the frontend (which fills it from the AST),
+/// the predictor, the output writers and the harness emitter. Plain data, no
+/// Clang types.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_REPORT_H
+#define COALESCE_REPORT_H
+
+#include "coalesce/LaneModel.h"
+#include "coalesce/Predictor.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+/// A 1-based position in a source file, as clang reports it.
+struct SourceLocation {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  bool valid() const { return Line != 0; }
+};
+
+/// One parameter of a kernel, as the harness needs it to synthesize values.
+struct KernelParameter {
+  enum class Kind { Pointer, Integer, Floating, Other };
+  std::string Name;
+  std::string Type;        ///< Spelled type, e.g. "const float *".
+  Kind ParamKind = Kind::Other;
+  unsigned Bytes = 0;        ///< sizeof the parameter.
+  std::string PointeeType;   ///< For pointers: "float", "float4", "P".
+  unsigned PointeeBytes = 0; ///< For pointers: sizeof the pointee (1 for void).
+  bool IsSigned = true;      ///< For integers.
+};
+
+/// One global-memory access executed by a kernel (directly or through the
+/// __device__ functions it calls).
+struct AccessRecord {
+  SourceLocation Loc;     ///< Start of the subscript/dereference expression.
+  SourceLocation EndLoc;  ///< Last character of it (for ranges).
+  std::string Kernel;
+  std::string Expression; ///< Source text of the accessed lvalue.
+  std::string Base;       ///< Name of the pointer or array.
+  unsigned ElemBytes = 0;
+  std::string SourceLine; ///< The text of Loc's line, for carets.
+  /// Where the lane-dependent part of the index comes from (a variable's
+  /// definition), for a "note:"; invalid when the index uses threadIdx
+  /// directly.
+  SourceLocation LaneSourceLoc;
+  std::string LaneSourceName;
+  /// Call sites from the kernel down to the __device__ function holding the
+  /// access (empty for accesses in the kernel body).
+  std::vector<SourceLocation> CallChain;
+  AccessPattern Pattern;
+  Prediction Predicted;
+};
+
+/// One __global__ function and its accesses.
+struct KernelRecord {
+  std::string Name;
+  SourceLocation Loc;
+  BlockShape Block;
+  BlockShapeSource BlockSource = BlockShapeSource::Assumed;
+  /// Grid dimensions of a launch in the same file, when constant.
+  std::optional<BlockShape> LaunchGrid;
+  std::vector<KernelParameter> Params;
+  std::vector<AccessRecord> Accesses;
+  /// Template kernels are analyzed per instantiation; this names it.
+  std::string Instantiation;
+};
+
+/// A compile error in an input file.
+struct CompileError {
+  SourceLocation Loc;
+  std::string Message;
+  bool InKernel = false; ///< Inside a kernel or a function a kernel calls.
+};
+
+/// What happened to one input file.
+struct FileResult {
+  std::string File;
+  bool Analyzed = false;          ///< The AST was built and walked.
+  std::vector<CompileError> Errors;
+  std::string FatalError;         ///< Why nothing could be analyzed.
+};
+
+/// Everything one run found, in deterministic order (file, line, column).
+struct Report {
+  std::vector<FileResult> Files;
+  std::vector<KernelRecord> Kernels;
+
+  unsigned compileErrorCount() const;
+  unsigned accessCount() const;
+  /// Sorts kernels and accesses by (file, line, column, kernel).
+  void sort();
+};
+
+} // namespace coalesce
+
+#endif // COALESCE_REPORT_H
