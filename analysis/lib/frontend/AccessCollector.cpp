@@ -1,0 +1,396 @@
+//===- AccessCollector.cpp - Finding the global accesses of an expression -===//
+//
+// An access is a memory lvalue that is actually read or written:
+//   LValueToRValue(lv)            load          x = a[i]
+//   lv = e                        store         a[i] = x
+//   lv op= e, ++lv, lv++          load+store    a[i] += x
+//   atomicAdd(&lv, v), ...        atomic
+//   __ldg(&lv), __stcg(&lv, v)    load / store
+//   T t = lv; lv = t (records)    load / store  float4 v = in[i]
+// Only lvalues that resolve to global memory are recorded: __shared__,
+// __constant__, local variables and by-value parameters are not.
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendInternal.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace frontend {
+
+namespace {
+/// A local (non-global, non-reference) variable named by \p E, if any.
+const VarDecl *localScalar(const clang::Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (!VD->hasGlobalStorage() && !VD->getType()->isReferenceType())
+        return VD;
+  return nullptr;
+}
+
+/// Atomic kind by the pointee type of an atomic's first argument.
+AtomicKind atomicKindOf(QualType Pointee) {
+  return Pointee->isRealFloatingType() || Pointee->isHalfType()
+             ? AtomicKind::Float
+             : AtomicKind::Integer;
+}
+
+/// The line of \p Loc as text, without the newline.
+std::string lineText(const SourceManager &SM, clang::SourceLocation Loc) {
+  Loc = SM.getExpansionLoc(Loc);
+  bool Invalid = false;
+  llvm::StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  if (Invalid)
+    return {};
+  unsigned Off = SM.getFileOffset(Loc);
+  size_t Begin = Buf.rfind('\n', Off);
+  Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;
+  size_t End = Buf.find('\n', Off);
+  return Buf.slice(Begin, End).rtrim("\r").str();
+}
+} // namespace
+
+void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
+                        unsigned Bytes, AccessOp Op, AtomicKind Atomic,
+                        Frame &F, const clang::Expr *Anchor,
+                        const LaneOriginInfo &Origin) {
+  const clang::Expr *At = Anchor ? Anchor : LV;
+  AccessRecord R;
+  R.Loc = toLocation(SM, At->getBeginLoc());
+  clang::SourceLocation End = SM.getExpansionLoc(At->getEndLoc());
+  R.EndLoc = toLocation(SM, End);
+  if (unsigned Len = Lexer::MeasureTokenLength(End, SM, Ctx.getLangOpts()))
+    R.EndLoc.Column += Len - 1;
+  R.Kernel = Kernel.Name;
+  R.Expression = sourceText(Ctx, At->getSourceRange());
+  R.Base = Addr.Ptr.BaseName;
+  R.ElemBytes = Bytes;
+  R.SourceLine = lineText(SM, At->getBeginLoc());
+  if (Origin.Loc.isValid()) {
+    R.LaneSourceLoc = toLocation(SM, Origin.Loc);
+    R.LaneSourceName = Origin.Name;
+  }
+  R.CallChain = F.CallChain;
+  R.Pattern.Address = Addr.Ptr.ByteOffset;
+  R.Pattern.Active = F.Active;
+  R.Pattern.AccessBytes = Bytes;
+  R.Pattern.Op = Op;
+  R.Pattern.Atomic = Atomic;
+  if (Addr.RecordBytes && *Addr.RecordBytes > Bytes)
+    R.Pattern.RecordBytes = Addr.RecordBytes;
+  Kernel.Accesses.push_back(std::move(R));
+}
+
+void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
+                                AtomicKind Atomic, Frame &F,
+                                const clang::Expr *Anchor) {
+  LaneOriginInfo Origin;
+  std::optional<AddressInfo> A = resolveAddress(LV, F, &Origin);
+  if (!A || A->Ptr.Space != MemorySpace::Global)
+    return;
+  emit(LV, *A, sizeOf(LV->getType()), Op, Atomic, F, Anchor, Origin);
+}
+
+void KernelWalker::recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
+                                       AtomicKind Atomic, Frame &F,
+                                       const clang::Expr *Anchor) {
+  QualType Pointee = Ptr->getType()->getPointeeType();
+  if (Pointee.isNull())
+    return;
+  // &lv: anchor the access at lv, as a plain subscript would be.
+  const clang::Expr *Inner = Ptr->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inner))
+    if (UO->getOpcode() == UO_AddrOf)
+      Anchor = UO->getSubExpr()->IgnoreParens();
+  LaneOriginInfo Origin;
+  std::optional<PointerValue> P = resolvePointer(Ptr, F, &Origin);
+  if (!P || P->Space != MemorySpace::Global)
+    return;
+  emit(Ptr, AddressInfo{*P, std::nullopt}, sizeOf(Pointee), Op, Atomic, F,
+       Anchor ? Anchor : Ptr, Origin);
+}
+
+void KernelWalker::walkAddressOperands(const clang::Expr *LV, Frame &F) {
+  LV = LV->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(LV))
+    return walkAddressOperands(ICE->getSubExpr(), F);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LV)) {
+    walkExpr(ASE->getBase(), F);
+    walkExpr(ASE->getIdx(), F);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(LV)) {
+    walkExpr(UO->getSubExpr(), F);
+  } else if (const auto *ME = dyn_cast<MemberExpr>(LV)) {
+    if (ME->isArrow())
+      walkExpr(ME->getBase(), F);
+    else
+      walkAddressOperands(ME->getBase(), F);
+  }
+}
+
+void KernelWalker::assignVar(const ValueDecl *VD, const clang::Expr *RHS,
+                             Frame &F) {
+  VarValue V;
+  if (VD->getType()->isPointerType()) {
+    V.Pointer = resolvePointer(RHS, F, nullptr);
+  } else if (VD->getType()->isIntegralOrEnumerationType()) {
+    LaneOriginInfo Origin;
+    V.Int = translate(RHS, F, &Origin);
+    if (V.Int->isLaneDependent()) {
+      V.LaneOrigin = Origin.Loc.isValid() ? Origin.Loc : VD->getLocation();
+      V.LaneOriginName = Origin.Loc.isValid() ? Origin.Name : VD->getName().str();
+    }
+  } else {
+    return;
+  }
+  F.Env[VD] = V;
+}
+
+void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
+  if (!E)
+    return;
+  E = E->IgnoreParens();
+
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    if (ICE->getCastKind() == CK_LValueToRValue) {
+      const clang::Expr *Sub = ICE->getSubExpr()->IgnoreParens();
+      if (!localScalar(Sub))
+        recordAccess(Sub, AccessOp::Load, AtomicKind::None, F, nullptr);
+      walkAddressOperands(Sub, F);
+      return;
+    }
+    return walkExpr(ICE->getSubExpr(), F);
+  }
+
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp()) {
+      walkExpr(BO->getRHS(), F);
+      if (const VarDecl *VD = localScalar(BO->getLHS())) {
+        if (BO->getOpcode() == BO_Assign) {
+          assignVar(VD, BO->getRHS(), F);
+        } else {
+          // v op= e: translate as the binary expression v op e.
+          auto It = F.Env.find(VD);
+          if (It != F.Env.end() && It->second.Int) {
+            Expr L = *It->second.Int, R = translate(BO->getRHS(), F);
+            switch (BO->getOpcode()) {
+            case BO_AddAssign: It->second.Int = L + R; break;
+            case BO_SubAssign: It->second.Int = L - R; break;
+            case BO_MulAssign: It->second.Int = L * R; break;
+            case BO_DivAssign: It->second.Int = Expr::div(L, R); break;
+            case BO_RemAssign: It->second.Int = Expr::rem(L, R); break;
+            case BO_ShlAssign: It->second.Int = Expr::shl(L, R); break;
+            case BO_ShrAssign: It->second.Int = Expr::shr(L, R); break;
+            case BO_AndAssign: It->second.Int = Expr::bitAnd(L, R); break;
+            case BO_OrAssign: It->second.Int = Expr::bitOr(L, R); break;
+            case BO_XorAssign: It->second.Int = Expr::bitXor(L, R); break;
+            default: break;
+            }
+          } else if (It != F.Env.end() && It->second.Pointer) {
+            if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+              Expr Step = translate(BO->getRHS(), F) *
+                          Expr::constant(sizeOf(VD->getType()->getPointeeType()));
+              Expr &Off = It->second.Pointer->ByteOffset;
+              Off = BO->getOpcode() == BO_AddAssign ? Off + Step : Off - Step;
+            }
+          }
+        }
+        return;
+      }
+      AccessOp Op = BO->getOpcode() == BO_Assign ? AccessOp::Store
+                                                 : AccessOp::LoadStore;
+      recordAccess(BO->getLHS()->IgnoreParens(), Op, AtomicKind::None, F,
+                   nullptr);
+      walkAddressOperands(BO->getLHS(), F);
+      return;
+    }
+    if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
+      walkExpr(BO->getLHS(), F);
+      Expr C = translate(BO->getLHS(), F);
+      Frame RHS = F;
+      RHS.Active = Expr::logicalAnd(
+          F.Active, BO->getOpcode() == BO_LAnd ? C : Expr::logicalNot(C));
+      walkExpr(BO->getRHS(), RHS);
+      return;
+    }
+    walkExpr(BO->getLHS(), F);
+    walkExpr(BO->getRHS(), F);
+    return;
+  }
+
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->isIncrementDecrementOp()) {
+      const clang::Expr *Sub = UO->getSubExpr()->IgnoreParens();
+      if (const VarDecl *VD = localScalar(Sub)) {
+        auto It = F.Env.find(VD);
+        int64_t D = UO->isIncrementOp() ? 1 : -1;
+        if (It != F.Env.end() && It->second.Int)
+          It->second.Int = *It->second.Int + Expr::constant(D);
+        else if (It != F.Env.end() && It->second.Pointer)
+          It->second.Pointer->ByteOffset =
+              It->second.Pointer->ByteOffset +
+              Expr::constant(D * sizeOf(VD->getType()->getPointeeType()));
+        return;
+      }
+      recordAccess(Sub, AccessOp::LoadStore, AtomicKind::None, F, nullptr);
+      walkAddressOperands(Sub, F);
+      return;
+    }
+    if (UO->getOpcode() == UO_AddrOf) {
+      walkAddressOperands(UO->getSubExpr(), F);
+      return;
+    }
+    return walkExpr(UO->getSubExpr(), F);
+  }
+
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    walkExpr(CO->getCond(), F);
+    Expr C = translate(CO->getCond(), F);
+    Frame T = F, Fa = F;
+    T.Active = Expr::logicalAnd(F.Active, C);
+    Fa.Active = Expr::logicalAnd(F.Active, Expr::logicalNot(C));
+    walkExpr(CO->getTrueExpr(), T);
+    walkExpr(CO->getFalseExpr(), Fa);
+    return;
+  }
+
+  if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // Trivial assignment of a struct/vector type: a store, and a load when
+    // the source is memory too.
+    if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2) {
+      const clang::Expr *L = OCE->getArg(0)->IgnoreParenImpCasts();
+      const clang::Expr *R = OCE->getArg(1)->IgnoreParenImpCasts();
+      if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(R))
+        R = MTE->getSubExpr()->IgnoreParenImpCasts();
+      if (R->isGLValue() && !localScalar(R)) {
+        recordAccess(R, AccessOp::Load, AtomicKind::None, F, nullptr);
+        walkAddressOperands(R, F);
+      } else {
+        walkExpr(OCE->getArg(1), F);
+      }
+      if (!localScalar(L))
+        recordAccess(L, AccessOp::Store, AtomicKind::None, F, nullptr);
+      walkAddressOperands(L, F);
+      return;
+    }
+  }
+
+  if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
+    // Copy of a struct/vector type from memory: float4 v = in[i];
+    if (CCE->getNumArgs() == 1 && CCE->getConstructor() &&
+        CCE->getConstructor()->isCopyOrMoveConstructor()) {
+      const clang::Expr *Src = CCE->getArg(0)->IgnoreParenImpCasts();
+      if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Src))
+        Src = MTE->getSubExpr()->IgnoreParenImpCasts();
+      if (Src->isGLValue()) {
+        if (!localScalar(Src))
+          recordAccess(Src, AccessOp::Load, AtomicKind::None, F, nullptr);
+        walkAddressOperands(Src, F);
+        return;
+      }
+    }
+  }
+
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return walkCall(CE, F);
+
+  if (isa<LambdaExpr>(E) || isa<UnaryExprOrTypeTraitExpr>(E))
+    return;
+
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<clang::Expr>(Child))
+      walkExpr(CE, F);
+}
+
+void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
+  if (isa<CUDAKernelCallExpr>(CE))
+    return;
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  StringRef Name;
+  if (Callee && Callee->getIdentifier())
+    Name = Callee->getName();
+
+  if (isAtomicFunction(Name) && CE->getNumArgs() >= 1) {
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      walkExpr(CE->getArg(I), F);
+    const clang::Expr *Ptr = CE->getArg(0);
+    recordPointerAccess(Ptr, AccessOp::Atomic,
+                        atomicKindOf(Ptr->getType()->getPointeeType()), F,
+                        nullptr);
+    return;
+  }
+  if ((isLoadIntrinsic(Name) || isStoreIntrinsic(Name)) &&
+      CE->getNumArgs() >= 1) {
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      walkExpr(CE->getArg(I), F);
+    recordPointerAccess(CE->getArg(0),
+                        isLoadIntrinsic(Name) ? AccessOp::Load
+                                              : AccessOp::Store,
+                        AtomicKind::None, F, nullptr);
+    return;
+  }
+
+  // Arguments are evaluated in the caller.
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const clang::Expr *Arg = CE->getArg(I);
+    // A reference parameter binds to the lvalue: no load at the call.
+    if (Callee && I < Callee->getNumParams() &&
+        Callee->getParamDecl(I)->getType()->isReferenceType()) {
+      walkAddressOperands(Arg->IgnoreParenImpCasts(), F);
+      continue;
+    }
+    walkExpr(Arg, F);
+  }
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    walkExpr(MCE->getImplicitObjectArgument(), F);
+
+  const FunctionDecl *Def = nullptr;
+  if (Callee && Callee->hasBody(Def) && !Def->isVariadic())
+    inlineCall(CE, Def, F);
+}
+
+void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
+                              Frame &F) {
+  if (F.Depth >= 8 || isa<CXXMemberCallExpr>(CE))
+    return;
+  // Only code in user files: CUDA and system headers are not walked.
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+    return;
+  if (F.Fn == Callee)
+    return; // Direct recursion (deeper cycles stop at the depth limit).
+  if (Callee->getNumParams() != CE->getNumArgs())
+    return;
+
+  Frame Inner;
+  Inner.Fn = Callee;
+  Inner.Active = F.Active;
+  Inner.Depth = F.Depth + 1;
+  Inner.CallChain = F.CallChain;
+  Inner.CallChain.push_back(toLocation(SM, CE->getBeginLoc()));
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const ParmVarDecl *P = Callee->getParamDecl(I);
+    const clang::Expr *Arg = CE->getArg(I);
+    VarValue V;
+    QualType T = P->getType();
+    if (T->isReferenceType()) {
+      if (std::optional<AddressInfo> A = resolveAddress(Arg, F, nullptr))
+        V.Pointer = A->Ptr;
+    } else if (T->isPointerType()) {
+      V.Pointer = resolvePointer(Arg, F, nullptr);
+    } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
+      LaneOriginInfo Origin;
+      V.Int = translate(Arg, F, &Origin);
+      V.LaneOrigin = Origin.Loc;
+      V.LaneOriginName = Origin.Name;
+    } else {
+      continue;
+    }
+    Inner.Env[P] = V;
+  }
+  walkStmt(Callee->getBody(), Inner);
+}
+
+} // namespace frontend
+} // namespace coalesce

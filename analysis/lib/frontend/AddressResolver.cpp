@@ -1,0 +1,255 @@
+//===- AddressResolver.cpp - Memory lvalues to base + byte offset ---------===//
+//
+// a[i]        --> base(a) + i * sizeof(*a)
+// p[i].x      --> base(p) + i * sizeof(*p) + offsetof(x)
+// p->x, *p    --> base(p) + offset
+// g[i][j]     --> base(g) + i * sizeof(g[0]) + j * sizeof(g[0][0])
+// Pointers are followed through local variables, casts, pointer arithmetic,
+// &lvalue, array decay and the parameters of inlined __device__ functions.
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendInternal.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace frontend {
+
+namespace {
+/// The memory space of a variable with global or static storage.
+MemorySpace spaceOfVar(const VarDecl *VD) {
+  if (VD->hasAttr<CUDASharedAttr>())
+    return MemorySpace::Shared;
+  if (VD->hasAttr<CUDAConstantAttr>())
+    return MemorySpace::Constant;
+  if (VD->hasAttr<CUDADeviceAttr>() || VD->hasGlobalStorage())
+    return VD->isLocalVarDecl() && !VD->isStaticLocal() ? MemorySpace::Local
+                                                        : MemorySpace::Global;
+  return MemorySpace::Local;
+}
+} // namespace
+
+unsigned KernelWalker::sizeOf(QualType T) const {
+  if (T.isNull() || T->isIncompleteType() || T->isDependentType())
+    return 1;
+  if (T->isVoidType())
+    return 1;
+  return static_cast<unsigned>(Ctx.getTypeSizeInChars(T).getQuantity());
+}
+
+std::optional<PointerValue> KernelWalker::varPointer(const ValueDecl *D,
+                                                     const Frame &F) {
+  auto It = F.Env.find(D);
+  if (It != F.Env.end())
+    return It->second.Pointer;
+  if (const auto *PVD = dyn_cast<ParmVarDecl>(D)) {
+    if (F.IsKernel && PVD->getType()->isPointerType())
+      return PointerValue{PVD->getName().str(), MemorySpace::Global,
+                          Expr::constant(0)};
+    return std::nullopt;
+  }
+  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    // A __device__ pointer variable: its value is loaded from global memory
+    // and is assumed to point to global memory.
+    if (VD->hasGlobalStorage() && VD->getType()->isPointerType())
+      return PointerValue{VD->getName().str(), MemorySpace::Global,
+                          Expr::constant(0)};
+  }
+  return std::nullopt;
+}
+
+std::optional<PointerValue>
+KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
+                             LaneOriginInfo *Origin) {
+  P = P->IgnoreParens();
+  if (const auto *CE = dyn_cast<CastExpr>(P)) {
+    switch (CE->getCastKind()) {
+    case CK_ArrayToPointerDecay: {
+      std::optional<AddressInfo> A = resolveAddress(CE->getSubExpr(), F, Origin);
+      if (!A)
+        return std::nullopt;
+      return A->Ptr;
+    }
+    case CK_LValueToRValue: {
+      const clang::Expr *Sub = CE->getSubExpr()->IgnoreParens();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
+        return varPointer(DRE->getDecl(), F);
+      // A pointer field of a by-value struct parameter: s.ptr[i].
+      if (const auto *ME = dyn_cast<MemberExpr>(Sub)) {
+        const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+        if (!ME->isArrow())
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+            if (isa<ParmVarDecl>(DRE->getDecl()) && F.IsKernel)
+              return PointerValue{sourceText(Ctx, ME->getSourceRange()),
+                                  MemorySpace::Global, Expr::constant(0)};
+        // A pointer loaded from global memory: assume it points to global.
+        if (std::optional<AddressInfo> A = resolveAddress(ME, F, nullptr))
+          if (A->Ptr.Space == MemorySpace::Global)
+            return PointerValue{sourceText(Ctx, ME->getSourceRange()),
+                                MemorySpace::Global, Expr::constant(0)};
+      }
+      return std::nullopt;
+    }
+    case CK_NoOp:
+    case CK_BitCast:
+    case CK_AddressSpaceConversion:
+    case CK_UserDefinedConversion:
+      return resolvePointer(CE->getSubExpr(), F, Origin);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+    if (UO->getOpcode() == UO_AddrOf) {
+      std::optional<AddressInfo> A = resolveAddress(UO->getSubExpr(), F, Origin);
+      if (!A)
+        return std::nullopt;
+      return A->Ptr;
+    }
+    if (UO->isIncrementDecrementOp())
+      return resolvePointer(UO->getSubExpr(), F, Origin);
+    return std::nullopt;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+    if (BO->getOpcode() == BO_Comma)
+      return resolvePointer(BO->getRHS(), F, Origin);
+    if (BO->isAssignmentOp())
+      return resolvePointer(BO->getLHS(), F, Origin);
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      return std::nullopt;
+    const clang::Expr *PtrSide = BO->getLHS(), *IntSide = BO->getRHS();
+    if (!PtrSide->getType()->isPointerType())
+      std::swap(PtrSide, IntSide);
+    if (!PtrSide->getType()->isPointerType() ||
+        !IntSide->getType()->isIntegerType())
+      return std::nullopt;
+    std::optional<PointerValue> Base = resolvePointer(PtrSide, F, Origin);
+    if (!Base)
+      return std::nullopt;
+    Expr Step = translate(IntSide, F, Origin) *
+                Expr::constant(sizeOf(PtrSide->getType()->getPointeeType()));
+    Base->ByteOffset = BO->getOpcode() == BO_Add ? Base->ByteOffset + Step
+                                                 : Base->ByteOffset - Step;
+    return Base;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+    std::optional<PointerValue> T = resolvePointer(CO->getTrueExpr(), F, Origin);
+    std::optional<PointerValue> E = resolvePointer(CO->getFalseExpr(), F, Origin);
+    if (!T || !E || T->BaseName != E->BaseName || T->Space != E->Space)
+      return std::nullopt;
+    T->ByteOffset = Expr::select(translate(CO->getCond(), F, Origin),
+                                 T->ByteOffset, E->ByteOffset);
+    return T;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(P))
+    return varPointer(DRE->getDecl(), F);
+  if (const auto *CE = dyn_cast<CallExpr>(P)) {
+    // A __device__ function returning a pointer expression, e.g.
+    // `return base + row * pitch;` with a single return statement.
+    if (const FunctionDecl *FD = CE->getDirectCallee()) {
+      const FunctionDecl *Def = nullptr;
+      if (FD->hasBody(Def) && Def->getNumParams() == CE->getNumArgs() &&
+          F.Depth < 8) {
+        const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+        if (Body && Body->size() == 1)
+          if (const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front()))
+            if (Ret->getRetValue()) {
+              Frame Callee;
+              Callee.Fn = Def;
+              Callee.Depth = F.Depth + 1;
+              for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+                VarValue V;
+                if (CE->getArg(I)->getType()->isPointerType())
+                  V.Pointer = resolvePointer(CE->getArg(I), F, Origin);
+                else
+                  V.Int = translate(CE->getArg(I), F, Origin);
+                Callee.Env[Def->getParamDecl(I)] = V;
+              }
+              return resolvePointer(Ret->getRetValue(), Callee, Origin);
+            }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<AddressInfo>
+KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
+                             LaneOriginInfo *Origin) {
+  LV = LV->IgnoreParens();
+  if (const auto *CE = dyn_cast<ImplicitCastExpr>(LV))
+    if (CE->getCastKind() == CK_NoOp || CE->getCastKind() == CK_UncheckedDerivedToBase ||
+        CE->getCastKind() == CK_DerivedToBase)
+      return resolveAddress(CE->getSubExpr(), F, Origin);
+
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LV)) {
+    std::optional<PointerValue> P = resolvePointer(ASE->getBase(), F, Origin);
+    if (!P)
+      return std::nullopt;
+    P->ByteOffset = P->ByteOffset + translate(ASE->getIdx(), F, Origin) *
+                                        Expr::constant(sizeOf(ASE->getType()));
+    return AddressInfo{*P, std::nullopt};
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(LV)) {
+    if (UO->getOpcode() != UO_Deref)
+      return std::nullopt;
+    std::optional<PointerValue> P = resolvePointer(UO->getSubExpr(), F, Origin);
+    if (!P)
+      return std::nullopt;
+    return AddressInfo{*P, std::nullopt};
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(LV)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || FD->isBitField())
+      return std::nullopt;
+    uint64_t OffsetBits = Ctx.getFieldOffset(FD);
+    QualType RecordType;
+    std::optional<AddressInfo> A;
+    if (ME->isArrow()) {
+      std::optional<PointerValue> P = resolvePointer(ME->getBase(), F, Origin);
+      if (!P)
+        return std::nullopt;
+      A = AddressInfo{*P, std::nullopt};
+      RecordType = ME->getBase()->getType()->getPointeeType();
+    } else {
+      A = resolveAddress(ME->getBase(), F, Origin);
+      if (!A)
+        return std::nullopt;
+      RecordType = ME->getBase()->getType();
+    }
+    A->Ptr.ByteOffset =
+        A->Ptr.ByteOffset + Expr::constant(static_cast<int64_t>(OffsetBits / 8));
+    if (!A->RecordBytes)
+      A->RecordBytes = sizeOf(RecordType);
+    return A;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(LV)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return std::nullopt;
+    // A reference bound to memory: `float &r = a[i];`.
+    auto It = F.Env.find(VD);
+    if (VD->getType()->isReferenceType()) {
+      if (It != F.Env.end() && It->second.Pointer)
+        return AddressInfo{*It->second.Pointer, std::nullopt};
+      return std::nullopt;
+    }
+    if (isa<ParmVarDecl>(VD) || !VD->hasGlobalStorage())
+      return AddressInfo{PointerValue{VD->getName().str(), MemorySpace::Local,
+                                      Expr::constant(0)},
+                         std::nullopt};
+    return AddressInfo{
+        PointerValue{VD->getName().str(), spaceOfVar(VD), Expr::constant(0)},
+        std::nullopt};
+  }
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(LV))
+    return resolveAddress(MTE->getSubExpr(), F, Origin);
+  return std::nullopt;
+}
+
+} // namespace frontend
+} // namespace coalesce

@@ -1,0 +1,100 @@
+//===- CudaBuiltins.cpp - CUDA built-in variables and functions -----------===//
+//
+// threadIdx & co. are not plain member accesses in clang: `threadIdx.x` is a
+// PseudoObjectExpr wrapping an MSPropertyRefExpr on the DeclRefExpr
+// 'threadIdx' whose semantic form calls __fetch_builtin_x.
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendInternal.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace frontend {
+
+coalesce::SourceLocation toLocation(const SourceManager &SM,
+                                    clang::SourceLocation Loc) {
+  coalesce::SourceLocation Out;
+  if (Loc.isInvalid())
+    return Out;
+  clang::SourceLocation Exp = SM.getExpansionLoc(Loc);
+  PresumedLoc P = SM.getPresumedLoc(Exp);
+  if (P.isInvalid())
+    return Out;
+  Out.File = P.getFilename();
+  Out.Line = P.getLine();
+  Out.Column = P.getColumn();
+  return Out;
+}
+
+std::string sourceText(const ASTContext &Ctx, SourceRange R) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(R);
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    Range = SM.getExpansionRange(R);
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+}
+
+std::optional<Symbol> cudaBuiltinSymbol(const clang::Expr *E) {
+  const auto *POE = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
+  if (!POE)
+    return std::nullopt;
+  const auto *Prop =
+      dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
+  if (!Prop)
+    return std::nullopt;
+  const auto *Base =
+      dyn_cast<DeclRefExpr>(Prop->getBaseExpr()->IgnoreParenImpCasts());
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Prop->getBaseExpr()))
+    Base = dyn_cast<DeclRefExpr>(OVE->getSourceExpr()->IgnoreParenImpCasts());
+  if (!Base)
+    return std::nullopt;
+  int Dim = llvm::StringSwitch<int>(Prop->getPropertyDecl()->getName())
+                .Case("x", 0)
+                .Case("y", 1)
+                .Case("z", 2)
+                .Default(-1);
+  if (Dim < 0)
+    return std::nullopt;
+  StringRef Var = Base->getDecl()->getName();
+  if (Var == "threadIdx")
+    return Symbol::threadIdx(Dim);
+  if (Var == "blockIdx")
+    return Symbol::blockIdx(Dim);
+  if (Var == "blockDim")
+    return Symbol::blockDim(Dim);
+  if (Var == "gridDim")
+    return Symbol::gridDim(Dim);
+  return std::nullopt;
+}
+
+bool isAtomicFunction(StringRef Name) {
+  Name.consume_back("_block");
+  Name.consume_back("_system");
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax"},
+             true)
+      .Cases({"atomicInc", "atomicDec", "atomicCAS", "atomicAnd", "atomicOr",
+              "atomicXor"},
+             true)
+      .Default(false);
+}
+
+bool isLoadIntrinsic(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"}, true)
+      .Default(false);
+}
+
+bool isStoreIntrinsic(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"__stcg", "__stcs", "__stwb", "__stwt"}, true)
+      .Default(false);
+}
+
+} // namespace frontend
+} // namespace coalesce

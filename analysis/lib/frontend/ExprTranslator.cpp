@@ -1,0 +1,238 @@
+//===- ExprTranslator.cpp - Integer expressions from the AST to Expr ------===//
+//
+// Translates the integer expressions that compute indices into symbolic
+// Exprs, in the environment of the function being walked. What the engine
+// cannot see through becomes an opaque symbol: lane-dependent (LaneValue),
+// loaded from memory at a lane-dependent address (IndirectValue), or uniform
+// (UniformValue).
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendInternal.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace frontend {
+
+namespace {
+/// The function a call goes to, without namespaces ("min", "max").
+StringRef calleeName(const CallExpr *CE) {
+  if (const FunctionDecl *FD = CE->getDirectCallee())
+    if (const IdentifierInfo *II = FD->getIdentifier())
+      return II->getName();
+  return {};
+}
+
+bool isMemoryRead(const clang::Expr *E) {
+  E = E->IgnoreParens();
+  return isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E) ||
+         (isa<UnaryOperator>(E) &&
+          cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
+}
+} // namespace
+
+Expr KernelWalker::opaqueValue(const clang::Expr *E, bool LaneDependent,
+                               bool Indirect) {
+  SymbolKind K = Indirect        ? SymbolKind::IndirectValue
+                 : LaneDependent ? SymbolKind::LaneValue
+                                 : SymbolKind::UniformValue;
+  return Expr::symbol({K, sourceText(Ctx, E->getSourceRange())});
+}
+
+Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
+                             LaneOriginInfo *Origin) {
+  E = E->IgnoreParens();
+
+  // Constants first: literals, enumerators, constexpr, sizeof, warpSize.
+  if (!E->isValueDependent() && !E->isTypeDependent()) {
+    clang::Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return Expr::constant(R.Val.getInt().getExtValue());
+  }
+
+  if (std::optional<Symbol> S = cudaBuiltinSymbol(E))
+    return Expr::symbol(*S);
+
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    const clang::Expr *Sub = CE->getSubExpr();
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue:
+      if (isMemoryRead(Sub)) {
+        // A value loaded from memory: uniform if every lane reads the same
+        // address, else data-dependent.
+        LaneOriginInfo Ignored;
+        std::optional<AddressInfo> A = resolveAddress(Sub, F, &Ignored);
+        bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
+        return opaqueValue(Sub, Lane, /*Indirect=*/Lane && A.has_value());
+      }
+      return translate(Sub, F, Origin);
+    case CK_IntegralCast:
+    case CK_NoOp:
+    case CK_IntegralToBoolean:
+    case CK_UserDefinedConversion:
+    case CK_ConstructorConversion:
+      if (CE->getCastKind() == CK_IntegralToBoolean)
+        return Expr::ne(translate(Sub, F, Origin), Expr::constant(0));
+      return translate(Sub, F, Origin);
+    default:
+      break;
+    }
+  }
+
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DRE->getDecl();
+    auto It = F.Env.find(D);
+    if (It != F.Env.end() && It->second.Int) {
+      if (Origin && It->second.LaneOrigin.isValid() && Origin->Loc.isInvalid()) {
+        Origin->Loc = It->second.LaneOrigin;
+        Origin->Name = It->second.LaneOriginName;
+      }
+      return *It->second.Int;
+    }
+    if (const auto *PVD = dyn_cast<ParmVarDecl>(D))
+      if (F.IsKernel)
+        return Expr::symbol(Symbol::param(PVD->getName().str()));
+    if (const auto *VD = dyn_cast<VarDecl>(D)) {
+      if (VD->getName() == "warpSize")
+        return Expr::constant(WarpSize);
+      // A __device__/__constant__ scalar read by every lane: uniform.
+      if (VD->hasGlobalStorage())
+        return Expr::symbol({SymbolKind::UniformValue, VD->getName().str()});
+    }
+    return opaqueValue(E, /*LaneDependent=*/true);
+  }
+
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma)
+      return translate(BO->getRHS(), F, Origin);
+    if (BO->isAssignmentOp())
+      return translate(BO->getLHS(), F, Origin);
+    Expr L = translate(BO->getLHS(), F, Origin);
+    Expr R = translate(BO->getRHS(), F, Origin);
+    switch (BO->getOpcode()) {
+    case BO_Add: return L + R;
+    case BO_Sub: return L - R;
+    case BO_Mul: return L * R;
+    case BO_Div: return Expr::div(L, R);
+    case BO_Rem: return Expr::rem(L, R);
+    case BO_Shl: return Expr::shl(L, R);
+    case BO_Shr: return Expr::shr(L, R);
+    case BO_And: return Expr::bitAnd(L, R);
+    case BO_Or: return Expr::bitOr(L, R);
+    case BO_Xor: return Expr::bitXor(L, R);
+    case BO_LT: return Expr::lt(L, R);
+    case BO_LE: return Expr::le(L, R);
+    case BO_GT: return Expr::gt(L, R);
+    case BO_GE: return Expr::ge(L, R);
+    case BO_EQ: return Expr::eq(L, R);
+    case BO_NE: return Expr::ne(L, R);
+    case BO_LAnd: return Expr::logicalAnd(L, R);
+    case BO_LOr: return Expr::logicalOr(L, R);
+    default: break;
+    }
+  }
+
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    switch (UO->getOpcode()) {
+    case UO_Minus: return -translate(UO->getSubExpr(), F, Origin);
+    case UO_Plus: return translate(UO->getSubExpr(), F, Origin);
+    case UO_Not: // ~x == -x - 1
+      return -translate(UO->getSubExpr(), F, Origin) - Expr::constant(1);
+    case UO_LNot: return Expr::logicalNot(translate(UO->getSubExpr(), F, Origin));
+    case UO_PreInc:
+    case UO_PreDec:
+    case UO_PostInc:
+    case UO_PostDec:
+      return translate(UO->getSubExpr(), F, Origin);
+    case UO_Deref: {
+      LaneOriginInfo Ignored;
+      std::optional<AddressInfo> A = resolveAddress(UO, F, &Ignored);
+      bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
+      return opaqueValue(UO, Lane, Lane && A.has_value());
+    }
+    default: break;
+    }
+  }
+
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return Expr::select(translate(CO->getCond(), F, Origin),
+                        translate(CO->getTrueExpr(), F, Origin),
+                        translate(CO->getFalseExpr(), F, Origin));
+
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return translateCall(CE, F, Origin);
+
+  if (isMemoryRead(E)) {
+    LaneOriginInfo Ignored;
+    std::optional<AddressInfo> A = resolveAddress(E, F, &Ignored);
+    bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
+    return opaqueValue(E, Lane, Lane && A.has_value());
+  }
+
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return translate(MTE->getSubExpr(), F, Origin);
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return translate(EWC->getSubExpr(), F, Origin);
+
+  // Anything else (floating point, unknown calls, shuffles): conservatively
+  // lane-dependent, so no prediction is made from it.
+  return opaqueValue(E, /*LaneDependent=*/true);
+}
+
+Expr KernelWalker::translateCall(const CallExpr *CE, const Frame &F,
+                                 LaneOriginInfo *Origin) {
+  StringRef Name = calleeName(CE);
+  unsigned N = CE->getNumArgs();
+  auto Arg = [&](unsigned I) { return translate(CE->getArg(I), F, Origin); };
+
+  bool IsMin = llvm::StringSwitch<bool>(Name)
+                   .Cases({"min", "umin", "llmin", "ullmin", "imin"}, true)
+                   .Default(false);
+  bool IsMax = llvm::StringSwitch<bool>(Name)
+                   .Cases({"max", "umax", "llmax", "ullmax", "imax"}, true)
+                   .Default(false);
+  if ((IsMin || IsMax) && N == 2 && CE->getType()->isIntegerType())
+    return IsMin ? Expr::min(Arg(0), Arg(1)) : Expr::max(Arg(0), Arg(1));
+  if ((Name == "__mul24" || Name == "__umul24") && N == 2)
+    return Arg(0) * Arg(1);
+  if (Name == "abs" && N == 1 && CE->getType()->isIntegerType()) {
+    Expr X = Arg(0);
+    return Expr::max(X, -X);
+  }
+
+  // A __device__ function whose body is a single return statement is
+  // substituted: `__device__ int idx2d(int r, int c, int w) { return r*w+c; }`.
+  if (const FunctionDecl *FD = CE->getDirectCallee()) {
+    const FunctionDecl *Def = nullptr;
+    if (FD->hasBody(Def) && Def->getNumParams() == N && F.Depth < 8) {
+      const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+      if (Body && Body->size() == 1)
+        if (const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front()))
+          if (Ret->getRetValue()) {
+            Frame Callee;
+            Callee.Fn = Def;
+            Callee.Depth = F.Depth + 1;
+            for (unsigned I = 0; I < N; ++I) {
+              VarValue V;
+              V.Int = Arg(I);
+              Callee.Env[Def->getParamDecl(I)] = V;
+            }
+            return translate(Ret->getRetValue(), Callee, Origin);
+          }
+    }
+  }
+
+  // Unknown call: uniform when every argument is, else lane-dependent.
+  bool Lane = false;
+  for (unsigned I = 0; I < N; ++I)
+    Lane |= Arg(I).isLaneDependent();
+  if (N == 0)
+    Lane = true; // e.g. __laneid(), clock(): assume it varies per lane.
+  return opaqueValue(CE, Lane);
+}
+
+} // namespace frontend
+} // namespace coalesce

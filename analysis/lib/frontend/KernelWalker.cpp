@@ -1,0 +1,354 @@
+//===- KernelWalker.cpp - Interpreting a kernel body statement by statement ===//
+//
+// Statements update the environment (local variable -> symbolic value) and
+// the predicate under which later code runs:
+//   if (c) S1 else S2      S1 under Active && c, S2 under Active && !c; a
+//                          variable assigned in a branch becomes select(c,..)
+//   if (c) return;         the rest of the block runs under Active && !c
+//   for (i = a; c; i += s) i == a + s * iter, iter a LoopIter symbol; the
+//                          body runs under Active && c
+// Variables modified in a loop other than induction variables become opaque.
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendInternal.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace frontend {
+
+namespace {
+
+/// Does statement \p S end by leaving the function (return)?
+bool endsInReturn(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return !CS->body_empty() && endsInReturn(CS->body_back());
+  return false;
+}
+
+/// Every modification of a local variable inside a statement.
+struct Modification {
+  const ValueDecl *Var;
+  const clang::Expr *Step; ///< For i += s / i -= s / i++: the step (or null).
+  int Sign;                ///< +1, -1, or 0 for a non-induction update.
+};
+
+class ModificationFinder : public RecursiveASTVisitor<ModificationFinder> {
+public:
+  std::vector<Modification> Mods;
+
+  static const ValueDecl *localVar(const clang::Expr *E) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (!VD->hasGlobalStorage())
+          return VD;
+    return nullptr;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      if (const ValueDecl *V = localVar(UO->getSubExpr()))
+        Mods.push_back({V, nullptr, UO->isIncrementOp() ? 1 : -1});
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const ValueDecl *V = localVar(UO->getSubExpr()))
+        Mods.push_back({V, nullptr, 0});
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (!BO->isAssignmentOp())
+      return true;
+    const ValueDecl *V = localVar(BO->getLHS());
+    if (!V)
+      return true;
+    if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+      Mods.push_back({V, BO->getRHS(), BO->getOpcode() == BO_AddAssign ? 1 : -1});
+      return true;
+    }
+    // i = i + s
+    if (BO->getOpcode() == BO_Assign)
+      if (const auto *Add =
+              dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts()))
+        if (Add->getOpcode() == BO_Add && localVar(Add->getLHS()) == V) {
+          Mods.push_back({V, Add->getRHS(), 1});
+          return true;
+        }
+    Mods.push_back({V, nullptr, 0});
+    return true;
+  }
+};
+
+} // namespace
+
+void KernelWalker::walkKernel(const FunctionDecl *FD) {
+  Frame F;
+  F.Fn = FD;
+  F.IsKernel = true;
+  walkStmt(FD->getBody(), F);
+}
+
+void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
+  if (!S)
+    return;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return walkCompound(CS, F);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        walkDecl(VD, F);
+    return;
+  }
+  if (const auto *IS = dyn_cast<IfStmt>(S))
+    return walkIf(IS, F);
+  if (const auto *FS = dyn_cast<ForStmt>(S))
+    return walkLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(),
+                    FS->getBody(), F);
+  if (const auto *WS = dyn_cast<WhileStmt>(S))
+    return walkLoop(WS, nullptr, WS->getCond(), nullptr, WS->getBody(), F);
+  if (const auto *DS = dyn_cast<DoStmt>(S))
+    return walkLoop(DS, nullptr, nullptr, nullptr, DS->getBody(), F);
+  if (const auto *RS = dyn_cast<CXXForRangeStmt>(S))
+    return walkLoop(RS, nullptr, nullptr, nullptr, RS->getBody(), F);
+  if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+    if (RS->getRetValue())
+      walkExpr(RS->getRetValue(), F);
+    return;
+  }
+  if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
+    walkExpr(SS->getCond(), F);
+    Frame Body = F;
+    walkStmt(SS->getBody(), Body);
+    // Cases are not modelled: what the body changed becomes opaque.
+    ModificationFinder MF;
+    MF.TraverseStmt(const_cast<Stmt *>(SS->getBody()));
+    for (const Modification &M : MF.Mods) {
+      VarValue V;
+      V.Int = opaqueValue(cast<clang::Expr>(SS->getCond()), true);
+      F.Env[M.Var] = V;
+    }
+    return;
+  }
+  if (const auto *E = dyn_cast<clang::Expr>(S))
+    return walkExpr(E, F);
+  if (const auto *LS = dyn_cast<LabelStmt>(S))
+    return walkStmt(LS->getSubStmt(), F);
+  if (const auto *AS = dyn_cast<AttributedStmt>(S))
+    return walkStmt(AS->getSubStmt(), F);
+  if (const auto *CS = dyn_cast<CaseStmt>(S))
+    return walkStmt(CS->getSubStmt(), F);
+  if (const auto *DS = dyn_cast<DefaultStmt>(S))
+    return walkStmt(DS->getSubStmt(), F);
+  // Other statements (asm, break, continue, goto, null): nothing to do.
+}
+
+void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
+  Expr Saved = F.Active;
+  for (const Stmt *Child : CS->body()) {
+    walkStmt(Child, F);
+    // `if (cond) return;` guards the rest of the block with !cond.
+    if (const auto *IS = dyn_cast<IfStmt>(Child))
+      if (!IS->getElse() && endsInReturn(IS->getThen()) && IS->getCond())
+        F.Active = Expr::logicalAnd(
+            F.Active, Expr::logicalNot(translate(IS->getCond(), F)));
+  }
+  F.Active = Saved;
+}
+
+void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
+  if (VD->hasGlobalStorage())
+    return; // __shared__ arrays and static locals: no value to track.
+  const clang::Expr *Init = VD->getInit();
+  if (Init)
+    walkExpr(Init, F);
+  VarValue V;
+  QualType T = VD->getType();
+  if (T->isReferenceType()) {
+    if (Init)
+      if (std::optional<AddressInfo> A = resolveAddress(Init, F, nullptr))
+        V.Pointer = A->Ptr;
+  } else if (T->isPointerType() || T->isArrayType()) {
+    if (Init && T->isPointerType())
+      V.Pointer = resolvePointer(Init, F, nullptr);
+    if (T->isArrayType())
+      V.Pointer = PointerValue{VD->getName().str(), MemorySpace::Local,
+                               Expr::constant(0)};
+  } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
+    if (Init) {
+      LaneOriginInfo Origin;
+      V.Int = translate(Init, F, &Origin);
+      if (V.Int->isLaneDependent()) {
+        V.LaneOrigin = Origin.Loc.isValid() ? Origin.Loc : VD->getLocation();
+        V.LaneOriginName = Origin.Loc.isValid() ? Origin.Name
+                                                : VD->getName().str();
+      }
+    } else {
+      V.Int = Expr::symbol({SymbolKind::UniformValue, VD->getName().str()});
+    }
+  } else {
+    return;
+  }
+  F.Env[VD] = V;
+}
+
+void KernelWalker::mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
+                                 const Frame &Else) {
+  for (const Frame *Branch : {&Then, &Else})
+    for (const auto &Entry : Branch->Env) {
+      const VarValue *TV = nullptr, *EV = nullptr;
+      auto TI = Then.Env.find(Entry.first), EI = Else.Env.find(Entry.first);
+      if (TI != Then.Env.end())
+        TV = &TI->second;
+      if (EI != Else.Env.end())
+        EV = &EI->second;
+      if (!TV || !EV)
+        continue; // Declared inside one branch only: out of scope.
+      VarValue Merged = *TV;
+      if (TV->Int && EV->Int && *TV->Int != *EV->Int)
+        Merged.Int = Expr::select(Cond, *TV->Int, *EV->Int);
+      if (TV->Pointer && EV->Pointer &&
+          TV->Pointer->ByteOffset != EV->Pointer->ByteOffset) {
+        if (TV->Pointer->BaseName == EV->Pointer->BaseName)
+          Merged.Pointer->ByteOffset = Expr::select(
+              Cond, TV->Pointer->ByteOffset, EV->Pointer->ByteOffset);
+        else
+          Merged.Pointer.reset();
+      }
+      if (!Merged.LaneOrigin.isValid()) {
+        Merged.LaneOrigin = EV->LaneOrigin;
+        Merged.LaneOriginName = EV->LaneOriginName;
+      }
+      F.Env[Entry.first] = Merged;
+    }
+}
+
+void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
+  if (IS->getInit())
+    walkStmt(IS->getInit(), F);
+  if (IS->getConditionVariable())
+    walkDecl(IS->getConditionVariable(), F);
+  walkExpr(IS->getCond(), F);
+  Expr Cond = translate(IS->getCond(), F);
+  Frame Then = F, Else = F;
+  Then.Active = Expr::logicalAnd(F.Active, Cond);
+  Else.Active = Expr::logicalAnd(F.Active, Expr::logicalNot(Cond));
+  walkStmt(IS->getThen(), Then);
+  walkStmt(IS->getElse(), Else);
+  Then.Active = Else.Active = F.Active;
+  mergeBranches(Cond, F, Then, Else);
+}
+
+void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
+                            const clang::Expr *Cond, const clang::Expr *Inc,
+                            const Stmt *Body, Frame &F) {
+  Expr SavedActive = F.Active;
+  if (Init)
+    walkStmt(Init, F);
+
+  // Variables the loop modifies: induction variables (only ever stepped by a
+  // loop-invariant amount) become start + step * iter; others opaque.
+  ModificationFinder MF;
+  MF.TraverseStmt(const_cast<Stmt *>(Body));
+  if (Inc)
+    MF.TraverseStmt(const_cast<clang::Expr *>(Inc));
+  if (Cond)
+    MF.TraverseStmt(const_cast<clang::Expr *>(Cond));
+  llvm::SmallPtrSet<const ValueDecl *, 8> Modified, NonInduction;
+  for (const Modification &M : MF.Mods) {
+    Modified.insert(M.Var);
+    if (M.Sign == 0)
+      NonInduction.insert(M.Var);
+  }
+
+  // The opaque value of a variable changed in the loop.
+  auto Opaque = [&](const ValueDecl *VD, bool Lane) {
+    SymbolKind K = Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue;
+    return Expr::symbol({K, VD->getName().str()});
+  };
+
+  Frame Before = F;
+  unsigned LoopId = ++LoopCounter;
+  for (const ValueDecl *VD : Modified) {
+    auto It = F.Env.find(VD);
+    if (It == F.Env.end())
+      continue; // Declared inside the loop body.
+    VarValue &V = It->second;
+    bool Induction = !NonInduction.count(VD);
+    Expr Step = Expr::constant(0);
+    bool Lane = (V.Int && V.Int->isLaneDependent()) ||
+                (V.Pointer && V.Pointer->ByteOffset.isLaneDependent());
+    if (Induction) {
+      QualType T = VD->getType();
+      unsigned Scale = T->isPointerType() ? sizeOf(T->getPointeeType()) : 1;
+      for (const Modification &M : MF.Mods) {
+        if (M.Var != VD)
+          continue;
+        Expr S = M.Step ? translate(M.Step, Before) : Expr::constant(1);
+        // The step must not depend on what the loop changes.
+        bool Invariant = true;
+        if (M.Step) {
+          ModificationFinder StepMods;
+          StepMods.TraverseStmt(const_cast<clang::Expr *>(M.Step));
+          for (const auto &D : MF.Mods)
+            if (D.Var != VD &&
+                S.anySymbol([&](const Symbol &Sym) {
+                  return Sym.Name == D.Var->getName();
+                }))
+              Invariant = false;
+        }
+        if (!Invariant || S.isLaneDependent()) {
+          Induction = false;
+          break;
+        }
+        Step = Step + S * Expr::constant(M.Sign * static_cast<int64_t>(Scale));
+      }
+    }
+    if (Induction) {
+      std::string Name = VD->getName().str();
+      if (Name.empty())
+        Name = "iter";
+      Symbol Iter{SymbolKind::LoopIter, Name + "#" + std::to_string(LoopId)};
+      Expr Offset = Step * Expr::symbol(Iter);
+      if (V.Int)
+        V.Int = *V.Int + Offset;
+      if (V.Pointer)
+        V.Pointer->ByteOffset = V.Pointer->ByteOffset + Offset;
+    } else {
+      if (V.Int)
+        V.Int = Opaque(VD, Lane);
+      if (V.Pointer)
+        V.Pointer.reset();
+    }
+  }
+
+  if (Cond) {
+    walkExpr(Cond, F);
+    F.Active = Expr::logicalAnd(F.Active, translate(Cond, F));
+  }
+  walkStmt(Body, F);
+  if (Inc)
+    walkExpr(Inc, F);
+  F.Active = SavedActive;
+
+  // After the loop, what it modified is no longer known.
+  for (const ValueDecl *VD : Modified) {
+    auto It = F.Env.find(VD);
+    if (It == F.Env.end())
+      continue;
+    bool Lane = (It->second.Int && It->second.Int->isLaneDependent());
+    if (It->second.Int)
+      It->second.Int = Opaque(VD, Lane);
+    It->second.Pointer.reset();
+  }
+  (void)Loop;
+}
+
+} // namespace frontend
+} // namespace coalesce

@@ -1,0 +1,97 @@
+//===- CoalesceLint.cpp - The coalesce-lint command line ------------------===//
+//
+// Wires command-line options to the analysis library: parse options, run
+// analyze(), write the report, optionally verify on the GPU, and turn the
+// outcome into an exit code.
+//
+// Exit codes (documented in README.md):
+//   0  no findings            1  findings
+//   2  usage or input error   3  an input (or a kernel) does not compile
+//   4  GPU verification failed or found a mismatch (--fail-on-mismatch)
+//
+//===----------------------------------------------------------------------===//
+#include "Options.h"
+
+#include "coalesce/Analyzer.h"
+#include "coalesce/Output.h"
+#include "coalesce/Rules.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+using namespace coalesce;
+
+namespace {
+
+int printError(const llvm::Twine &Msg) {
+  llvm::WithColor::error(llvm::errs(), "coalesce-lint") << Msg << "\n";
+  return tool::ExitUsage;
+}
+
+/// Writes the report in the chosen format to stdout or --output.
+llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O) {
+  OutputOptions Out;
+  Out.Findings = O.Findings;
+  Out.PrintAccesses = O.PrintAccesses;
+  Out.ShowAllErrors = O.ShowAllErrors;
+  std::unique_ptr<llvm::raw_fd_ostream> File;
+  llvm::raw_ostream *OS = &llvm::outs();
+  if (!O.OutputFile.empty()) {
+    std::error_code EC;
+    File = std::make_unique<llvm::raw_fd_ostream>(O.OutputFile, EC);
+    if (EC)
+      return llvm::createStringError(EC, "cannot write '%s': %s",
+                                     O.OutputFile.c_str(),
+                                     EC.message().c_str());
+    OS = File.get();
+  } else {
+    Out.Color = O.Color;
+  }
+  unsigned Findings = O.Format == tool::OutputFormat::Json ? writeJson(R, Out, *OS)
+                                                      : writeText(R, Out, *OS);
+  OS->flush();
+  return Findings;
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  llvm::InitLLVM X(Argc, Argv);
+  llvm::Expected<tool::Options> Parsed = tool::parseOptions(Argc, Argv);
+  if (!Parsed)
+    return printError(llvm::toString(Parsed.takeError()) +
+                      "\n(run 'coalesce-lint --help' for usage)");
+  tool::Options &O = *Parsed;
+  if (O.Action == tool::RunAction::Exit)
+    return tool::ExitClean;
+  if (O.Action == tool::RunAction::Explain)
+    return tool::explainRule(O.ExplainRule, llvm::outs());
+  if (O.Action == tool::RunAction::ListRules)
+    return tool::listRules(llvm::outs());
+
+  llvm::Expected<Report> R = analyze(O.Analysis);
+  if (!R)
+    return printError(llvm::toString(R.takeError()));
+
+  if (!O.HarnessDir.empty() || O.VerifyOnGpu) {
+    int VerifyExit = tool::runVerification(*R, O, Argv[0]);
+    if (VerifyExit == tool::ExitUsage)
+      return VerifyExit;
+    llvm::Expected<unsigned> Findings = writeReport(*R, O);
+    if (!Findings)
+      return printError(llvm::toString(Findings.takeError()));
+    if (VerifyExit != tool::ExitClean)
+      return VerifyExit;
+    return tool::exitCode(*R, *Findings, O);
+  }
+
+  llvm::Expected<unsigned> Findings = writeReport(*R, O);
+  if (!Findings)
+    return printError(llvm::toString(Findings.takeError()));
+  return tool::exitCode(*R, *Findings, O);
+}

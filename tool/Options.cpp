@@ -1,0 +1,280 @@
+//===- Options.cpp - Parsing the command line ------------------------------===//
+#include "Options.h"
+
+#include "coalesce/Output.h"
+#include "coalesce/Rules.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Process.h"
+
+#include <fmt/format.h>
+
+namespace cl = llvm::cl;
+
+namespace coalesce {
+namespace tool {
+
+namespace {
+const char *Overview = R"(coalesce-lint: predicts how many 32-byte sectors each global-memory access of
+a CUDA kernel touches per warp request, and flags uncoalesced and misaligned
+accesses.
+
+  coalesce-lint [options] FILE.cu... [-- COMPILER_ARGS]
+
+Exit codes: 0 no findings, 1 findings, 2 usage or input error, 3 an input or a
+kernel does not compile, 4 GPU verification failed or found a mismatch.
+)";
+
+llvm::Error usageError(const llvm::Twine &Msg) {
+  return llvm::createStringError(std::errc::invalid_argument, "%s",
+                                 Msg.str().c_str());
+}
+} // namespace
+
+llvm::Expected<BlockOverride> parseBlock(llvm::StringRef S) {
+  BlockOverride B;
+  auto [Head, Tail] = S.rsplit(':');
+  llvm::StringRef Dims = S;
+  if (!Tail.empty() && Head != S) {
+    B.Kernel = Head.str();
+    Dims = Tail;
+  }
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  Dims.split(Parts, Dims.contains('x') ? 'x' : ',');
+  unsigned V[3] = {1, 1, 1};
+  if (Parts.empty() || Parts.size() > 3)
+    return usageError("invalid --block '" + S + "': expected [KERNEL:]X[,Y[,Z]]");
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Parts[I].trim().getAsInteger(10, V[I]) || V[I] == 0 || V[I] > 1024)
+      return usageError("invalid --block '" + S +
+                        "': dimensions must be integers from 1 to 1024");
+  B.Shape = BlockShape{V[0], V[1], V[2]};
+  if (B.Shape.threads() > 1024)
+    return usageError("invalid --block '" + S + "': more than 1024 threads");
+  return B;
+}
+
+llvm::Expected<ParamValue> parseParam(llvm::StringRef S) {
+  ParamValue P;
+  auto [Lhs, Value] = S.split('=');
+  if (Value.empty() && !S.contains('='))
+    return usageError("invalid --param '" + S + "': expected [KERNEL:]NAME=VALUE");
+  auto [Kernel, Name] = Lhs.rsplit(':');
+  if (Name.empty()) {
+    Name = Lhs;
+    Kernel = "";
+  }
+  if (Name.empty() || Value.trim().getAsInteger(0, P.Value))
+    return usageError("invalid --param '" + S +
+                      "': expected [KERNEL:]NAME=INTEGER");
+  P.Kernel = Kernel.str();
+  P.Name = Name.str();
+  return P;
+}
+
+llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
+  // Everything after "--" goes to the compiler.
+  std::vector<const char *> ToolArgs;
+  Options O;
+  bool SeenDashDash = false;
+  for (int I = 0; I < Argc; ++I) {
+    if (!SeenDashDash && I > 0 && llvm::StringRef(Argv[I]) == "--") {
+      SeenDashDash = true;
+      continue;
+    }
+    if (SeenDashDash)
+      O.Analysis.ExtraArgs.push_back(Argv[I]);
+    else
+      ToolArgs.push_back(Argv[I]);
+  }
+
+  // LLVM options register themselves globally and must outlive parsing.
+  static cl::OptionCategory Cat("coalesce-lint options");
+  static cl::OptionCategory GpuCat("GPU verification");
+  static cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
+                              cl::cat(Cat));
+  static cl::opt<std::string> BuildDir("p", cl::desc("Build directory holding compile_commands.json"),
+                                cl::value_desc("dir"), cl::cat(Cat));
+  static cl::opt<std::string> Arch("arch", cl::desc("GPU architecture (default sm_90)"),
+                            cl::init("sm_90"), cl::cat(Cat));
+  static cl::opt<std::string> CudaPath("cuda-path",
+                                cl::desc("CUDA toolkit (default: $CUDA_PATH, nvcc on PATH, /usr/local/cuda)"),
+                                cl::cat(Cat));
+  static cl::opt<std::string> FormatOpt("format", cl::desc("Output format: text (default) or json"),
+                                 cl::init("text"), cl::cat(Cat));
+  static cl::opt<std::string> Output("output", cl::desc("Write the report to a file"),
+                              cl::value_desc("file"), cl::cat(Cat));
+  static cl::alias OutputA("o", cl::aliasopt(Output), cl::desc("Alias for --output"));
+  static cl::list<std::string> Blocks("block",
+                               cl::desc("Block shape [KERNEL:]X[,Y[,Z]] (repeatable)"),
+                               cl::cat(Cat));
+  static cl::list<std::string> Params("param",
+                               cl::desc("Value of a scalar parameter [KERNEL:]NAME=VALUE (repeatable)"),
+                               cl::cat(Cat));
+  static cl::opt<int64_t> DefaultValue("default-param",
+                                cl::desc("Value assumed for parameters without --param (default 1024)"),
+                                cl::init(1024), cl::cat(Cat));
+  static cl::opt<double> Threshold("threshold",
+                            cl::desc("Extra sectors per request above the ideal that make a finding (default 0)"),
+                            cl::init(0.0), cl::cat(Cat));
+  static cl::opt<bool> NoMaybe("no-possibly-misaligned",
+                        cl::desc("Do not report accesses that are misaligned only for some parameter values"),
+                        cl::cat(Cat));
+  static cl::opt<bool> NoIndirect("no-indirect", cl::desc("Do not report indirect (gather/scatter) accesses"),
+                           cl::cat(Cat));
+  static cl::opt<std::string> FailOn("fail-on",
+                              cl::desc("Exit 1 on findings: warning (default) or never"),
+                              cl::init("warning"), cl::cat(Cat));
+  static cl::opt<bool> PrintAccesses("print-accesses",
+                              cl::desc("List every access with its prediction (text format)"),
+                              cl::cat(Cat));
+  static cl::opt<bool> ShowErrors("show-compile-errors",
+                           cl::desc("List every compile error, not only their count"),
+                           cl::cat(Cat));
+  static cl::opt<std::string> ColorOpt("use-color", cl::desc("Colors in text output: auto (default), always or never"),
+                                cl::init("auto"), cl::cat(Cat));
+  static cl::opt<std::string> Explain("explain", cl::desc("Explain a rule and exit"),
+                               cl::value_desc("rule-id"), cl::cat(Cat));
+  static cl::opt<bool> ListRules("list-rules", cl::desc("List the rules and exit"), cl::cat(Cat));
+  static cl::opt<bool> Verify("verify-on-gpu",
+                       cl::desc("Run flagged kernels on the GPU and compare measured sectors/request"),
+                       cl::cat(GpuCat));
+  static cl::opt<bool> VerifyAll("verify-all", cl::desc("Verify every kernel, not only those with findings"),
+                          cl::cat(GpuCat));
+  static cl::opt<std::string> EmitHarness("emit-harness",
+                                   cl::desc("Write the verification harness to a directory (no GPU needed)"),
+                                   cl::value_desc("dir"), cl::cat(GpuCat));
+  static cl::list<std::string> Buffers("buffer", cl::desc("Bytes to allocate for a pointer parameter NAME=BYTES"),
+                                cl::cat(GpuCat));
+  static cl::opt<std::string> Fill("fill", cl::desc("Buffer contents: identity (default), zeros, permutation"),
+                            cl::init("identity"), cl::cat(GpuCat));
+  static cl::opt<double> Tolerance("tolerance", cl::desc("Relative tolerance of a confirmed prediction (default 0.05)"),
+                            cl::init(0.05), cl::cat(GpuCat));
+  static cl::opt<unsigned> Timeout("verify-timeout", cl::desc("Seconds a kernel may run (default 30)"),
+                            cl::init(30), cl::cat(GpuCat));
+  static cl::opt<bool> FailOnMismatch("fail-on-mismatch", cl::desc("Exit 4 when a measurement contradicts a prediction"),
+                               cl::cat(GpuCat));
+  static cl::opt<std::string> VerifyExe("verify-exe", cl::desc("Path of coalesce-verify (default: next to coalesce-lint)"),
+                                 cl::cat(GpuCat));
+
+  cl::HideUnrelatedOptions({&Cat, &GpuCat});
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "coalesce-lint " << toolVersion() << " (LLVM/Clang 22)\n";
+  });
+  std::string Errors;
+  llvm::raw_string_ostream ErrOS(Errors);
+  // --help and --version exit inside the parser; that is what users expect.
+  if (!cl::ParseCommandLineOptions(static_cast<int>(ToolArgs.size()),
+                                   ToolArgs.data(), Overview, &ErrOS))
+    return usageError(llvm::StringRef(ErrOS.str()).trim());
+
+  if (!Explain.empty()) {
+    O.Action = RunAction::Explain;
+    O.ExplainRule = Explain;
+    return O;
+  }
+  if (ListRules) {
+    O.Action = RunAction::ListRules;
+    return O;
+  }
+  if (Files.empty())
+    return usageError("no input files");
+
+  AnalysisConfig &A = O.Analysis;
+  A.Files.assign(Files.begin(), Files.end());
+  A.BuildDir = BuildDir;
+  A.Arch = Arch;
+  if (!llvm::StringRef(A.Arch).starts_with("sm_"))
+    return usageError("invalid --arch '" + Arch + "': expected sm_XX");
+  A.CudaPath = CudaPath;
+  A.DefaultValue = DefaultValue;
+  for (const std::string &B : Blocks) {
+    llvm::Expected<BlockOverride> P = parseBlock(B);
+    if (!P)
+      return P.takeError();
+    A.Blocks.push_back(*P);
+  }
+  for (const std::string &S : Params) {
+    llvm::Expected<ParamValue> P = parseParam(S);
+    if (!P)
+      return P.takeError();
+    A.Params.push_back(*P);
+  }
+
+  if (FormatOpt == "json")
+    O.Format = OutputFormat::Json;
+  else if (FormatOpt != "text")
+    return usageError("invalid --format '" + FormatOpt + "': expected text or json");
+  O.OutputFile = Output;
+  if (Threshold < 0)
+    return usageError("--threshold must not be negative");
+  O.Findings.Threshold = Threshold;
+  O.Findings.ReportPossiblyMisaligned = !NoMaybe;
+  O.Findings.ReportIndirect = !NoIndirect;
+  if (FailOn != "warning" && FailOn != "never")
+    return usageError("invalid --fail-on '" + FailOn + "': expected warning or never");
+  O.FailOnFindings = FailOn == "warning";
+  O.PrintAccesses = PrintAccesses;
+  O.ShowAllErrors = ShowErrors;
+  if (ColorOpt == "always")
+    O.Color = true;
+  else if (ColorOpt == "auto")
+    O.Color = llvm::sys::Process::StandardOutIsDisplayed();
+  else if (ColorOpt != "never")
+    return usageError("invalid --use-color '" + ColorOpt + "': expected auto, always or never");
+
+  O.VerifyOnGpu = Verify;
+  O.VerifyAll = VerifyAll;
+  O.HarnessDir = EmitHarness;
+  O.FailOnMismatch = FailOnMismatch;
+  O.Tolerance = Tolerance;
+  O.VerifyTimeout = Timeout;
+  O.VerifyExe = VerifyExe;
+  if (Fill != "identity" && Fill != "zeros" && Fill != "permutation")
+    return usageError("invalid --fill '" + Fill + "': expected identity, zeros or permutation");
+  O.Fill = Fill;
+  for (const std::string &B : Buffers) {
+    auto [Name, Bytes] = llvm::StringRef(B).split('=');
+    uint64_t N = 0;
+    if (Name.empty() || Bytes.getAsInteger(0, N) || N == 0)
+      return usageError("invalid --buffer '" + B + "': expected NAME=BYTES");
+    O.Buffers[Name.str()] = N;
+  }
+  return O;
+}
+
+int explainRule(llvm::StringRef Id, llvm::raw_ostream &OS) {
+  const RuleInfo *R = findRule(Id);
+  if (!R) {
+    llvm::errs() << "coalesce-lint: error: unknown rule '" << Id
+                 << "' (see --list-rules)\n";
+    return ExitUsage;
+  }
+  OS << R->Id << ": " << R->Summary << "\n\n"
+     << R->Description << "\n\n  bad:  " << R->Bad << "\n  good: " << R->Good
+     << "\n";
+  return ExitClean;
+}
+
+int listRules(llvm::raw_ostream &OS) {
+  for (const RuleInfo &R : allRules())
+    OS << fmt::format("{:<28} {}\n", R.Id, R.Summary);
+  return ExitClean;
+}
+
+int exitCode(const Report &R, unsigned Findings, const Options &O) {
+  for (const FileResult &F : R.Files) {
+    if (!F.Analyzed)
+      return ExitCompile;
+    for (const CompileError &E : F.Errors)
+      if (E.InKernel)
+        return ExitCompile;
+  }
+  if (Findings > 0 && O.FailOnFindings)
+    return ExitFindings;
+  return ExitClean;
+}
+
+} // namespace tool
+} // namespace coalesce

@@ -1,0 +1,84 @@
+//===- Options.h - Command-line options of coalesce-lint --------*- C++ -*-===//
+///
+/// \file
+/// The tool's options, parsed into one typed struct, and the small helpers
+/// that turn them into actions and exit codes.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_TOOL_OPTIONS_H
+#define COALESCE_TOOL_OPTIONS_H
+
+#include "coalesce/Config.h"
+#include "coalesce/Findings.h"
+#include "coalesce/Report.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <string>
+
+namespace coalesce {
+namespace tool {
+
+/// Exit codes, documented in README.md.
+enum ExitCode {
+  ExitClean = 0,     ///< Nothing to report.
+  ExitFindings = 1,  ///< At least one finding (unless --fail-on=never).
+  ExitUsage = 2,     ///< Bad options, missing file, no CUDA installation.
+  ExitCompile = 3,   ///< An input or a kernel does not compile.
+  ExitVerify = 4,    ///< GPU verification failed or found a mismatch.
+};
+
+enum class OutputFormat { Text, Json };
+enum class RunAction { Analyze, Explain, ListRules, Exit };
+
+/// Everything the command line says.
+struct Options {
+  RunAction Action = RunAction::Analyze;
+  AnalysisConfig Analysis;
+  FindingOptions Findings;
+  OutputFormat Format = OutputFormat::Text;
+  std::string OutputFile;
+  bool Color = false;
+  bool PrintAccesses = false;
+  bool ShowAllErrors = false;
+  bool FailOnFindings = true;
+  std::string ExplainRule;
+  // GPU verification.
+  bool VerifyOnGpu = false;
+  bool VerifyAll = false;
+  bool FailOnMismatch = false;
+  std::string HarnessDir;
+  std::map<std::string, uint64_t> Buffers;
+  std::string Fill = "identity";
+  double Tolerance = 0.05;
+  unsigned VerifyTimeout = 30;
+  std::string VerifyExe;
+};
+
+/// Parses argv (options, files, and compiler arguments after "--").
+llvm::Expected<Options> parseOptions(int Argc, const char **Argv);
+
+/// Parses "[KERNEL:]X[,Y[,Z]]" (also "16x16").
+llvm::Expected<BlockOverride> parseBlock(llvm::StringRef S);
+/// Parses "[KERNEL:]NAME=VALUE".
+llvm::Expected<ParamValue> parseParam(llvm::StringRef S);
+
+/// --explain RULE: prints the rule's documentation; returns the exit code.
+int explainRule(llvm::StringRef Id, llvm::raw_ostream &OS);
+/// --list-rules.
+int listRules(llvm::raw_ostream &OS);
+
+/// The exit code for an analysis that produced \p Findings findings.
+int exitCode(const Report &R, unsigned Findings, const Options &O);
+
+/// --emit-harness / --verify-on-gpu: emits the harness and, when asked, runs
+/// it through coalesce-verify and merges the measurements into \p R.
+/// Returns ExitClean, ExitVerify or ExitUsage.
+int runVerification(Report &R, const Options &O, const char *Argv0);
+
+} // namespace tool
+} // namespace coalesce
+
+#endif // COALESCE_TOOL_OPTIONS_H
