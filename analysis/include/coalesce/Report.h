@@ -52,6 +52,8 @@ struct AccessRecord {
   /// directly.
   SourceLocation LaneSourceLoc;
   std::string LaneSourceName;
+  /// The threadIdx components that variable depends on ("threadIdx.x").
+  std::vector<std::string> LaneSourceSymbols;
   /// Call sites from the kernel down to the __device__ function holding the
   /// access (empty for accesses in the kernel body).
   std::vector<SourceLocation> CallChain;

@@ -72,6 +72,7 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   if (Origin.Loc.isValid()) {
     R.LaneSourceLoc = toLocation(SM, Origin.Loc);
     R.LaneSourceName = Origin.Name;
+    R.LaneSourceSymbols = Origin.Symbols;
   }
   R.CallChain = F.CallChain;
   R.Pattern.Address = Addr.Ptr.ByteOffset;

@@ -10,6 +10,7 @@
 
 #include "FrontendInternal.h"
 #include "coalesce/CompileFlags.h"
+#include "coalesce/Findings.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -141,27 +142,23 @@ public:
       K.Instantiation = kernelInstantiationName(FD);
       K.Loc = frontend::toLocation(SM, FD->getLocation());
       K.Params = frontend::describeParameters(FD);
-      Launches.apply(FD, K, Config);
+      SourceLocation LaunchLoc = Launches.apply(FD, K, Config);
       frontend::KernelWalker Walker(Ctx, K);
       Walker.walkKernel(FD);
-      predictAll(K);
+      predictAll(K, describeBlockShape(K.Block, K.BlockSource, LaunchLoc));
       Out.Kernels.push_back(std::move(K));
     }
   }
 
 private:
-  void predictAll(KernelRecord &K) {
+  void predictAll(KernelRecord &K, const std::string &BlockNote) {
     PredictOptions Opts;
     Opts.Block = K.Block;
     Opts.Params = Config.paramsFor(K.Name);
     Opts.DefaultValue = Config.DefaultValue;
     for (AccessRecord &A : K.Accesses) {
       A.Predicted = predict(A.Pattern, Opts);
-      if (K.BlockSource == BlockShapeSource::Assumed)
-        A.Predicted.Assumptions.push_back(fmt::format(
-            "assuming a 1-D block of {} threads (no launch with a constant "
-            "block found; use --block)",
-            K.Block.threads()));
+      A.Predicted.Assumptions.push_back(BlockNote);
     }
   }
 
@@ -245,7 +242,12 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
     llvm::SmallString<256> Abs(Path);
     llvm::sys::fs::make_absolute(Abs);
 
-    std::string Directory = llvm::sys::path::parent_path(Abs).str();
+    // Without a database, clang sees the path as the user spelled it, so
+    // diagnostics name it the same way.
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    std::string Directory = Cwd.str().str();
+    std::string Input = Path;
     std::string Arch = Config.Arch.empty() ? "sm_90" : Config.Arch;
     std::vector<std::string> DbArgs;
     if (DB) {
@@ -258,6 +260,7 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
         if (!T.Arch.empty() && Config.Arch == "sm_90")
           Arch = T.Arch;
         Directory = Cmds.front().Directory;
+        Input = Abs.str().str();
       }
     }
 
@@ -267,7 +270,7 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
     Args.push_back("-w"); // The user's warnings are not this tool's output.
 
     tooling::FixedCompilationDatabase FileDB(Directory, Args);
-    tooling::ClangTool Tool(FileDB, {std::string(Abs)});
+    tooling::ClangTool Tool(FileDB, {Input});
     ErrorCollector Errors;
     Tool.setDiagnosticConsumer(&Errors);
     Tool.setPrintErrorMessage(false);
@@ -297,6 +300,10 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
         Rename(A.LaneSourceLoc);
         for (SourceLocation &C : A.CallChain)
           Rename(C);
+        for (std::string &Text : A.Predicted.Assumptions)
+          for (size_t P = Text.find(Abs.str()); P != std::string::npos;
+               P = Text.find(Abs.str()))
+            Text.replace(P, Abs.size(), Path);
       }
     }
     if (!File.Analyzed)

@@ -89,6 +89,9 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
       if (Origin && It->second.LaneOrigin.isValid() && Origin->Loc.isInvalid()) {
         Origin->Loc = It->second.LaneOrigin;
         Origin->Name = It->second.LaneOriginName;
+        for (const Symbol &S : It->second.Int->symbols())
+          if (S.Kind == SymbolKind::ThreadIdx)
+            Origin->Symbols.push_back(S.Name);
       }
       return *It->second.Int;
     }

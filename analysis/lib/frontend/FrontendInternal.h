@@ -71,6 +71,7 @@ struct AddressInfo {
 struct LaneOriginInfo {
   clang::SourceLocation Loc;
   std::string Name;
+  std::vector<std::string> Symbols; ///< threadIdx components it uses.
 };
 
 /// Converts a clang location to a 1-based file/line/column (expansion
@@ -171,12 +172,14 @@ private:
 class LaunchConfigFinder {
 public:
   explicit LaunchConfigFinder(clang::ASTContext &Ctx);
-  void apply(const clang::FunctionDecl *FD, KernelRecord &Kernel,
-             const AnalysisConfig &Config) const;
+  /// Fills the block shape of \p Kernel; returns the launch used, if any.
+  SourceLocation apply(const clang::FunctionDecl *FD, KernelRecord &Kernel,
+                       const AnalysisConfig &Config) const;
 
 private:
   struct Launch {
     std::optional<BlockShape> Block, Grid;
+    SourceLocation Loc;
   };
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::FunctionDecl *, Launch> Launches;

@@ -311,10 +311,11 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
       }
     }
     if (Induction) {
+      // Named after its variable: `4*n*r` reads as "row r of the loop".
       std::string Name = VD->getName().str();
       if (Name.empty())
-        Name = "iter";
-      Symbol Iter{SymbolKind::LoopIter, Name + "#" + std::to_string(LoopId)};
+        Name = "iter" + std::to_string(LoopId);
+      Symbol Iter{SymbolKind::LoopIter, Name};
       Expr Offset = Step * Expr::symbol(Iter);
       if (V.Int)
         V.Int = *V.Int + Offset;

@@ -75,8 +75,11 @@ public:
     if (!Callee || !Config || Config->getNumArgs() < 2)
       return true;
     auto &L = Found[Callee->getCanonicalDecl()];
-    if (!L.first)
+    if (!L.first) {
       L.first = evaluateDim3(Config->getArg(1), Ctx);
+      if (L.first)
+        L.Loc = toLocation(Ctx.getSourceManager(), KCE->getBeginLoc());
+    }
     if (!L.second)
       L.second = evaluateDim3(Config->getArg(0), Ctx);
     // Template kernels launched as k<float><<<...>>>: also key the template.
@@ -89,9 +92,11 @@ public:
   }
 
   ASTContext &Ctx;
-  llvm::DenseMap<const FunctionDecl *,
-                 std::pair<std::optional<BlockShape>, std::optional<BlockShape>>>
-      Found;
+  struct Found3 {
+    std::optional<BlockShape> first, second;
+    coalesce::SourceLocation Loc;
+  };
+  llvm::DenseMap<const FunctionDecl *, Found3> Found;
 };
 
 } // namespace
@@ -100,11 +105,13 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) : Ctx(Ctx) {
   LaunchVisitor V(Ctx);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (auto &Entry : V.Found)
-    Launches[Entry.first] = Launch{Entry.second.first, Entry.second.second};
+    Launches[Entry.first] = Launch{Entry.second.first, Entry.second.second,
+                                   Entry.second.Loc};
 }
 
-void LaunchConfigFinder::apply(const FunctionDecl *FD, KernelRecord &Kernel,
-                               const AnalysisConfig &Config) const {
+coalesce::SourceLocation
+LaunchConfigFinder::apply(const FunctionDecl *FD, KernelRecord &Kernel,
+                          const AnalysisConfig &Config) const {
   auto It = Launches.find(FD->getCanonicalDecl());
   if (It == Launches.end())
     if (const FunctionTemplateDecl *T = FD->getPrimaryTemplate())
@@ -115,12 +122,12 @@ void LaunchConfigFinder::apply(const FunctionDecl *FD, KernelRecord &Kernel,
   if (std::optional<BlockShape> User = Config.blockFor(Kernel.Name)) {
     Kernel.Block = *User;
     Kernel.BlockSource = BlockShapeSource::CommandLine;
-    return;
+    return {};
   }
   if (It != Launches.end() && It->second.Block && It->second.Block->threads()) {
     Kernel.Block = *It->second.Block;
     Kernel.BlockSource = BlockShapeSource::LaunchSite;
-    return;
+    return It->second.Loc;
   }
   if (const auto *LB = FD->getAttr<CUDALaunchBoundsAttr>()) {
     clang::Expr::EvalResult R;
@@ -129,11 +136,12 @@ void LaunchConfigFinder::apply(const FunctionDecl *FD, KernelRecord &Kernel,
       Kernel.Block = BlockShape{
           static_cast<unsigned>(R.Val.getInt().getZExtValue()), 1, 1};
       Kernel.BlockSource = BlockShapeSource::LaunchBounds;
-      return;
+      return {};
     }
   }
   Kernel.Block = BlockShape{256, 1, 1};
   Kernel.BlockSource = BlockShapeSource::Assumed;
+  return {};
 }
 
 std::vector<KernelParameter> describeParameters(const FunctionDecl *FD) {
