@@ -1,0 +1,252 @@
+//===- Expr.cpp - Expr nodes, accessors, structural order and queries -----===//
+
+#include "symbolic/ExprNode.h"
+
+#include <algorithm>
+#include <cassert>
+#include <functional>
+
+namespace coalesce {
+
+namespace {
+size_t hashCombine(size_t Seed, size_t V) {
+  return Seed ^ (V + 0x9e3779b97f4a7c15ULL + (Seed << 6) + (Seed >> 2));
+}
+
+std::shared_ptr<const Expr::Node> zeroNode() {
+  // Immutable after construction; shared by every default-constructed Expr.
+  static const std::shared_ptr<const Expr::Node> Zero = [] {
+    auto N = std::make_shared<Expr::Node>();
+    N->K = Expr::Kind::Constant;
+    N->Hash = hashCombine(static_cast<size_t>(Expr::Kind::Constant),
+                          std::hash<int64_t>()(0));
+    return std::shared_ptr<const Expr::Node>(std::move(N));
+  }();
+  return Zero;
+}
+} // namespace
+
+//===-- ExprBuilder
+//--------------------------------------------------------===//
+
+Expr ExprBuilder::makeConstant(int64_t V) {
+  if (V == 0)
+    return Expr(zeroNode());
+  auto N = std::make_shared<Expr::Node>();
+  N->K = Expr::Kind::Constant;
+  N->Value = V;
+  N->Hash = hashCombine(static_cast<size_t>(Expr::Kind::Constant),
+                        std::hash<int64_t>()(V));
+  return Expr(std::move(N));
+}
+
+Expr ExprBuilder::makeSymbol(Symbol S) {
+  auto N = std::make_shared<Expr::Node>();
+  N->K = Expr::Kind::Symbol;
+  N->Hash = hashCombine(hashCombine(static_cast<size_t>(Expr::Kind::Symbol),
+                                    static_cast<size_t>(S.Kind)),
+                        std::hash<std::string>()(S.Name));
+  N->LaneDependent = S.isLaneDependent();
+  N->Indirect = S.Kind == SymbolKind::IndirectValue;
+  N->Sym = std::move(S);
+  return Expr(std::move(N));
+}
+
+Expr ExprBuilder::makeOp(Expr::Kind K, std::vector<Expr> Ops) {
+  assert(K != Expr::Kind::Constant && K != Expr::Kind::Symbol);
+  auto N = std::make_shared<Expr::Node>();
+  N->K = K;
+  size_t H = static_cast<size_t>(K) * 0x100000001b3ULL;
+  bool Poly = K == Expr::Kind::Add || K == Expr::Kind::Mul;
+  for (const Expr &Op : Ops) {
+    const Expr::Node &O = *Op.N;
+    H = hashCombine(H, O.Hash);
+    Poly = Poly && O.Polynomial;
+    N->LaneDependent |= O.LaneDependent;
+    N->Indirect |= O.Indirect;
+  }
+  N->Hash = H;
+  N->Polynomial = Poly;
+  N->Ops = std::move(Ops);
+  return Expr(std::move(N));
+}
+
+Expr ExprBuilder::rebuild(Expr::Kind K, const std::vector<Expr> &Ops) {
+  using K_ = Expr::Kind;
+  switch (K) {
+  case K_::Constant:
+  case K_::Symbol:
+    break;
+  case K_::Add: {
+    Expr R = Expr::constant(0);
+    for (const Expr &Op : Ops)
+      R = Expr::add(R, Op);
+    return R;
+  }
+  case K_::Mul: {
+    Expr R = Expr::constant(1);
+    for (const Expr &Op : Ops)
+      R = Expr::mul(R, Op);
+    return R;
+  }
+  case K_::Div:
+    return Expr::div(Ops[0], Ops[1]);
+  case K_::Rem:
+    return Expr::rem(Ops[0], Ops[1]);
+  case K_::Shl:
+    return Expr::shl(Ops[0], Ops[1]);
+  case K_::Shr:
+    return Expr::shr(Ops[0], Ops[1]);
+  case K_::And:
+    return Expr::bitAnd(Ops[0], Ops[1]);
+  case K_::Or:
+    return Expr::bitOr(Ops[0], Ops[1]);
+  case K_::Xor:
+    return Expr::bitXor(Ops[0], Ops[1]);
+  case K_::Min:
+    return Expr::min(Ops[0], Ops[1]);
+  case K_::Max:
+    return Expr::max(Ops[0], Ops[1]);
+  case K_::Select:
+    return Expr::select(Ops[0], Ops[1], Ops[2]);
+  case K_::Lt:
+    return Expr::lt(Ops[0], Ops[1]);
+  case K_::Le:
+    return Expr::le(Ops[0], Ops[1]);
+  case K_::Eq:
+    return Expr::eq(Ops[0], Ops[1]);
+  case K_::Ne:
+    return Expr::ne(Ops[0], Ops[1]);
+  case K_::LAnd:
+    return Expr::logicalAnd(Ops[0], Ops[1]);
+  case K_::LOr:
+    return Expr::logicalOr(Ops[0], Ops[1]);
+  }
+  assert(false && "leaves are not rebuilt");
+  return Expr();
+}
+
+//===-- Construction and accessors
+//-----------------------------------------===//
+
+Expr::Expr() : N(zeroNode()) {}
+
+Expr Expr::constant(int64_t V) { return ExprBuilder::makeConstant(V); }
+Expr Expr::symbol(Symbol S) { return ExprBuilder::makeSymbol(std::move(S)); }
+
+Expr::Kind Expr::getKind() const { return N->K; }
+
+int64_t Expr::getConstant() const {
+  assert(isConstant() && "not a constant");
+  return N->Value;
+}
+
+const Symbol &Expr::getSymbol() const {
+  assert(getKind() == Kind::Symbol && "not a symbol");
+  return N->Sym;
+}
+
+const std::vector<Expr> &Expr::operands() const { return N->Ops; }
+
+std::optional<int64_t> Expr::asConstant() const {
+  if (isConstant())
+    return N->Value;
+  return std::nullopt;
+}
+
+bool Expr::isPolynomial() const { return N->Polynomial; }
+bool Expr::isLaneDependent() const { return N->LaneDependent; }
+bool Expr::isIndirect() const { return N->Indirect; }
+
+namespace {
+void collectSymbols(const Expr &E, std::set<Symbol> &Out) {
+  if (E.getKind() == Expr::Kind::Symbol) {
+    Out.insert(E.getSymbol());
+    return;
+  }
+  for (const Expr &Op : E.operands())
+    collectSymbols(Op, Out);
+}
+} // namespace
+
+std::set<Symbol> Expr::symbols() const {
+  std::set<Symbol> Out;
+  collectSymbols(*this, Out);
+  return Out;
+}
+
+Expr Expr::substitute(const std::map<Symbol, Expr> &Map) const {
+  switch (N->K) {
+  case Kind::Constant:
+    return *this;
+  case Kind::Symbol: {
+    auto It = Map.find(N->Sym);
+    return It == Map.end() ? *this : It->second;
+  }
+  default:
+    break;
+  }
+  std::vector<Expr> Ops;
+  Ops.reserve(N->Ops.size());
+  bool Changed = false;
+  for (const Expr &Op : N->Ops) {
+    Ops.push_back(Op.substitute(Map));
+    Changed |= Ops.back().N != Op.N;
+  }
+  if (!Changed)
+    return *this;
+  return ExprBuilder::rebuild(N->K, Ops);
+}
+
+//===-- Structural equality and order
+//--------------------------------------===//
+
+bool operator==(const Expr &A, const Expr &B) {
+  if (A.N == B.N)
+    return true;
+  const Expr::Node &X = *A.N, &Y = *B.N;
+  if (X.Hash != Y.Hash || X.K != Y.K)
+    return false;
+  switch (X.K) {
+  case Expr::Kind::Constant:
+    return X.Value == Y.Value;
+  case Expr::Kind::Symbol:
+    return X.Sym == Y.Sym;
+  default:
+    return X.Ops == Y.Ops;
+  }
+}
+
+namespace {
+/// Three-way structural comparison: kind, then value / symbol (name first,
+/// so that "N" sorts before "threadIdx.x" in products) / operands
+/// lexicographically.
+int compareExpr(const Expr &A, const Expr &B) {
+  if (ExprBuilder::sameNode(A, B))
+    return 0;
+  const Expr::Node &X = ExprBuilder::node(A), &Y = ExprBuilder::node(B);
+  if (X.K != Y.K)
+    return X.K < Y.K ? -1 : 1;
+  switch (X.K) {
+  case Expr::Kind::Constant:
+    return X.Value == Y.Value ? 0 : (X.Value < Y.Value ? -1 : 1);
+  case Expr::Kind::Symbol:
+    if (int C = X.Sym.Name.compare(Y.Sym.Name))
+      return C < 0 ? -1 : 1;
+    return X.Sym.Kind == Y.Sym.Kind ? 0 : (X.Sym.Kind < Y.Sym.Kind ? -1 : 1);
+  default:
+    break;
+  }
+  size_t Len = std::min(X.Ops.size(), Y.Ops.size());
+  for (size_t I = 0; I < Len; ++I)
+    if (int C = compareExpr(X.Ops[I], Y.Ops[I]))
+      return C;
+  if (X.Ops.size() != Y.Ops.size())
+    return X.Ops.size() < Y.Ops.size() ? -1 : 1;
+  return 0;
+}
+} // namespace
+
+bool operator<(const Expr &A, const Expr &B) { return compareExpr(A, B) < 0; }
+
+} // namespace coalesce

@@ -1,0 +1,248 @@
+//===- ExprFold.cpp - Folding factories for bitwise, min/max, comparisons -===//
+///
+/// \file
+/// Factories of the non-polynomial node kinds: constant folding with C
+/// semantics, the identities that make them disappear, and sorted operands
+/// for commutative kinds so structural equality is order-independent.
+///
+//===----------------------------------------------------------------------===//
+
+#include "symbolic/ExprNode.h"
+
+#include <utility>
+
+namespace coalesce {
+
+using K = Expr::Kind;
+
+namespace {
+
+/// Folds two constants with C semantics; nullopt when not both constant or
+/// the operation is undefined for them.
+std::optional<Expr> foldConstants(K Kind, const Expr &A, const Expr &B) {
+  if (!A.isConstant() || !B.isConstant())
+    return std::nullopt;
+  if (std::optional<int64_t> V =
+          evalBinary(Kind, A.getConstant(), B.getConstant()))
+    return Expr::constant(*V);
+  return std::nullopt;
+}
+
+/// A node of a commutative kind, operands in structural order.
+Expr makeCommutative(K Kind, const Expr &A, const Expr &B) {
+  if (B < A)
+    return ExprBuilder::makeOp(Kind, {B, A});
+  return ExprBuilder::makeOp(Kind, {A, B});
+}
+
+/// True when \p E always evaluates to 0 or 1.
+bool isBoolean(const Expr &E) {
+  switch (E.getKind()) {
+  case K::Lt:
+  case K::Le:
+  case K::Eq:
+  case K::Ne:
+  case K::LAnd:
+  case K::LOr:
+    return true;
+  case K::Constant:
+    return E.getConstant() == 0 || E.getConstant() == 1;
+  default:
+    return false;
+  }
+}
+
+/// The difference A - B when it is a constant and A, B are not both
+/// constants (those fold exactly through foldConstants instead).
+std::optional<int64_t> constantDifference(const Expr &A, const Expr &B) {
+  if (A.isConstant() && B.isConstant())
+    return std::nullopt;
+  return Expr::sub(A, B).asConstant();
+}
+
+/// X as a truth value: X != 0.
+Expr toBool(const Expr &X) { return Expr::ne(X, Expr::constant(0)); }
+
+} // namespace
+
+Expr Expr::bitAnd(const Expr &A, const Expr &B) {
+  // C1 & C2 --> C3
+  if (std::optional<Expr> C = foldConstants(K::And, A, B))
+    return *C;
+  // X & 0 --> 0
+  if (isConstantValue(A, 0) || isConstantValue(B, 0))
+    return constant(0);
+  // X & -1 --> X
+  if (isConstantValue(A, -1))
+    return B;
+  if (isConstantValue(B, -1))
+    return A;
+  // X & X --> X
+  if (A == B)
+    return A;
+  return makeCommutative(K::And, A, B);
+}
+
+Expr Expr::bitOr(const Expr &A, const Expr &B) {
+  // C1 | C2 --> C3
+  if (std::optional<Expr> C = foldConstants(K::Or, A, B))
+    return *C;
+  // X | 0 --> X
+  if (isConstantValue(A, 0))
+    return B;
+  if (isConstantValue(B, 0))
+    return A;
+  // X | -1 --> -1
+  if (isConstantValue(A, -1) || isConstantValue(B, -1))
+    return constant(-1);
+  // X | X --> X
+  if (A == B)
+    return A;
+  return makeCommutative(K::Or, A, B);
+}
+
+Expr Expr::bitXor(const Expr &A, const Expr &B) {
+  // C1 ^ C2 --> C3
+  if (std::optional<Expr> C = foldConstants(K::Xor, A, B))
+    return *C;
+  // X ^ 0 --> X
+  if (isConstantValue(A, 0))
+    return B;
+  if (isConstantValue(B, 0))
+    return A;
+  // X ^ X --> 0
+  if (A == B)
+    return constant(0);
+  return makeCommutative(K::Xor, A, B);
+}
+
+Expr Expr::min(const Expr &A, const Expr &B) {
+  // min(C1, C2) --> C3
+  if (std::optional<Expr> C = foldConstants(K::Min, A, B))
+    return *C;
+  // min(X, X) --> X, min(X, X + 4) --> X
+  if (std::optional<int64_t> D = constantDifference(A, B))
+    return *D <= 0 ? A : B;
+  return makeCommutative(K::Min, A, B);
+}
+
+Expr Expr::max(const Expr &A, const Expr &B) {
+  // max(C1, C2) --> C3
+  if (std::optional<Expr> C = foldConstants(K::Max, A, B))
+    return *C;
+  // max(X, X) --> X, max(X, X + 4) --> X + 4
+  if (std::optional<int64_t> D = constantDifference(A, B))
+    return *D >= 0 ? A : B;
+  return makeCommutative(K::Max, A, B);
+}
+
+Expr Expr::select(const Expr &Cond, const Expr &T, const Expr &F) {
+  // (C ? T : F) --> T or F
+  if (std::optional<int64_t> C = Cond.asConstant())
+    return *C != 0 ? T : F;
+  // (c ? X : X) --> X
+  if (T == F)
+    return T;
+  // (X != 0 ? T : F) --> (X ? T : F)
+  if (Cond.getKind() == K::Ne && isConstantValue(Cond.operands()[0], 0))
+    return select(Cond.operands()[1], T, F);
+  // (b ? 1 : 0) --> b for a boolean b
+  if (isBoolean(Cond) && isConstantValue(T, 1) && isConstantValue(F, 0))
+    return Cond;
+  return ExprBuilder::makeOp(K::Select, {Cond, T, F});
+}
+
+Expr Expr::lt(const Expr &A, const Expr &B) {
+  // C1 < C2 --> 0 or 1
+  if (std::optional<Expr> C = foldConstants(K::Lt, A, B))
+    return *C;
+  // X < X --> 0, X < X + 1 --> 1
+  if (std::optional<int64_t> D = constantDifference(A, B))
+    return constant(*D < 0 ? 1 : 0);
+  return ExprBuilder::makeOp(K::Lt, {A, B});
+}
+
+Expr Expr::le(const Expr &A, const Expr &B) {
+  // C1 <= C2 --> 0 or 1
+  if (std::optional<Expr> C = foldConstants(K::Le, A, B))
+    return *C;
+  // X <= X --> 1, X + 1 <= X --> 0
+  if (std::optional<int64_t> D = constantDifference(A, B))
+    return constant(*D <= 0 ? 1 : 0);
+  return ExprBuilder::makeOp(K::Le, {A, B});
+}
+
+Expr Expr::eq(const Expr &A, const Expr &B) {
+  // C1 == C2 --> 0 or 1
+  if (std::optional<Expr> C = foldConstants(K::Eq, A, B))
+    return *C;
+  // X == X --> 1, X == X + 1 --> 0
+  if (std::optional<int64_t> D = constantDifference(A, B))
+    return constant(*D == 0 ? 1 : 0);
+  // Negations of booleans: (b == 0) --> !b.
+  const Expr *Bool = isConstantValue(A, 0)   ? &B
+                     : isConstantValue(B, 0) ? &A
+                                             : nullptr;
+  if (Bool) {
+    const std::vector<Expr> &Ops = Bool->operands();
+    switch (Bool->getKind()) {
+    case K::Lt: // (X < Y) == 0 --> Y <= X
+      return le(Ops[1], Ops[0]);
+    case K::Le: // (X <= Y) == 0 --> Y < X
+      return lt(Ops[1], Ops[0]);
+    case K::Eq: // (X == Y) == 0 --> X != Y
+      return ne(Ops[0], Ops[1]);
+    case K::Ne: // (X != Y) == 0 --> X == Y
+      return eq(Ops[0], Ops[1]);
+    default:
+      break;
+    }
+  }
+  return makeCommutative(K::Eq, A, B);
+}
+
+Expr Expr::ne(const Expr &A, const Expr &B) {
+  // C1 != C2 --> 0 or 1
+  if (std::optional<Expr> C = foldConstants(K::Ne, A, B))
+    return *C;
+  // X != X --> 0, X != X + 1 --> 1
+  if (std::optional<int64_t> D = constantDifference(A, B))
+    return constant(*D != 0 ? 1 : 0);
+  // (b != 0) --> b for a boolean b
+  if (isConstantValue(B, 0) && isBoolean(A))
+    return A;
+  if (isConstantValue(A, 0) && isBoolean(B))
+    return B;
+  return makeCommutative(K::Ne, A, B);
+}
+
+Expr Expr::logicalAnd(const Expr &A, const Expr &B) {
+  // 0 && X --> 0, C && X --> X != 0 (C != 0)
+  if (std::optional<int64_t> C = A.asConstant())
+    return *C == 0 ? constant(0) : toBool(B);
+  if (std::optional<int64_t> C = B.asConstant())
+    return *C == 0 ? constant(0) : toBool(A);
+  // X && X --> X != 0
+  if (A == B)
+    return toBool(A);
+  return makeCommutative(K::LAnd, A, B);
+}
+
+Expr Expr::logicalOr(const Expr &A, const Expr &B) {
+  // C || X --> 1 (C != 0), 0 || X --> X != 0
+  if (std::optional<int64_t> C = A.asConstant())
+    return *C != 0 ? constant(1) : toBool(B);
+  if (std::optional<int64_t> C = B.asConstant())
+    return *C != 0 ? constant(1) : toBool(A);
+  // X || X --> X != 0
+  if (A == B)
+    return toBool(A);
+  return makeCommutative(K::LOr, A, B);
+}
+
+Expr Expr::logicalNot(const Expr &A) {
+  // !X --> X == 0
+  return eq(A, constant(0));
+}
+
+} // namespace coalesce

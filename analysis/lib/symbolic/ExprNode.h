@@ -1,0 +1,109 @@
+//===- ExprNode.h - Private node layout of the symbolic engine --*- C++ -*-===//
+///
+/// \file
+/// The node behind an Expr, the builder that makes raw (unfolded) nodes, and
+/// the helpers the folding, evaluation and printing files share. Only files
+/// under analysis/lib/symbolic include this header.
+///
+/// Canonical shapes the factories maintain (see ExprPolyFold.cpp):
+///   Constant, Symbol                    leaves
+///   Mul  [c] f1 f2 ...                   c != 1 first if present, then atoms
+///                                        sorted by operator< (repeats =
+///                                        powers)
+///   Add  t1 t2 ... [c]                   >= 2 terms (atoms or Muls) sorted by
+///                                        operator<, the constant (if any) last
+///   everything else                      an opaque atom of the polynomial view
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_LIB_SYMBOLIC_EXPRNODE_H
+#define COALESCE_LIB_SYMBOLIC_EXPRNODE_H
+
+#include "coalesce/Expr.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace coalesce {
+
+/// The immutable node shared by Expr values.
+struct Expr::Node {
+  Expr::Kind K = Expr::Kind::Constant;
+  /// The value of a Constant node.
+  int64_t Value = 0;
+  /// The symbol of a Symbol node.
+  coalesce::Symbol Sym;
+  /// Operands of an operation node.
+  std::vector<Expr> Ops;
+  /// Structural hash, used to reject unequal nodes quickly.
+  size_t Hash = 0;
+  /// Only Constant, Symbol, Add and Mul nodes below (and including) this one.
+  bool Polynomial = true;
+  /// Some symbol below is lane-dependent.
+  bool LaneDependent = false;
+  /// Some symbol below is an IndirectValue.
+  bool Indirect = false;
+};
+
+/// Makes and inspects nodes. Friend of Expr.
+struct ExprBuilder {
+  /// A Constant node (no folding needed).
+  static Expr makeConstant(int64_t V);
+  /// A Symbol node.
+  static Expr makeSymbol(Symbol S);
+  /// A raw operation node with exactly these operands: no folding, no
+  /// sorting. Callers are the factories, which have already canonicalized.
+  static Expr makeOp(Expr::Kind K, std::vector<Expr> Ops);
+  /// Rebuilds an operation of kind \p K over \p Ops through the folding
+  /// factories (used by substitute()).
+  static Expr rebuild(Expr::Kind K, const std::vector<Expr> &Ops);
+
+  static const Expr::Node &node(const Expr &E) { return *E.N; }
+  static bool sameNode(const Expr &A, const Expr &B) { return A.N == B.N; }
+};
+
+//===-- Wrapping int64 arithmetic (two's complement, as the hardware does)
+//--===//
+
+inline int64_t wrapAdd(int64_t A, int64_t B) {
+  return static_cast<int64_t>(static_cast<uint64_t>(A) +
+                              static_cast<uint64_t>(B));
+}
+inline int64_t wrapMul(int64_t A, int64_t B) {
+  return static_cast<int64_t>(static_cast<uint64_t>(A) *
+                              static_cast<uint64_t>(B));
+}
+inline int64_t wrapNeg(int64_t A) {
+  return static_cast<int64_t>(0 - static_cast<uint64_t>(A));
+}
+
+/// True when \p E is the constant \p V.
+inline bool isConstantValue(const Expr &E, int64_t V) {
+  return E.isConstant() && E.getConstant() == V;
+}
+
+/// Applies a binary operation of kind \p K (Div ... LOr, not Add/Mul/Select)
+/// to two concrete values with C semantics on int64. Returns nullopt for
+/// division or remainder by zero, INT64_MIN / -1 (and % -1), and shift
+/// amounts outside [0, 63].
+std::optional<int64_t> evalBinary(Expr::Kind K, int64_t A, int64_t B);
+
+//===-- Polynomial view helpers (ExprTerms.cpp) ---------------------------===//
+
+/// The term a canonical summand stands for: a Constant, a Mul or an atom.
+Term termOf(const Expr &Summand);
+/// The summands of a canonical expression (the operands of an Add, else the
+/// expression itself; nothing for the constant 0).
+void appendSummands(const Expr &E, std::vector<Expr> &Out);
+/// The canonical node of one term: Constant, atom, or Mul. \p Factors must
+/// be atoms sorted by operator<; \p Coeff must not be 0 unless Factors is
+/// empty.
+Expr buildTerm(int64_t Coeff, std::vector<Expr> Factors);
+/// The canonical sum of terms whose monomials are pairwise distinct and
+/// whose coefficients are non-zero.
+Expr buildSum(std::vector<Term> Terms);
+
+} // namespace coalesce
+
+#endif // COALESCE_LIB_SYMBOLIC_EXPRNODE_H

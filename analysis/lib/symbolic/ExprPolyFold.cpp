@@ -1,0 +1,202 @@
+//===- ExprPolyFold.cpp - Folding factories for sums, products, / % << >> -===//
+///
+/// \file
+/// The factories that keep the polynomial part canonical: flattened n-ary
+/// Add and Mul, like terms combined, products distributed over sums, and
+/// division and shifts by constants folded where they are exact.
+///
+//===----------------------------------------------------------------------===//
+
+#include "symbolic/ExprNode.h"
+
+#include <algorithm>
+#include <map>
+
+namespace coalesce {
+
+using K = Expr::Kind;
+
+namespace {
+
+/// Orders monomials (sorted factor lists) lexicographically.
+struct MonomialLess {
+  bool operator()(const std::vector<Expr> &A,
+                  const std::vector<Expr> &B) const {
+    return std::lexicographical_compare(A.begin(), A.end(), B.begin(), B.end());
+  }
+};
+using PolyMap = std::map<std::vector<Expr>, int64_t, MonomialLess>;
+
+Expr fromPolyMap(PolyMap &Poly) {
+  std::vector<Term> Terms;
+  Terms.reserve(Poly.size());
+  for (auto &[Factors, Coeff] : Poly)
+    if (Coeff != 0)
+      Terms.push_back({Coeff, Factors});
+  return buildSum(std::move(Terms));
+}
+
+/// Adds \p Scale * \p E into \p Poly.
+void accumulate(PolyMap &Poly, const Expr &E) {
+  std::vector<Expr> Summands;
+  appendSummands(E, Summands);
+  for (const Expr &S : Summands) {
+    Term T = termOf(S);
+    int64_t &Slot = Poly[std::move(T.Factors)];
+    Slot = wrapAdd(Slot, T.Coeff);
+  }
+}
+
+/// If every coefficient of \p E is divisible by \p C, the polynomial E / C
+/// (term by term, which is exact); else nullopt.
+std::optional<Expr> divideTerms(const Expr &E, int64_t C) {
+  if (C == 0)
+    return std::nullopt;
+  std::vector<Term> Terms = E.terms();
+  for (Term &T : Terms) {
+    if (C == -1 && T.Coeff == INT64_MIN)
+      return std::nullopt;
+    if (T.Coeff % C != 0)
+      return std::nullopt;
+    T.Coeff /= C;
+  }
+  return buildSum(std::move(Terms));
+}
+
+} // namespace
+
+Expr Expr::add(const Expr &A, const Expr &B) {
+  // C1 + C2 --> C3
+  if (A.isConstant() && B.isConstant())
+    return constant(wrapAdd(A.getConstant(), B.getConstant()));
+  // X + 0 --> X
+  if (isConstantValue(B, 0))
+    return A;
+  if (isConstantValue(A, 0))
+    return B;
+  // (X + Y) + (Z + Y) --> X + 2*Y + Z: flatten, combine like terms (summing
+  // their coefficients), drop zero terms, sort, constant term last.
+  PolyMap Poly;
+  accumulate(Poly, A);
+  accumulate(Poly, B);
+  return fromPolyMap(Poly);
+}
+
+Expr Expr::sub(const Expr &A, const Expr &B) {
+  // X - Y --> X + -1*Y
+  return add(A, neg(B));
+}
+
+Expr Expr::neg(const Expr &A) {
+  // -X --> -1*X
+  return mul(constant(-1), A);
+}
+
+Expr Expr::mul(const Expr &A, const Expr &B) {
+  // C1 * C2 --> C3
+  if (A.isConstant() && B.isConstant())
+    return constant(wrapMul(A.getConstant(), B.getConstant()));
+  // X * 0 --> 0
+  if (isConstantValue(A, 0) || isConstantValue(B, 0))
+    return constant(0);
+  // X * 1 --> X
+  if (isConstantValue(A, 1))
+    return B;
+  if (isConstantValue(B, 1))
+    return A;
+  // (X + 1) * (Y + 2) --> X*Y + 2*X + Y + 2: distribute, then merge the
+  // sorted factor lists of each pair of terms (X * X stays X*X, a power).
+  std::vector<Term> TA = A.terms(), TB = B.terms();
+  PolyMap Poly;
+  for (const Term &X : TA)
+    for (const Term &Y : TB) {
+      std::vector<Expr> Factors;
+      Factors.reserve(X.Factors.size() + Y.Factors.size());
+      std::merge(X.Factors.begin(), X.Factors.end(), Y.Factors.begin(),
+                 Y.Factors.end(), std::back_inserter(Factors));
+      int64_t &Slot = Poly[std::move(Factors)];
+      Slot = wrapAdd(Slot, wrapMul(X.Coeff, Y.Coeff));
+    }
+  return fromPolyMap(Poly);
+}
+
+Expr Expr::div(const Expr &A, const Expr &B) {
+  if (std::optional<int64_t> C = B.asConstant()) {
+    // C1 / C2 --> C3 (not for / 0 or INT64_MIN / -1, which stay)
+    if (A.isConstant())
+      if (std::optional<int64_t> V = evalBinary(K::Div, A.getConstant(), *C))
+        return constant(*V);
+    // X / 1 --> X
+    if (*C == 1 && !A.isConstant())
+      return A;
+    // X / -1 --> -X
+    if (*C == -1 && !A.isConstant())
+      return neg(A);
+    // (8*X + 16) / 4 --> 2*X + 4: every coefficient is a multiple of the
+    // divisor, so the division is exact term by term.
+    if (*C != 0 && !A.isConstant())
+      if (std::optional<Expr> Q = divideTerms(A, *C))
+        return *Q;
+    // (X / C1) / C2 --> X / (C1*C2) for C1, C2 > 0
+    if (*C > 0 && A.getKind() == K::Div)
+      if (std::optional<int64_t> C1 = A.operands()[1].asConstant())
+        if (*C1 > 0 && *C1 <= INT64_MAX / *C)
+          return div(A.operands()[0], constant(*C1 * *C));
+  }
+  return ExprBuilder::makeOp(K::Div, {A, B});
+}
+
+Expr Expr::rem(const Expr &A, const Expr &B) {
+  if (std::optional<int64_t> C = B.asConstant()) {
+    // C1 % C2 --> C3 (not for % 0 or INT64_MIN % -1, which stay)
+    if (A.isConstant())
+      if (std::optional<int64_t> V = evalBinary(K::Rem, A.getConstant(), *C))
+        return constant(*V);
+    // X % 1 --> 0, X % -1 --> 0
+    if ((*C == 1 || *C == -1) && !A.isConstant())
+      return constant(0);
+    // (8*X + 16) % 4 --> 0: the dividend is always a multiple of 4.
+    if (*C != 0 && !A.isConstant() && divideTerms(A, *C))
+      return constant(0);
+  }
+  return ExprBuilder::makeOp(K::Rem, {A, B});
+}
+
+Expr Expr::shl(const Expr &A, const Expr &B) {
+  if (std::optional<int64_t> Amount = B.asConstant()) {
+    // C1 << C2 --> C3 (shift amounts outside [0, 63] stay)
+    if (A.isConstant())
+      if (std::optional<int64_t> V =
+              evalBinary(K::Shl, A.getConstant(), *Amount))
+        return constant(*V);
+    // X << 3 --> 8*X
+    if (*Amount >= 0 && *Amount <= 62)
+      return mul(A, constant(int64_t(1) << *Amount));
+  }
+  return ExprBuilder::makeOp(K::Shl, {A, B});
+}
+
+Expr Expr::shr(const Expr &A, const Expr &B) {
+  if (std::optional<int64_t> Amount = B.asConstant()) {
+    // C1 >> C2 --> C3 (shift amounts outside [0, 63] stay)
+    if (A.isConstant())
+      if (std::optional<int64_t> V =
+              evalBinary(K::Shr, A.getConstant(), *Amount))
+        return constant(*V);
+    // X >> 0 --> X
+    if (*Amount == 0)
+      return A;
+    // (8*X + 16) >> 3 --> X + 2: an exact multiple of 2^k shifts exactly.
+    if (*Amount > 0 && *Amount <= 62 && !A.isConstant())
+      if (std::optional<Expr> Q = divideTerms(A, int64_t(1) << *Amount))
+        return *Q;
+    // (X >> C1) >> C2 --> X >> (C1 + C2) when C1 + C2 <= 63
+    if (*Amount > 0 && *Amount <= 63 && A.getKind() == K::Shr)
+      if (std::optional<int64_t> C1 = A.operands()[1].asConstant())
+        if (*C1 >= 0 && *C1 + *Amount <= 63)
+          return shr(A.operands()[0], constant(*C1 + *Amount));
+  }
+  return ExprBuilder::makeOp(K::Shr, {A, B});
+}
+
+} // namespace coalesce

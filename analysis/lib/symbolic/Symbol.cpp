@@ -1,0 +1,87 @@
+//===- Symbol.cpp - Symbols and bindings of the symbolic engine -----------===//
+
+#include "coalesce/Expr.h"
+
+#include <fmt/format.h>
+
+namespace coalesce {
+
+const char *symbolKindName(SymbolKind K) {
+  switch (K) {
+  case SymbolKind::ThreadIdx:
+    return "threadIdx";
+  case SymbolKind::BlockDim:
+    return "blockDim";
+  case SymbolKind::BlockIdx:
+    return "blockIdx";
+  case SymbolKind::GridDim:
+    return "gridDim";
+  case SymbolKind::Param:
+    return "param";
+  case SymbolKind::LoopIter:
+    return "loopIter";
+  case SymbolKind::UniformValue:
+    return "uniformValue";
+  case SymbolKind::LaneValue:
+    return "laneValue";
+  case SymbolKind::IndirectValue:
+    return "indirectValue";
+  }
+  return "unknown";
+}
+
+namespace {
+/// "threadIdx.x" style name of component \p Dim of a CUDA built-in.
+Symbol builtin(SymbolKind K, unsigned Dim) {
+  static constexpr char Components[] = {'x', 'y', 'z'};
+  return {K, fmt::format("{}.{}", symbolKindName(K), Components[Dim % 3])};
+}
+} // namespace
+
+Symbol Symbol::threadIdx(unsigned Dim) {
+  return builtin(SymbolKind::ThreadIdx, Dim);
+}
+Symbol Symbol::blockIdx(unsigned Dim) {
+  return builtin(SymbolKind::BlockIdx, Dim);
+}
+Symbol Symbol::blockDim(unsigned Dim) {
+  return builtin(SymbolKind::BlockDim, Dim);
+}
+Symbol Symbol::gridDim(unsigned Dim) {
+  return builtin(SymbolKind::GridDim, Dim);
+}
+
+bool Symbol::isLaneDependent() const {
+  return Kind == SymbolKind::ThreadIdx || Kind == SymbolKind::LaneValue ||
+         Kind == SymbolKind::IndirectValue;
+}
+
+bool Symbol::isVarying() const {
+  return Kind == SymbolKind::BlockIdx || Kind == SymbolKind::LoopIter;
+}
+
+int Symbol::dimension() const {
+  switch (Kind) {
+  case SymbolKind::ThreadIdx:
+  case SymbolKind::BlockDim:
+  case SymbolKind::BlockIdx:
+  case SymbolKind::GridDim:
+    break;
+  default:
+    return -1;
+  }
+  // The component is the last character of "threadIdx.x".
+  if (Name.size() < 2 || Name[Name.size() - 2] != '.')
+    return -1;
+  char C = Name.back();
+  return C >= 'x' && C <= 'z' ? C - 'x' : -1;
+}
+
+std::optional<int64_t> Bindings::lookup(const Symbol &S) const {
+  auto It = Values.find(S);
+  if (It == Values.end())
+    return std::nullopt;
+  return It->second;
+}
+
+} // namespace coalesce
