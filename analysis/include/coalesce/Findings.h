@@ -48,6 +48,15 @@ struct FindingOptions {
 std::optional<Finding> buildFinding(const AccessRecord &A,
                                     const FindingOptions &Opts);
 
+/// The wording of the block-shape assumption, for Prediction::Assumptions
+/// (buildFinding turns each assumption into a note), e.g.
+/// "block shape 16x16 from the launch at k.cu:42" or
+/// "assuming a 1-D block of 256 threads (no launch found; use --block)".
+/// \p LaunchLoc is only used for BlockShapeSource::LaunchSite.
+std::string describeBlockShape(const BlockShape &Shape,
+                               BlockShapeSource Source,
+                               const SourceLocation &LaunchLoc = {});
+
 } // namespace coalesce
 
 #endif // COALESCE_FINDINGS_H

@@ -1,0 +1,178 @@
+//===- TextOutput.cpp - The clang-style text report -----------------------===//
+///
+/// \file
+/// file:line:col: warning: message [rule-id], the source line with a caret
+/// under the expression, notes, a suggestion; optionally one greppable line
+/// per access; compile errors first and a summary last.
+///
+//===----------------------------------------------------------------------===//
+
+#include "coalesce/Output.h"
+
+#include "report/Format.h"
+
+#include <fmt/format.h>
+
+namespace coalesce {
+
+namespace {
+
+/// ANSI colors as clang uses them; empty strings when color is off.
+struct Palette {
+  const char *Bold = "", *Warning = "", *Error = "", *Note = "", *Caret = "",
+             *Reset = "";
+
+  explicit Palette(bool Color) {
+    if (!Color)
+      return;
+    Bold = "\x1b[1m";
+    Warning = "\x1b[0;1;35m";
+    Error = "\x1b[0;1;31m";
+    Note = "\x1b[0;1;30m";
+    Caret = "\x1b[0;1;32m";
+    Reset = "\x1b[0m";
+  }
+};
+
+/// "1 warning", "2 warnings"; "1 access", "2 accesses".
+std::string plural(unsigned N, const char *Word, const char *Suffix = "s") {
+  return fmt::format("{} {}{}", N, Word, N == 1 ? "" : Suffix);
+}
+
+/// What a diagnostic line is.
+enum class DiagKind { Warning, Error, Note };
+
+/// One diagnostic line: "loc: kind: message".
+void writeDiagnostic(llvm::raw_ostream &OS, const Palette &C,
+                     const SourceLocation &Loc, DiagKind Kind,
+                     const std::string &Message) {
+  if (!Loc.File.empty())
+    OS << C.Bold << formatLocation(Loc) << ": ";
+  switch (Kind) {
+  case DiagKind::Warning:
+    OS << C.Warning << "warning: " << C.Reset << C.Bold;
+    break;
+  case DiagKind::Error:
+    OS << C.Error << "error: " << C.Reset << C.Bold;
+    break;
+  case DiagKind::Note:
+    OS << C.Note << "note: " << C.Reset;
+    break;
+  }
+  OS << Message << C.Reset << "\n";
+}
+
+/// The source line of \p A and a caret line under its expression.
+void writeSourceAndCaret(llvm::raw_ostream &OS, const Palette &C,
+                         const AccessRecord &A) {
+  std::string Line = A.SourceLine;
+  while (!Line.empty() && (Line.back() == '\n' || Line.back() == '\r'))
+    Line.pop_back();
+  if (Line.empty() || A.Loc.Column == 0)
+    return;
+  std::string Caret;
+  for (size_t I = 0; I + 1 < A.Loc.Column; ++I)
+    Caret += I < Line.size() && Line[I] == '\t' ? '\t' : ' ';
+  Caret += '^';
+  bool SameLine = A.EndLoc.valid() && A.EndLoc.Line == A.Loc.Line &&
+                  (A.EndLoc.File.empty() || A.EndLoc.File == A.Loc.File);
+  if (SameLine && A.EndLoc.Column > A.Loc.Column) {
+    size_t End = std::min<size_t>(A.EndLoc.Column, Line.size());
+    for (size_t Col = A.Loc.Column + 1; Col <= End; ++Col)
+      Caret += '~';
+  }
+  OS << Line << "\n" << C.Caret << Caret << C.Reset << "\n";
+}
+
+/// "n/a" for a missing number.
+std::string numberOrNA(const std::optional<double> &V) {
+  return V ? formatNumber(*V) : std::string("n/a");
+}
+
+/// The --print-accesses line of \p A.
+void writeAccessLine(llvm::raw_ostream &OS, const KernelRecord &K,
+                     const AccessRecord &A) {
+  const Prediction &P = A.Predicted;
+  OS << fmt::format("{}: access: kernel={} op={} base={} elem={} expr='{}' "
+                    "sectors={} ideal={}",
+                    formatLocation(A.Loc), A.Kernel.empty() ? K.Name : A.Kernel,
+                    accessOpName(A.Pattern.Op), A.Base, A.ElemBytes,
+                    A.Expression, numberOrNA(P.SectorsPerRequest),
+                    numberOrNA(P.IdealSectorsPerRequest));
+  if (P.WorstSectorsPerRequest)
+    OS << " worst=" << formatNumber(*P.WorstSectorsPerRequest);
+  OS << " class=" << classificationName(P.Class) << " stride="
+     << (P.LaneStrideBytesValue ? std::to_string(*P.LaneStrideBytesValue)
+                                : std::string("n/a"))
+     << " block=" << K.Block.str() << "(" << blockShapeSourceName(K.BlockSource)
+     << ")\n";
+}
+
+void writeFinding(llvm::raw_ostream &OS, const Palette &C,
+                  const AccessRecord &A, const Finding &F) {
+  writeDiagnostic(OS, C, A.Loc, DiagKind::Warning,
+                  fmt::format("{} [{}]", F.Message, F.RuleId));
+  writeSourceAndCaret(OS, C, A);
+  for (const Note &N : F.Notes)
+    writeDiagnostic(OS, C, N.Loc, DiagKind::Note, N.Message);
+  if (!F.Suggestion.empty())
+    writeDiagnostic(OS, C, SourceLocation(), DiagKind::Note,
+                    "suggestion: " + F.Suggestion);
+}
+
+void writeCompileErrors(llvm::raw_ostream &OS, const Palette &C,
+                        const FileResult &F, bool ShowAll) {
+  if (!F.FatalError.empty())
+    writeDiagnostic(OS, C, SourceLocation{F.File, 0, 0}, DiagKind::Error,
+                    F.FatalError);
+  unsigned Ignored = 0;
+  const CompileError *First = nullptr;
+  for (const CompileError &E : F.Errors) {
+    // Errors inside kernels cost the analysis something: always listed.
+    if (ShowAll || E.InKernel) {
+      writeDiagnostic(OS, C, E.Loc, DiagKind::Error, E.Message);
+      continue;
+    }
+    if (!First)
+      First = &E;
+    ++Ignored;
+  }
+  if (Ignored == 0)
+    return;
+  OS << fmt::format("{}: {} outside kernels ignored; first: {}: {} (use "
+                    "--show-compile-errors to list all)\n",
+                    F.File, plural(Ignored, "compile error"),
+                    formatLocation(First->Loc), First->Message);
+}
+
+} // namespace
+
+unsigned writeText(const Report &R, const OutputOptions &Opts,
+                   llvm::raw_ostream &OS) {
+  Palette C(Opts.Color);
+  for (const FileResult &F : R.Files)
+    writeCompileErrors(OS, C, F, Opts.ShowAllErrors);
+
+  unsigned Findings = 0, KernelsWithFindings = 0;
+  for (const KernelRecord &K : R.Kernels) {
+    bool Any = false;
+    for (const AccessRecord &A : K.Accesses) {
+      if (Opts.PrintAccesses)
+        writeAccessLine(OS, K, A);
+      std::optional<Finding> F = buildFinding(A, Opts.Findings);
+      if (!F)
+        continue;
+      writeFinding(OS, C, A, *F);
+      ++Findings;
+      Any = true;
+    }
+    KernelsWithFindings += Any;
+  }
+  if (Findings > 0)
+    OS << fmt::format("{} in {} ({} analyzed)\n", plural(Findings, "warning"),
+                      plural(KernelsWithFindings, "kernel"),
+                      plural(R.accessCount(), "access", "es"));
+  return Findings;
+}
+
+} // namespace coalesce
