@@ -40,6 +40,28 @@ TranslatedFlags translateCompileCommand(const std::vector<std::string> &Argv);
 /// directory must contain include/cuda_runtime.h.
 llvm::Expected<std::string> findCudaInstallation(const std::string &Explicit);
 
+/// The places findCudaInstallation looks, given explicitly so that the search
+/// can run (and be tested) without reading the process environment.
+struct CudaSearchPlaces {
+  /// The directory the user named (--cuda-path); when non-empty it is the
+  /// only candidate.
+  std::string Explicit;
+  /// The value of $CUDA_PATH; empty when unset.
+  std::string CudaPathEnv;
+  /// Directories searched for nvcc, written like $PATH; empty: no search.
+  std::string SearchPath;
+  /// The last resort.
+  std::string DefaultDir = "/usr/local/cuda";
+};
+
+/// Finds the CUDA toolkit in \p Places, in this order: Explicit (alone when
+/// given), CudaPathEnv, the directory above the bin/ holding the nvcc found in
+/// SearchPath (symbolic links resolved), DefaultDir. Returns the first that
+/// contains include/cuda_runtime.h, as an absolute path; the error lists every
+/// place tried and why it was rejected.
+llvm::Expected<std::string>
+findCudaInstallationIn(const CudaSearchPlaces &Places);
+
 /// The clang arguments for a device-only parse of a .cu file for \p Arch with
 /// the toolkit at \p CudaPath: -x cuda --cuda-device-only
 /// --cuda-gpu-arch=... --cuda-path=... -isystem <cuda>/include/cccl

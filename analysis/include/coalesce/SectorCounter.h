@@ -40,6 +40,11 @@ unsigned countSectors(const std::vector<int64_t> &Addresses,
 unsigned countRequestSectors(const std::vector<int64_t> &Addresses,
                              unsigned AccessBytes, AtomicKind Atomic);
 
+/// countRequestSectors() for addresses already sorted in ascending order:
+/// linear time, no copy (the simulation's inner loop).
+unsigned countSortedRequestSectors(const std::vector<int64_t> &Sorted,
+                                   unsigned AccessBytes, AtomicKind Atomic);
+
 /// Nsight Compute's "ideal": the sectors \p ActiveLanes lanes of
 /// \p AccessBytes bytes each would need if contiguous and 32-byte aligned.
 unsigned idealSectors(unsigned ActiveLanes, unsigned AccessBytes);

@@ -1,0 +1,164 @@
+//===- CudaInstallation.cpp - Find the CUDA toolkit, device-parse flags --===//
+///
+/// \file
+/// findCudaInstallation and findCudaInstallationIn: the first of --cuda-path,
+/// $CUDA_PATH, the toolkit of the nvcc on $PATH and /usr/local/cuda that holds
+/// include/cuda_runtime.h. cudaDeviceParseArgs: the clang arguments for a
+/// device-only parse with that toolkit.
+///
+//===----------------------------------------------------------------------===//
+
+#include "coalesce/CompileFlags.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+using llvm::SmallString;
+using llvm::StringRef;
+
+namespace coalesce {
+namespace {
+
+/// One place that was looked at, and why it was rejected.
+struct Attempt {
+  std::string Where;
+  std::string Why;
+};
+
+/// \p Dir made absolute, without "." and ".." parts or a trailing slash.
+std::string cleanDir(StringRef Dir) {
+  SmallString<256> Path(Dir);
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  while (Path.size() > 1 && llvm::sys::path::is_separator(Path.back()))
+    Path.pop_back();
+  return std::string(Path);
+}
+
+/// Empty when \p Dir looks like a CUDA toolkit, else the reason it does not.
+std::string rejectReason(StringRef Dir) {
+  if (!llvm::sys::fs::is_directory(Dir))
+    return "no such directory";
+  SmallString<256> Header(Dir);
+  llvm::sys::path::append(Header, "include", "cuda_runtime.h");
+  if (!llvm::sys::fs::exists(Header))
+    return "no include/cuda_runtime.h";
+  return "";
+}
+
+/// The toolkit holding the nvcc found in \p SearchPath (a $PATH-like list):
+/// the directory above the bin/ of its real path; nullopt (and a reason in
+/// \p Why) when there is no nvcc.
+std::optional<std::string> toolkitOfNvcc(StringRef SearchPath,
+                                         std::string &Why) {
+  llvm::SmallVector<StringRef, 16> Dirs;
+  SearchPath.split(Dirs, llvm::sys::EnvPathSeparator, /*MaxSplit=*/-1,
+                   /*KeepEmpty=*/false);
+  if (Dirs.empty()) {
+    Why = "$PATH is empty";
+    return std::nullopt;
+  }
+  llvm::ErrorOr<std::string> Nvcc = llvm::sys::findProgramByName("nvcc", Dirs);
+  if (!Nvcc) {
+    Why = "no nvcc on $PATH";
+    return std::nullopt;
+  }
+  SmallString<256> Real;
+  if (llvm::sys::fs::real_path(*Nvcc, Real))
+    Real = *Nvcc;
+  // <toolkit>/bin/nvcc -> <toolkit>
+  return std::string(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Real)));
+}
+
+llvm::Error notFound(const std::vector<Attempt> &Attempts) {
+  std::string Message =
+      "no CUDA toolkit found (a directory with include/cuda_runtime.h); tried:";
+  for (const Attempt &A : Attempts)
+    Message += fmt::format("\n  {}: {}", A.Where, A.Why);
+  Message += "\nInstall the CUDA toolkit, or point to it with --cuda-path=DIR "
+             "or the CUDA_PATH environment variable.";
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
+}
+
+} // namespace
+
+llvm::Expected<std::string>
+findCudaInstallationIn(const CudaSearchPlaces &Places) {
+  std::vector<Attempt> Attempts;
+  std::string Found;
+  // Returns true (and the directory in Found) when Dir is a toolkit.
+  auto Try = [&](StringRef Label, StringRef Dir) {
+    std::string Clean = cleanDir(Dir);
+    std::string Why = rejectReason(Clean);
+    if (Why.empty()) {
+      Found = Clean;
+      return true;
+    }
+    Attempts.push_back({fmt::format("{} {}", Label.str(), Clean), Why});
+    return false;
+  };
+
+  if (!Places.Explicit.empty()) {
+    if (Try("--cuda-path", Places.Explicit))
+      return Found;
+    return notFound(Attempts);
+  }
+  if (Places.CudaPathEnv.empty())
+    Attempts.push_back({"$CUDA_PATH", "not set"});
+  else if (Try("$CUDA_PATH", Places.CudaPathEnv))
+    return Found;
+
+  std::string Why;
+  if (std::optional<std::string> Dir = toolkitOfNvcc(Places.SearchPath, Why)) {
+    if (Try("nvcc on $PATH in", *Dir))
+      return Found;
+  } else {
+    Attempts.push_back({"nvcc", Why});
+  }
+
+  if (!Places.DefaultDir.empty() && Try("default", Places.DefaultDir))
+    return Found;
+  return notFound(Attempts);
+}
+
+llvm::Expected<std::string> findCudaInstallation(const std::string &Explicit) {
+  CudaSearchPlaces Places;
+  Places.Explicit = Explicit;
+  Places.CudaPathEnv = llvm::sys::Process::GetEnv("CUDA_PATH").value_or("");
+  Places.SearchPath = llvm::sys::Process::GetEnv("PATH").value_or("");
+  return findCudaInstallationIn(Places);
+}
+
+std::vector<std::string> cudaDeviceParseArgs(const std::string &CudaPath,
+                                             const std::string &Arch) {
+  std::vector<std::string> Args = {"-x", "cuda", "--cuda-device-only"};
+  // Without an architecture clang picks its own default.
+  if (!Arch.empty())
+    Args.push_back("--cuda-gpu-arch=" + Arch);
+  Args.push_back("--cuda-path=" + CudaPath);
+  // CUDA 13 keeps libcu++/CUB/Thrust in include/cccl, which nvcc adds to the
+  // include path by itself and clang does not.
+  SmallString<256> Cccl(CudaPath);
+  llvm::sys::path::append(Cccl, "include", "cccl");
+  if (llvm::sys::fs::is_directory(Cccl)) {
+    Args.push_back("-isystem");
+    Args.push_back(std::string(Cccl));
+  }
+  // Clang 22 knows CUDA up to 13.0 and warns about anything newer; libdevice
+  // stays on (no -nocudalib): without it clang cannot tell the SDK version
+  // and lowers <<<...>>> to the pre-9.2 launch API.
+  Args.push_back("-Wno-unknown-cuda-version");
+  return Args;
+}
+
+} // namespace coalesce

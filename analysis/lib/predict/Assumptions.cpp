@@ -1,0 +1,173 @@
+//===- Assumptions.cpp - Values the user did not give, and what they hide -===//
+//
+// Fixed unknowns (parameters, gridDim, uniform run-time values) get a default
+// value. Two probes check what that choice hides: a stride probe for unknowns
+// that scale the lanes' addresses ("assuming N >= 8"), and a misalignment
+// probe for unknowns that only shift them ("assuming 4*off is a multiple of
+// 32 bytes").
+//
+//===----------------------------------------------------------------------===//
+
+#include "predict/PredictInternal.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace coalesce {
+namespace predictor {
+namespace {
+
+/// Largest value the stride probe tries.
+constexpr int64_t MaxProbeValue = 64;
+/// Sample cap for the stride probe's many evaluations.
+constexpr unsigned StrideProbeSamples = 8;
+
+/// True when \p T describes requests that can be compared.
+bool usable(const Totals &T) { return !T.AddressUnknown && T.Requests > 0; }
+
+bool sameNumbers(const Totals &A, const Totals &B) {
+  return usable(A) && usable(B) &&
+         std::fabs(A.sectorsPerRequest() - B.sectorsPerRequest()) < Epsilon &&
+         std::fabs(A.idealPerRequest() - B.idealPerRequest()) < Epsilon;
+}
+
+} // namespace
+
+Expr bindValues(const Expr &E, const ValueMap &Values) {
+  std::map<Symbol, Expr> Map;
+  for (const Symbol &S : E.symbols()) {
+    auto It = Values.find(S);
+    if (It != Values.end())
+      Map[S] = Expr::constant(It->second);
+  }
+  return Map.empty() ? E : E.substitute(Map);
+}
+
+bool isUnmodelled(const Symbol &S) {
+  return S.Kind == SymbolKind::LaneValue || S.Kind == SymbolKind::IndirectValue;
+}
+
+Expr assumeBranchesTaken(const Expr &Active, std::set<std::string> &Names) {
+  if (!Active.anySymbol(isUnmodelled))
+    return Active;
+  if (Active.getKind() == Expr::Kind::LAnd) {
+    const std::vector<Expr> &Ops = Active.operands();
+    Expr Result = Expr::constant(1);
+    for (const Expr &Op : Ops)
+      Result = Expr::logicalAnd(Result, assumeBranchesTaken(Op, Names));
+    return Result;
+  }
+  for (const Symbol &S : Active.symbols())
+    if (isUnmodelled(S))
+      Names.insert(S.Name);
+  return Expr::constant(1);
+}
+
+ValueMap fixedValues(const Expr &Address, const Expr &Active,
+                     const PredictOptions &Opts,
+                     std::vector<Symbol> &Defaulted) {
+  std::set<Symbol> Symbols = Address.symbols();
+  std::set<Symbol> InActive = Active.symbols();
+  Symbols.insert(InActive.begin(), InActive.end());
+
+  ValueMap Values;
+  for (const Symbol &S : Symbols) {
+    switch (S.Kind) {
+    case SymbolKind::BlockDim: {
+      const unsigned Dims[3] = {Opts.Block.X, Opts.Block.Y, Opts.Block.Z};
+      int D = S.dimension();
+      Values[S] = D >= 0 && D < 3 ? Dims[D] : 1;
+      break;
+    }
+    case SymbolKind::GridDim:
+    case SymbolKind::Param:
+    case SymbolKind::UniformValue: {
+      auto It = Opts.Params.find(S.Name);
+      if (It != Opts.Params.end()) {
+        Values[S] = It->second;
+      } else {
+        Values[S] = Opts.DefaultValue;
+        Defaulted.push_back(S);
+      }
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  return Values;
+}
+
+Totals evaluateWith(const Context &Ctx, const ValueMap &Fixed,
+                    unsigned MaxSamples) {
+  Expr Address = bindValues(Ctx.Access->Address, Fixed);
+  Expr Active = bindValues(Ctx.Active, Fixed);
+  SamplingPlan Plan = planSamples(Address, Active, MaxSamples);
+  return simulate(Address, Active, Ctx.Access->AccessBytes, Ctx.Access->Atomic,
+                  Ctx.Block, Plan);
+}
+
+std::optional<int64_t> probeStride(const Context &Ctx, const Symbol &S) {
+  unsigned Cap = std::min(Ctx.MaxSamples, StrideProbeSamples);
+  Totals Reference = evaluateWith(Ctx, Ctx.Fixed, Cap);
+  auto SameAsDefault = [&](int64_t V) {
+    ValueMap Fixed = Ctx.Fixed;
+    Fixed[S] = V;
+    return sameNumbers(evaluateWith(Ctx, Fixed, Cap), Reference);
+  };
+  // Walk down from the top so the search stops at the first difference.
+  if (!SameAsDefault(MaxProbeValue))
+    return std::nullopt;
+  int64_t T = MaxProbeValue;
+  while (T > 1 && SameAsDefault(T - 1))
+    --T;
+  return T;
+}
+
+std::optional<Misalignment> probeMisalignment(const Context &Ctx,
+                                              const Symbol &S) {
+  std::pair<Expr, Expr> Split = Ctx.Access->Address.splitLaneUniform();
+  if (Split.first.symbols().count(S))
+    return std::nullopt;
+  std::optional<Expr> Coeff = Split.second.linearCoefficient(S);
+  if (!Coeff || *Coeff == Expr::constant(0))
+    return std::nullopt;
+  Expr Bound = bindValues(*Coeff, Ctx.Fixed);
+  std::optional<int64_t> C = Bound.asConstant();
+  unsigned Period = periodForCoefficient(C ? *C : Bound.coefficientGcd());
+  if (Period == 1)
+    return std::nullopt;
+
+  Misalignment M;
+  M.Best = std::numeric_limits<double>::infinity();
+  M.Worst = -M.Best;
+  int64_t Default = Ctx.Fixed.at(S);
+  for (unsigned I = 0; I < Period; ++I) {
+    ValueMap Fixed = Ctx.Fixed;
+    Fixed[S] = Default + I;
+    Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);
+    if (!usable(T))
+      continue;
+    M.Best = std::min(M.Best, T.sectorsPerRequest());
+    M.Worst = std::max(M.Worst, T.sectorsPerRequest());
+  }
+  if (!(M.Worst - M.Best > Epsilon))
+    return std::nullopt;
+  M.Term = Expr::mul(*Coeff, Expr::symbol(S)).str();
+  return M;
+}
+
+std::string formatAverage(double V) {
+  std::string S = fmt::format("{:.3f}", V);
+  while (S.back() == '0')
+    S.pop_back();
+  if (S.back() == '.')
+    S.pop_back();
+  return S;
+}
+
+} // namespace predictor
+} // namespace coalesce

@@ -1,0 +1,214 @@
+//===- PredictInternal.h - The pieces of the predictor ----------*- C++ -*-===//
+///
+/// \file
+/// The prediction pipeline, one function per arrow:
+///
+///   AccessPattern
+///     -> screenAddress        indirect (gather) or unmodellable lane values
+///     -> assumeBranchesTaken  conditions the engine cannot see: all lanes run
+///     -> fixedValues          blockDim, parameters, gridDim (given or default)
+///     -> planSamples          varying symbols (blockIdx, loop iterations) and
+///                             the residues that make the average exact
+///     -> simulate             lane by lane, warp by warp: sector totals
+///     -> probeStride / probeMisalignment   what the defaults hide
+///     -> classify             -> Prediction
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_PREDICT_PREDICTINTERNAL_H
+#define COALESCE_PREDICT_PREDICTINTERNAL_H
+
+#include "coalesce/Predictor.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+namespace predictor {
+
+/// Concrete values for the fixed symbols of an access.
+using ValueMap = std::map<Symbol, int64_t>;
+
+/// Tolerance for comparing averages.
+constexpr double Epsilon = 1e-9;
+
+/// Period used for a varying symbol that occurs non-linearly in the address
+/// or in the predicate.
+constexpr unsigned NonLinearPeriod = 8;
+
+/// Replaces every symbol of \p E that has a value in \p Values by it.
+Expr bindValues(const Expr &E, const ValueMap &Values);
+
+/// True for symbols whose value the engine cannot know per lane
+/// (LaneValue, IndirectValue).
+bool isUnmodelled(const Symbol &S);
+
+//===--- Sampling.cpp -----------------------------------------------------===//
+
+/// The values of the varying symbols to average over: the cartesian product
+/// of 0..Periods[I]-1 for each Symbols[I].
+struct SamplingPlan {
+  std::vector<Symbol> Symbols;
+  std::vector<unsigned> Periods;
+  /// Number of combinations (1 when there is no varying symbol).
+  uint64_t size() const;
+};
+
+/// Residues of a varying symbol with byte coefficient gcd \p CoeffGcd that
+/// cover all sector alignments: 32 / gcd(|CoeffGcd| mod 32, 32).
+unsigned periodForCoefficient(int64_t CoeffGcd);
+
+/// Plans the samples for \p Address and \p Active, in which only threadIdx,
+/// varying and unmodelled symbols remain. At most \p MaxSamples combinations:
+/// the largest periods are halved until the product fits.
+SamplingPlan planSamples(const Expr &Address, const Expr &Active,
+                         unsigned MaxSamples);
+
+//===--- LaneProgram.cpp --------------------------------------------------===//
+
+/// An Expr compiled for evaluation lane by lane: lane-free subtrees, and the
+/// lane-free parts of subtrees affine in threadIdx, are evaluated once per
+/// sample (prepare); the operations above them run per lane (at), with
+/// Expr::evaluate's C semantics.
+class LaneProgram {
+public:
+  explicit LaneProgram(const Expr &E);
+  /// Evaluates the lane-free subtrees under the sample's bindings.
+  void prepare(const Bindings &Sample);
+  /// The value for lane \p L; nullopt when undefined (division by zero) or
+  /// when it needs a lane value the engine cannot see.
+  std::optional<int64_t> at(const Lane &L) const {
+    const Node &N = Nodes[Root];
+    if (N.Type == Node::Affine && N.Value) // The common case, inline;
+      // unsigned arithmetic wraps like Expr::evaluate.
+      return int64_t(uint64_t(*N.Value) + uint64_t(N.Coeff[0]) * L.X +
+                     uint64_t(N.Coeff[1]) * L.Y + uint64_t(N.Coeff[2]) * L.Z);
+    return eval(Root, L);
+  }
+
+private:
+  struct Node {
+    enum { Uniform, Affine, Unbound, Operation } Type = Uniform;
+    Expr::Kind Op = Expr::Kind::Constant;
+    /// Uniform: the subtree. Affine: its lane-free part, to which
+    /// Coeff[0]*x + Coeff[1]*y + Coeff[2]*z is added per lane.
+    Expr Source;
+    int64_t Coeff[3] = {0, 0, 0};
+    std::optional<int64_t> Value; ///< Source's value for this sample.
+    std::vector<unsigned> Kids;   ///< Operation: operand nodes.
+  };
+  unsigned compile(const Expr &E);
+  unsigned add(Node N);
+  std::optional<int64_t> eval(unsigned Index, const Lane &L) const;
+
+  std::vector<Node> Nodes;
+  unsigned Root = 0;
+};
+
+//===--- Simulate.cpp -----------------------------------------------------===//
+
+/// Sums over all sampled warp requests.
+struct Totals {
+  uint64_t Requests = 0;    ///< Warp executions with >= 1 active lane.
+  uint64_t Sectors = 0;     ///< countRequestSectors() summed.
+  uint64_t Ideal = 0;       ///< idealSectors() summed.
+  uint64_t ActiveLanes = 0; ///< Active lanes summed.
+  uint64_t UsedBytes = 0;   ///< Distinct bytes the lanes access, summed.
+  /// Some active lane's address could not be evaluated (division by zero).
+  bool AddressUnknown = false;
+  /// Some lane's predicate could not be evaluated (taken as active).
+  bool ActiveUnknown = false;
+  /// Every request's active lanes cover one gap-free run of distinct elements.
+  bool AllContiguous = true;
+  /// Every request had all lanes of its warp active.
+  bool AllLanesActive = true;
+  /// Every request's active lanes share one address...
+  bool AllWarpUniform = true;
+  /// ...and some request had more than one active lane.
+  bool AnyMultiLane = false;
+
+  double sectorsPerRequest() const { return double(Sectors) / Requests; }
+  double idealPerRequest() const { return double(Ideal) / Requests; }
+};
+
+/// Simulates every warp of \p Block for every sample of \p Plan. \p Address
+/// and \p Active must be free of fixed symbols (see bindValues).
+Totals simulate(const Expr &Address, const Expr &Active, unsigned AccessBytes,
+                AtomicKind Atomic, const BlockShape &Block,
+                const SamplingPlan &Plan);
+
+//===--- Assumptions.cpp --------------------------------------------------===//
+
+/// What predict() works on: the access with unmodelled conditions assumed
+/// taken and the values of its fixed symbols.
+struct Context {
+  const AccessPattern *Access = nullptr;
+  /// The predicate, with conjuncts on unmodelled values replaced by 1.
+  Expr Active;
+  BlockShape Block;
+  /// Values of all fixed symbols (blockDim, parameters, gridDim, uniforms).
+  ValueMap Fixed;
+  /// Fixed symbols that got Opts.DefaultValue, in symbol order.
+  std::vector<Symbol> Defaulted;
+  int64_t DefaultValue = 1024;
+  unsigned MaxSamples = 512;
+};
+
+/// Replaces the conjuncts of \p Active that depend on unmodelled values by 1
+/// and collects those values' names into \p Names.
+Expr assumeBranchesTaken(const Expr &Active, std::set<std::string> &Names);
+
+/// Values for the fixed symbols of \p Address and \p Active: blockDim from the
+/// block shape, others from Opts.Params by name, else Opts.DefaultValue
+/// (listed in \p Defaulted).
+ValueMap fixedValues(const Expr &Address, const Expr &Active,
+                     const PredictOptions &Opts,
+                     std::vector<Symbol> &Defaulted);
+
+/// Binds \p Fixed, plans the samples (at most \p MaxSamples) and simulates.
+Totals evaluateWith(const Context &Ctx, const ValueMap &Fixed,
+                    unsigned MaxSamples);
+
+/// For a defaulted symbol in the lane-dependent part of the address: the
+/// smallest T in 1..64 such that every value in [T, 64] predicts what the
+/// default does; nullopt if even 64 differs.
+std::optional<int64_t> probeStride(const Context &Ctx, const Symbol &S);
+
+/// The effect of a defaulted symbol that only shifts the address.
+struct Misalignment {
+  double Best = 0, Worst = 0;
+  std::string Term; ///< The shifting term, e.g. "4*off".
+};
+
+/// For a defaulted symbol that occurs only in the lane-uniform part of the
+/// address with a byte coefficient not a multiple of 32: the best and worst
+/// sectors per request over the values default+0 .. default+P-1; nullopt when
+/// it cannot shift the alignment.
+std::optional<Misalignment> probeMisalignment(const Context &Ctx,
+                                              const Symbol &S);
+
+/// Formats an average for messages: "5", "4.875".
+std::string formatAverage(double V);
+
+//===--- Classifier.cpp ---------------------------------------------------===//
+
+/// Everything classify() looks at.
+struct ClassifyInput {
+  const AccessPattern *Access = nullptr;
+  BlockShape Block;
+  const Totals *Base = nullptr;
+  const Prediction *Numbers = nullptr; ///< Sectors, ideal, strides, worst.
+  /// Byte stride of threadIdx.z, when linear and constant.
+  std::optional<int64_t> DepthStrideBytesValue;
+};
+
+/// The class of a modelled access (not Indirect/Unknown).
+Classification classify(const ClassifyInput &In);
+
+} // namespace predictor
+} // namespace coalesce
+
+#endif // COALESCE_PREDICT_PREDICTINTERNAL_H

@@ -1,0 +1,159 @@
+//===- Predictor.cpp - Sectors per request of one access ------------------===//
+//
+// Orchestrates the pipeline of PredictInternal.h: screen, bind, sample,
+// simulate, probe the defaults, classify.
+//
+//===----------------------------------------------------------------------===//
+
+#include "predict/PredictInternal.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <tuple>
+
+namespace coalesce {
+namespace predictor {
+namespace {
+
+/// Names of the symbols of \p E of kind \p K, joined by ", ".
+std::string namesOfKind(const Expr &E, SymbolKind K) {
+  std::string Names;
+  for (const Symbol &S : E.symbols())
+    if (S.Kind == K)
+      Names += (Names.empty() ? "" : ", ") + S.Name;
+  return Names;
+}
+
+/// Marks \p P indirect or unknown when the address depends on per-lane values
+/// the engine cannot see. Returns true when it did.
+bool screenAddress(const Expr &Address, Prediction &P) {
+  std::string Indirect = namesOfKind(Address, SymbolKind::IndirectValue);
+  if (!Indirect.empty()) {
+    P.Class = Classification::Indirect;
+    P.Reason = "index loaded from memory: " + Indirect;
+    return true;
+  }
+  std::string Opaque = namesOfKind(Address, SymbolKind::LaneValue);
+  if (!Opaque.empty()) {
+    P.Class = Classification::Unknown;
+    P.Reason = "address depends on a per-lane value the engine cannot model: " +
+               Opaque;
+    return true;
+  }
+  return false;
+}
+
+/// d(address)/d(threadIdx.D): symbolic, and its value under \p Fixed.
+std::pair<std::optional<Expr>, std::optional<int64_t>>
+laneStride(const Expr &Address, unsigned D, const ValueMap &Fixed) {
+  std::optional<Expr> C = Address.linearCoefficient(Symbol::threadIdx(D));
+  if (!C)
+    return {std::nullopt, std::nullopt};
+  return {C, bindValues(*C, Fixed).asConstant()};
+}
+
+/// States the default value of \p S, probing what it hides. Updates the
+/// best/worst fields of \p P for a shifting unknown.
+void assumeDefault(const Context &Ctx, const Symbol &S, const Expr &LanePart,
+                   Prediction &P) {
+  int64_t Default = Ctx.Fixed.at(S);
+  if (LanePart.symbols().count(S)) {
+    if (std::optional<int64_t> T = probeStride(Ctx, S))
+      P.Assumptions.push_back(fmt::format("assuming {} >= {} ({} = {} used)",
+                                          S.Name, *T, S.Name, Default));
+    else
+      P.Assumptions.push_back(fmt::format("assuming {} = {}", S.Name, Default));
+    return;
+  }
+  std::optional<Misalignment> M = probeMisalignment(Ctx, S);
+  if (!M) {
+    P.Assumptions.push_back(fmt::format("assuming {} = {}", S.Name, Default));
+    return;
+  }
+  double Used = *P.SectorsPerRequest;
+  if (M->Best + Epsilon >= Used)
+    P.Assumptions.push_back(fmt::format(
+        "assuming {} is a multiple of 32 bytes; up to {} sectors per request "
+        "otherwise",
+        M->Term, formatAverage(M->Worst)));
+  else
+    P.Assumptions.push_back(fmt::format(
+        "assuming {} = {} ({} = {} used); {} to {} sectors per request "
+        "depending on its value",
+        S.Name, Default, M->Term, formatAverage(Used), formatAverage(M->Best),
+        formatAverage(M->Worst)));
+  if (!P.WorstSectorsPerRequest || M->Worst > *P.WorstSectorsPerRequest) {
+    P.BestSectorsPerRequest = M->Best;
+    P.WorstSectorsPerRequest = M->Worst;
+    P.MisalignmentTerm = M->Term;
+  }
+}
+
+} // namespace
+} // namespace predictor
+
+Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
+  using namespace predictor;
+  Prediction P;
+  if (screenAddress(Access.Address, P))
+    return P;
+
+  std::set<std::string> Untracked;
+  Context Ctx;
+  Ctx.Access = &Access;
+  Ctx.Active = assumeBranchesTaken(Access.Active, Untracked);
+  Ctx.Block = Opts.Block;
+  Ctx.Fixed = fixedValues(Access.Address, Ctx.Active, Opts, Ctx.Defaulted);
+  Ctx.DefaultValue = Opts.DefaultValue;
+  Ctx.MaxSamples = std::max(Opts.MaxSamples, 1u);
+  for (const std::string &Name : Untracked)
+    P.Assumptions.push_back(fmt::format(
+        "assuming all lanes take the branch that depends on {}", Name));
+  for (const Symbol &S : Ctx.Defaulted)
+    P.AssumedValues[S.Name] = Ctx.Fixed.at(S);
+
+  std::tie(P.LaneStrideBytes, P.LaneStrideBytesValue) =
+      laneStride(Access.Address, 0, Ctx.Fixed);
+  std::tie(P.RowStrideBytes, P.RowStrideBytesValue) =
+      laneStride(Access.Address, 1, Ctx.Fixed);
+
+  Totals Base = evaluateWith(Ctx, Ctx.Fixed, Ctx.MaxSamples);
+  if (Base.AddressUnknown || Base.Requests == 0) {
+    P.Class = Classification::Unknown;
+    P.Reason = Base.AddressUnknown
+                   ? "the address cannot be evaluated for some lane "
+                     "(division by zero)"
+                   : "no lane executes the access under the assumptions";
+    for (const Symbol &S : Ctx.Defaulted)
+      P.Assumptions.push_back(
+          fmt::format("assuming {} = {}", S.Name, Ctx.Fixed.at(S)));
+    return P;
+  }
+  if (Base.ActiveUnknown)
+    P.Assumptions.push_back("assuming the access executes in lanes whose "
+                            "condition cannot be evaluated");
+
+  P.SectorsPerRequest = Base.sectorsPerRequest();
+  P.IdealSectorsPerRequest = Base.idealPerRequest();
+  P.ActiveLanesPerRequest = double(Base.ActiveLanes) / Base.Requests;
+  P.UsedBytesFraction =
+      Base.Sectors ? std::min(1.0, double(Base.UsedBytes) /
+                                       (double(Base.Sectors) * SectorBytes))
+                   : 0.0;
+
+  Expr LanePart = Access.Address.splitLaneUniform().first;
+  for (const Symbol &S : Ctx.Defaulted)
+    assumeDefault(Ctx, S, LanePart, P);
+
+  ClassifyInput In;
+  In.Access = &Access;
+  In.Block = Opts.Block;
+  In.Base = &Base;
+  In.Numbers = &P;
+  In.DepthStrideBytesValue = laneStride(Access.Address, 2, Ctx.Fixed).second;
+  P.Class = classify(In);
+  return P;
+}
+
+} // namespace coalesce

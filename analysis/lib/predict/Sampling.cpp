@@ -1,0 +1,73 @@
+//===- Sampling.cpp - Which values of varying symbols to average over -----===//
+//
+// A varying symbol V (blockIdx, a loop iteration) with constant byte
+// coefficient C shifts every lane's address by C*V. Sector counts only depend
+// on that shift modulo 32, which repeats with period 32 / gcd(C mod 32, 32),
+// so averaging over V = 0..P-1 is exact. Non-linear uses and symbols in the
+// predicate get NonLinearPeriod values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "predict/PredictInternal.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <numeric>
+
+namespace coalesce {
+namespace predictor {
+
+uint64_t SamplingPlan::size() const {
+  uint64_t N = 1;
+  for (unsigned P : Periods)
+    N *= P;
+  return N;
+}
+
+unsigned periodForCoefficient(int64_t CoeffGcd) {
+  int64_t Residue = std::llabs(CoeffGcd % int64_t(SectorBytes));
+  // gcd(0, 32) == 32: a multiple of 32 never changes the alignment.
+  return SectorBytes / std::gcd<int64_t, int64_t>(Residue, SectorBytes);
+}
+
+/// The period of varying symbol \p S in \p Address.
+static unsigned addressPeriod(const Symbol &S, const Expr &Address) {
+  std::optional<Expr> Coeff = Address.linearCoefficient(S);
+  if (!Coeff)
+    return NonLinearPeriod;
+  if (std::optional<int64_t> C = Coeff->asConstant())
+    return periodForCoefficient(*C);
+  // A polynomial coefficient (k*threadIdx.x): every value is a multiple of
+  // the gcd of its terms, which bounds the period the same way.
+  return periodForCoefficient(Coeff->coefficientGcd());
+}
+
+SamplingPlan planSamples(const Expr &Address, const Expr &Active,
+                         unsigned MaxSamples) {
+  std::set<Symbol> InAddress = Address.symbols();
+  std::set<Symbol> InActive = Active.symbols();
+  std::set<Symbol> Varying;
+  for (const std::set<Symbol> *Set : {&InAddress, &InActive})
+    for (const Symbol &S : *Set)
+      if (S.isVarying())
+        Varying.insert(S);
+
+  SamplingPlan Plan;
+  for (const Symbol &S : Varying) {
+    unsigned P = InAddress.count(S) ? addressPeriod(S, Address) : 1;
+    if (InActive.count(S))
+      P = std::max(P, NonLinearPeriod);
+    Plan.Symbols.push_back(S);
+    Plan.Periods.push_back(P);
+  }
+
+  uint64_t Cap = std::max(MaxSamples, 1u);
+  while (Plan.size() > Cap) {
+    auto Largest = std::max_element(Plan.Periods.begin(), Plan.Periods.end());
+    *Largest = std::max(1u, *Largest / 2);
+  }
+  return Plan;
+}
+
+} // namespace predictor
+} // namespace coalesce

@@ -1,0 +1,173 @@
+//===- CoalesceVerify.cpp - Checks coalesce-lint's predictions on a GPU ---===//
+//
+// coalesce-verify [--ncu PATH] [--tolerance T] [--timeout S]
+//                 [--method auto|ncu|replay] [--from-recording DIR2]
+//                 [--json FILE] DIR
+//
+// DIR is what `coalesce-lint --emit-harness DIR` wrote. Exit codes: 0 every
+// measured access confirmed, 1 some mismatch, 2 usage or input error,
+// 3 build failed, 4 no GPU or profiler unavailable, 5 a kernel failed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Attribution.h"
+#include "Csv.h"
+#include "Manifest.h"
+#include "ResultWriter.h"
+#include "Runner.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+using namespace coalesce::verify;
+
+namespace {
+
+const char *Usage =
+    "usage: coalesce-verify [options] DIR\n"
+    "\n"
+    "Builds and runs the harness that `coalesce-lint --emit-harness DIR` wrote,\n"
+    "profiles it with Nsight Compute and compares the measured sectors per\n"
+    "request of every access with the prediction in DIR/manifest.tsv.\n"
+    "\n"
+    "options:\n"
+    "  --ncu PATH            the ncu executable (default: search PATH, CUDA)\n"
+    "  --tolerance T         confirmed when |measured - predicted| <=\n"
+    "                        T * max(1, predicted) (default 0.05)\n"
+    "  --timeout S           per-kernel watchdog in seconds (default 30)\n"
+    "  --method M            auto | ncu | replay (default auto = ncu)\n"
+    "  --from-recording DIR2 parse DIR2/source.csv (+ metrics.csv,\n"
+    "                        harness.log) instead of building and running\n"
+    "  --json FILE           also write the results as JSON\n"
+    "\n"
+    "exit codes: 0 all confirmed, 1 mismatch, 2 usage/input error,\n"
+    "            3 build failed, 4 no GPU or profiler unavailable,\n"
+    "            5 kernel error or timeout\n";
+
+int usageError(const std::string &Message) {
+  std::cerr << "coalesce-verify: error: " << Message << "\n"
+            << "run 'coalesce-verify --help' for usage\n";
+  return ExitUsage;
+}
+
+bool parseDouble(const std::string &S, double &V) {
+  char *End = nullptr;
+  V = std::strtod(S.c_str(), &End);
+  return !S.empty() && End == S.c_str() + S.size() && V >= 0;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  RunOptions Opts;
+  std::string JsonFile;
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    auto Value = [&](std::string &Out) {
+      if (I + 1 >= Argc)
+        return false;
+      Out = Argv[++I];
+      return true;
+    };
+    std::string V;
+    if (A == "-h" || A == "--help") {
+      std::cout << Usage;
+      return 0;
+    } else if (A == "--ncu") {
+      if (!Value(Opts.Ncu))
+        return usageError("--ncu needs a path");
+    } else if (A == "--tolerance") {
+      if (!Value(V) || !parseDouble(V, Opts.Tolerance))
+        return usageError("--tolerance needs a non-negative number");
+    } else if (A == "--timeout") {
+      double T = 0;
+      if (!Value(V) || !parseDouble(V, T) || T < 1)
+        return usageError("--timeout needs a number of seconds >= 1");
+      Opts.TimeoutSeconds = static_cast<unsigned>(T);
+    } else if (A == "--method") {
+      if (!Value(Opts.Method) ||
+          (Opts.Method != "auto" && Opts.Method != "ncu" &&
+           Opts.Method != "replay"))
+        return usageError("--method must be auto, ncu or replay");
+    } else if (A == "--from-recording") {
+      if (!Value(Opts.FromRecording))
+        return usageError("--from-recording needs a directory");
+    } else if (A == "--json") {
+      if (!Value(JsonFile))
+        return usageError("--json needs a file name");
+    } else if (!A.empty() && A[0] == '-') {
+      return usageError("unknown option '" + A + "'");
+    } else if (Opts.Dir.empty()) {
+      Opts.Dir = A;
+    } else {
+      return usageError("more than one DIR given");
+    }
+  }
+  if (Opts.Dir.empty())
+    return usageError("no DIR given");
+
+  std::string ManifestPath = Opts.Dir + "/manifest.tsv";
+  std::optional<std::string> Text = readFile(ManifestPath);
+  if (!Text)
+    return usageError("cannot read " + ManifestPath +
+                      " (write DIR with coalesce-lint --emit-harness DIR)");
+  std::vector<ManifestAccess> Accesses;
+  std::string Error;
+  if (!parseManifest(*Text, Accesses, Error))
+    return usageError(ManifestPath + ": " + Error);
+
+  RunData Data = Opts.FromRecording.empty()
+                     ? runOnGpu(Opts, Accesses)
+                     : loadRecording(Opts.FromRecording, Accesses);
+
+  RunSummary Summary;
+  Summary.Method = Data.Method;
+  Summary.Device = Data.Device;
+  Summary.Tolerance = Opts.Tolerance;
+  Summary.Kernels = Data.Statuses;
+  Attribution Result;
+  if (Data.ExitCode != ExitConfirmed) {
+    std::cerr << "coalesce-verify: error: " << Data.Message << "\n";
+    Summary.ExitCode = Data.ExitCode;
+    Summary.Message = Data.Message;
+  } else {
+    AttributionInput In;
+    In.Accesses = &Accesses;
+    In.Source = &Data.Page;
+    In.Counters = Data.HaveCounters ? &Data.Counters : nullptr;
+    In.Statuses = &Data.Statuses;
+    In.Tolerance = Opts.Tolerance;
+    Result = attribute(In);
+    bool Failed = false, Mismatch = false;
+    for (const AccessResult &R : Result.Results) {
+      Failed |= R.Result == Verdict::KernelFailed;
+      Mismatch |= R.Result == Verdict::Mismatch;
+    }
+    Summary.ExitCode = Failed ? ExitKernelFailed
+                              : Mismatch ? ExitMismatch : ExitConfirmed;
+    if (!Data.Device.empty())
+      std::cout << "device: " << Data.Device << "\n";
+    writeTable(Result, Summary, std::cout);
+    for (const auto &[Kernel, S] : Data.Statuses)
+      if (S.Status != "ok")
+        std::cerr << "coalesce-verify: kernel " << Kernel << ": " << S.Status
+                  << (S.Reason.empty() ? "" : " (" + S.Reason + ")") << "\n";
+    std::ofstream Tsv(Opts.Dir + "/results.tsv");
+    if (Tsv)
+      writeTsv(Result, Tsv);
+    else
+      std::cerr << "coalesce-verify: warning: cannot write " << Opts.Dir
+                << "/results.tsv\n";
+  }
+  if (!JsonFile.empty()) {
+    std::ofstream Json(JsonFile);
+    if (!Json) {
+      std::cerr << "coalesce-verify: error: cannot write " << JsonFile << "\n";
+      return ExitUsage;
+    }
+    writeJson(Result, Summary, Json);
+  }
+  return Summary.ExitCode;
+}

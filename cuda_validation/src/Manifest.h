@@ -1,0 +1,54 @@
+//===- Manifest.h - The access list coalesce-lint emits ---------*- C++ -*-===//
+///
+/// \file
+/// manifest.tsv, written by `coalesce-lint --emit-harness DIR`: a header row
+/// naming the columns, then one row per predicted access. Lines starting with
+/// '#' are comments. Columns (by name, in any order; unknown ones ignored):
+///
+///   id kernel harness file line column end_line op atomic access_bytes
+///   elem_bytes predicted ideal classification rule call_sites expr
+///
+/// Required: id, kernel, file, line, op. "-" means no value. op is one of
+/// load, store, load+store, atomic. call_sites is "file:line;file:line"
+/// from the kernel down to the access's function.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_VERIFY_MANIFEST_H
+#define COALESCE_VERIFY_MANIFEST_H
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace coalesce::verify {
+
+/// One access of the manifest.
+struct ManifestAccess {
+  unsigned Id = 0;
+  std::string Kernel;
+  std::string Harness = "harness"; ///< Executable that launches the kernel.
+  std::string File;
+  unsigned Line = 0, Column = 0, EndLine = 0;
+  std::string Op;     ///< load, store, load+store, atomic.
+  std::string Atomic; ///< none, integer, float.
+  unsigned AccessBytes = 0, ElemBytes = 0;
+  std::optional<double> Predicted, Ideal;
+  std::string Classification, Rule, Expr;
+  std::vector<std::pair<std::string, unsigned>> CallSites;
+
+  bool loads() const { return Op == "load" || Op == "load+store"; }
+  bool stores() const { return Op == "store" || Op == "load+store"; }
+  bool atomic() const { return Op == "atomic"; }
+};
+
+/// The column names, in the order coalesce-lint writes them.
+const std::vector<std::string> &manifestColumns();
+
+/// Parses manifest text. Returns false with \p Error naming the line.
+bool parseManifest(const std::string &Text, std::vector<ManifestAccess> &Out,
+                   std::string &Error);
+
+} // namespace coalesce::verify
+
+#endif // COALESCE_VERIFY_MANIFEST_H

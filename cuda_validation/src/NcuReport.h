@@ -1,0 +1,87 @@
+//===- NcuReport.h - Nsight Compute CSV exports as data ---------*- C++ -*-===//
+///
+/// \file
+/// Reads the two Nsight Compute exports coalesce-verify uses:
+///
+///  - the source page (`ncu -i rep --page source --print-source cuda,sass
+///    --csv --print-kernel-base function`): per kernel, blocks of
+///    "File Path" / "Function Name" / header rows, then CUDA source-line rows
+///    (Line No set, Address "-") each followed by the SASS rows compiled from
+///    that line (Line No empty). Every SASS row appears twice; the columns
+///    differ between kernels (a kernel without plain loads and stores has no
+///    "Access Operation" column), so each block is read by its own header.
+///  - the metrics page (`ncu --metrics ... --csv`): one row per kernel launch
+///    and metric, used for atomics, whose per-instruction "theoretical"
+///    sectors report the ideal rather than what the hardware does.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_VERIFY_NCUREPORT_H
+#define COALESCE_VERIFY_NCUREPORT_H
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace coalesce::verify {
+
+/// What a global-memory instruction does.
+enum class MemOp { Load, Store, Atomic };
+
+/// "load", "store", "atomic".
+const char *memOpName(MemOp Op);
+
+/// One global-memory SASS instruction with its counters (deduplicated).
+struct SassInstruction {
+  std::string Function; ///< Kernel name as exported ("k_copy").
+  std::string File;     ///< Source file the instruction is attributed to.
+  unsigned Line = 0;    ///< Source line it is attributed to.
+  std::string Address;  ///< PC, e.g. "0x7f6d677a3190".
+  std::string Sass;     ///< Instruction text, e.g. "LDG.E R3, desc[UR4][R2.64]".
+  MemOp Op = MemOp::Load;
+  unsigned AccessBits = 0;   ///< "Access Size" (32 for a float, 128 for float4).
+  double Executed = 0;       ///< Warp-level executions = requests.
+  double Sectors = 0;        ///< "L2 Theoretical Sectors Global".
+  double IdealSectors = 0;   ///< "L2 Theoretical Sectors Global Ideal".
+};
+
+/// The parsed source page.
+struct SourcePage {
+  std::vector<SassInstruction> Instructions; ///< Global memory only.
+  /// Every function that appears, with the sum of "Instructions Executed"
+  /// over its SASS rows (0 when it never ran).
+  std::map<std::string, double> FunctionInstructions;
+};
+
+/// Parses a source-page export. Returns false and sets \p Error when the
+/// text has no recognizable block.
+bool parseSourcePage(const std::string &Csv, SourcePage &Out,
+                     std::string &Error);
+
+/// Kernel-level global-memory counters (sums over launches of one kernel).
+struct KernelCounters {
+  double LoadSectors = 0, LoadRequests = 0;
+  double StoreSectors = 0, StoreRequests = 0;
+  double RedSectors = 0, RedRequests = 0;
+  double AtomSectors = 0, AtomRequests = 0;
+};
+
+/// The metrics coalesce-verify asks the metrics pass for (comma-separated,
+/// for `ncu --metrics`).
+const char *counterMetricList();
+
+/// Parses a metrics-pass export, keyed by kernel name. Lines that are not
+/// CSV rows of the table (profiler messages, program output) are skipped.
+bool parseMetrics(const std::string &Csv,
+                  std::map<std::string, KernelCounters> &Out,
+                  std::string &Error);
+
+/// The base name of a kernel as exported or spelled: drops a return type, a
+/// parameter list and template arguments ("void k<float>(float *)" -> "k").
+std::string kernelBaseName(const std::string &Name);
+
+/// The file name part of a path ("/a/b/k.cu" -> "k.cu").
+std::string fileBaseName(const std::string &Path);
+
+} // namespace coalesce::verify
+
+#endif // COALESCE_VERIFY_NCUREPORT_H

@@ -1,0 +1,209 @@
+//===- ResultWriter.cpp - coalesce-verify's table, TSV and JSON -----------===//
+
+#include "ResultWriter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace coalesce::verify {
+
+std::string formatValue(const std::optional<double> &V) {
+  if (!V)
+    return "-";
+  char Buf[64];
+  if (*V == std::floor(*V) && std::fabs(*V) < 1e15)
+    std::snprintf(Buf, sizeof Buf, "%.0f", *V);
+  else
+    std::snprintf(Buf, sizeof Buf, "%.2f", *V);
+  return Buf;
+}
+
+namespace {
+
+std::string location(const ManifestAccess &A) {
+  return fileBaseName(A.File) + ":" + std::to_string(A.Line) + ":" +
+         std::to_string(A.Column);
+}
+
+std::string oneLine(std::string S) {
+  std::replace(S.begin(), S.end(), '\t', ' ');
+  std::replace(S.begin(), S.end(), '\n', ' ');
+  return S;
+}
+
+std::string jsonNumber(const std::optional<double> &V) {
+  if (!V || !std::isfinite(*V))
+    return "null";
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%.6g", *V);
+  return Buf;
+}
+
+} // namespace
+
+std::string jsonString(const std::string &S) {
+  std::string Out = "\"";
+  for (unsigned char C : S) {
+    switch (C) {
+    case '"':
+      Out += "\\\"";
+      break;
+    case '\\':
+      Out += "\\\\";
+      break;
+    case '\n':
+      Out += "\\n";
+      break;
+    case '\t':
+      Out += "\\t";
+      break;
+    case '\r':
+      Out += "\\r";
+      break;
+    default:
+      if (C < 0x20) {
+        char Buf[8];
+        std::snprintf(Buf, sizeof Buf, "\\u%04x", C);
+        Out += Buf;
+      } else {
+        Out += static_cast<char>(C);
+      }
+    }
+  }
+  return Out + "\"";
+}
+
+void writeTable(const Attribution &A, const RunSummary &S, std::ostream &OS) {
+  std::vector<std::vector<std::string>> Rows = {
+      {"kernel", "line:col", "expr", "op", "predicted", "measured", "verdict",
+       "method"}};
+  for (const AccessResult &R : A.Results) {
+    const ManifestAccess &M = R.Access;
+    std::string Expr = oneLine(M.Expr);
+    if (Expr.size() > 40)
+      Expr = Expr.substr(0, 37) + "...";
+    Rows.push_back({M.Kernel,
+                    std::to_string(M.Line) + ":" + std::to_string(M.Column),
+                    Expr.empty() ? "-" : Expr, M.Op, formatValue(M.Predicted),
+                    formatValue(R.Measured), verdictName(R.Result), R.Method});
+  }
+  std::vector<size_t> Width(Rows.front().size(), 0);
+  for (const auto &Row : Rows)
+    for (size_t I = 0; I != Row.size(); ++I)
+      Width[I] = std::max(Width[I], Row[I].size());
+  for (const auto &Row : Rows) {
+    std::string Line;
+    for (size_t I = 0; I != Row.size(); ++I) {
+      Line += Row[I];
+      if (I + 1 != Row.size())
+        Line += std::string(Width[I] - Row[I].size() + 2, ' ');
+    }
+    OS << Line << "\n";
+  }
+  std::map<Verdict, unsigned> Count;
+  for (const AccessResult &R : A.Results)
+    ++Count[R.Result];
+  OS << "\n" << A.Results.size() << " accesses:";
+  bool First = true;
+  for (const auto &[V, N] : Count) {
+    OS << (First ? " " : ", ") << N << " " << verdictName(V);
+    First = false;
+  }
+  OS << " (tolerance " << S.Tolerance << " x max(1, predicted))\n";
+  std::set<std::string> Printed; // Group notes once per group.
+  for (const AccessResult &R : A.Results)
+    if (!R.Note.empty() && (R.Group.empty() || Printed.insert(R.Note).second))
+      OS << "note: " << R.Access.Kernel << " " << location(R.Access) << " "
+         << oneLine(R.Access.Expr) << ": " << R.Note << "\n";
+  if (!A.Unattributed.empty()) {
+    OS << "note: " << A.Unattributed.size()
+       << " global-memory instruction(s) match no access of the manifest:";
+    for (const UnattributedInstruction &U : A.Unattributed)
+      OS << " " << U.Instruction.Function << "@" << fileBaseName(U.Instruction.File)
+         << ":" << U.Instruction.Line << "(" << memOpName(U.Instruction.Op)
+         << ")";
+    OS << "\n";
+  }
+}
+
+void writeTsv(const Attribution &A, std::ostream &OS) {
+  OS << "id\tkernel\tfile\tline\tcolumn\top\texpr\tpredicted\tcompared_"
+        "prediction\tmeasured\trequests\tsectors\tmethod\tverdict\tgroup\t"
+        "note\n";
+  for (const AccessResult &R : A.Results) {
+    const ManifestAccess &M = R.Access;
+    std::string Group;
+    for (unsigned Id : R.Group)
+      Group += (Group.empty() ? "" : ",") + std::to_string(Id);
+    char Req[64], Sec[64];
+    std::snprintf(Req, sizeof Req, "%.0f", R.Requests);
+    std::snprintf(Sec, sizeof Sec, "%.0f", R.Sectors);
+    OS << M.Id << "\t" << M.Kernel << "\t" << M.File << "\t" << M.Line << "\t"
+       << M.Column << "\t" << M.Op << "\t" << oneLine(M.Expr) << "\t"
+       << formatValue(M.Predicted) << "\t" << formatValue(R.ComparedPrediction)
+       << "\t" << formatValue(R.Measured) << "\t" << Req << "\t" << Sec << "\t"
+       << R.Method << "\t" << verdictName(R.Result) << "\t"
+       << (Group.empty() ? "-" : Group) << "\t"
+       << (R.Note.empty() ? "-" : oneLine(R.Note)) << "\n";
+  }
+}
+
+void writeJson(const Attribution &A, const RunSummary &S, std::ostream &OS) {
+  OS << "{\n  \"version\": 1,\n  \"tool\": \"coalesce-verify\",\n"
+     << "  \"method\": " << jsonString(S.Method) << ",\n"
+     << "  \"device\": " << jsonString(S.Device) << ",\n"
+     << "  \"tolerance\": " << jsonNumber(S.Tolerance) << ",\n"
+     << "  \"exit_code\": " << S.ExitCode << ",\n"
+     << "  \"message\": " << jsonString(S.Message) << ",\n"
+     << "  \"kernels\": [";
+  bool First = true;
+  for (const auto &[Name, K] : S.Kernels) {
+    OS << (First ? "\n" : ",\n") << "    {\"name\": " << jsonString(Name)
+       << ", \"status\": " << jsonString(K.Status)
+       << ", \"reason\": " << jsonString(K.Reason) << "}";
+    First = false;
+  }
+  OS << (First ? "],\n" : "\n  ],\n") << "  \"accesses\": [";
+  First = true;
+  for (const AccessResult &R : A.Results) {
+    const ManifestAccess &M = R.Access;
+    OS << (First ? "\n" : ",\n") << "    {\"id\": " << M.Id
+       << ", \"kernel\": " << jsonString(M.Kernel)
+       << ", \"file\": " << jsonString(M.File) << ", \"line\": " << M.Line
+       << ", \"column\": " << M.Column << ", \"op\": " << jsonString(M.Op)
+       << ", \"expr\": " << jsonString(M.Expr)
+       << ", \"predicted\": " << jsonNumber(M.Predicted)
+       << ", \"compared_prediction\": " << jsonNumber(R.ComparedPrediction)
+       << ", \"measured_sectors_per_request\": " << jsonNumber(R.Measured)
+       << ", \"measured_requests\": " << jsonNumber(R.Requests)
+       << ", \"measured_sectors\": " << jsonNumber(R.Sectors)
+       << ", \"method\": " << jsonString(R.Method)
+       << ", \"verdict\": " << jsonString(verdictName(R.Result))
+       << ", \"group\": [";
+    for (size_t I = 0; I != R.Group.size(); ++I)
+      OS << (I ? ", " : "") << R.Group[I];
+    OS << "], \"instruction_values\": [";
+    for (size_t I = 0; I != R.InstructionValues.size(); ++I)
+      OS << (I ? ", " : "") << jsonNumber(R.InstructionValues[I]);
+    OS << "], \"note\": " << jsonString(R.Note) << "}";
+    First = false;
+  }
+  OS << (First ? "],\n" : "\n  ],\n") << "  \"unattributed\": [";
+  First = true;
+  for (const UnattributedInstruction &U : A.Unattributed) {
+    const SassInstruction &I = U.Instruction;
+    OS << (First ? "\n" : ",\n") << "    {\"kernel\": " << jsonString(I.Function)
+       << ", \"file\": " << jsonString(I.File) << ", \"line\": " << I.Line
+       << ", \"op\": " << jsonString(memOpName(I.Op))
+       << ", \"sass\": " << jsonString(I.Sass)
+       << ", \"executed\": " << jsonNumber(I.Executed)
+       << ", \"sectors\": " << jsonNumber(I.Sectors) << "}";
+    First = false;
+  }
+  OS << (First ? "]\n" : "\n  ]\n") << "}\n";
+}
+
+} // namespace coalesce::verify

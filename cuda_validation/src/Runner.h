@@ -1,0 +1,81 @@
+//===- Runner.h - Build, run and profile the emitted harness ----*- C++ -*-===//
+///
+/// \file
+/// The GPU side of coalesce-verify: builds DIR's harness, runs it once
+/// plainly (to catch crashes, timeouts and a missing GPU with a clear
+/// message), then under Nsight Compute (source counters, plus a metrics pass
+/// when the manifest has atomics), and loads the exports. Or, with
+/// --from-recording, loads exports recorded earlier.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_VERIFY_RUNNER_H
+#define COALESCE_VERIFY_RUNNER_H
+
+#include "Attribution.h"
+#include "Manifest.h"
+#include "NcuReport.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace coalesce::verify {
+
+/// coalesce-verify's exit codes.
+enum ExitCode {
+  ExitConfirmed = 0,
+  ExitMismatch = 1,
+  ExitUsage = 2,
+  ExitBuildFailed = 3,
+  ExitNoGpu = 4,
+  ExitKernelFailed = 5,
+};
+
+/// Harness exit codes (kept in sync with the emitter in analysis/lib/harness).
+enum HarnessExit {
+  HarnessOk = 0,
+  HarnessKernelError = 10,
+  HarnessTimeout = 11,
+  HarnessNoDevice = 12,
+  HarnessInitError = 13,
+};
+
+/// Command-line options of one verification.
+struct RunOptions {
+  std::string Dir;
+  std::string Ncu;            ///< --ncu; empty: search.
+  double Tolerance = 0.05;
+  unsigned TimeoutSeconds = 30;
+  std::string Method = "auto"; ///< auto, ncu, replay.
+  std::string FromRecording;   ///< --from-recording DIR.
+};
+
+/// What the GPU side produced.
+struct RunData {
+  int ExitCode = ExitConfirmed; ///< Non-zero: stop with Message.
+  std::string Message;
+  std::string Device;
+  std::string Method; ///< "ncu" or "recording".
+  std::map<std::string, KernelStatus> Statuses; ///< By kernel base name.
+  SourcePage Page;
+  std::map<std::string, KernelCounters> Counters;
+  bool HaveCounters = false;
+};
+
+/// Parses "coalesce-harness: ..." lines into \p Data (statuses, device, and
+/// fatal errors as ExitNoGpu with an explanation).
+void parseHarnessOutput(const std::string &Output, RunData &Data);
+
+/// Loads DIR2's recorded exports (source.csv or source-page.csv, optional
+/// metrics.csv and harness.log; per-harness files are named
+/// source-NAME.csv, metrics-NAME.csv, harness-NAME.log).
+RunData loadRecording(const std::string &Dir,
+                      const std::vector<ManifestAccess> &Accesses);
+
+/// Builds, runs and profiles the harness in Opts.Dir.
+RunData runOnGpu(const RunOptions &Opts,
+                 const std::vector<ManifestAccess> &Accesses);
+
+} // namespace coalesce::verify
+
+#endif // COALESCE_VERIFY_RUNNER_H

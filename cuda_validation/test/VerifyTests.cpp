@@ -1,0 +1,352 @@
+//===- VerifyTests.cpp - coalesce-verify against recorded ncu output ------===//
+//
+// The recordings in test/data/ncu come from cuda_validation/recordings/
+// record.sh run on an H200 (sm_90, CUDA 13.0, ncu 2025.3.1) over probe.cu.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Attribution.h"
+#include "Csv.h"
+#include "Manifest.h"
+#include "NcuReport.h"
+#include "ResultWriter.h"
+#include "Runner.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using namespace coalesce::verify;
+
+namespace {
+
+const std::string DataDir = COALESCE_VERIFY_DATA_DIR;
+
+const SourcePage &probePage() {
+  static SourcePage Page = [] {
+    SourcePage P;
+    std::string Error;
+    std::optional<std::string> Text = readFile(DataDir + "/source-page.csv");
+    EXPECT_TRUE(Text) << "cannot read the recording";
+    EXPECT_TRUE(parseSourcePage(Text.value_or(""), P, Error)) << Error;
+    return P;
+  }();
+  return Page;
+}
+
+std::vector<ManifestAccess> probeManifest() {
+  std::vector<ManifestAccess> M;
+  std::string Error;
+  std::optional<std::string> Text = readFile(DataDir + "/probe-manifest.tsv");
+  EXPECT_TRUE(Text);
+  EXPECT_TRUE(parseManifest(Text.value_or(""), M, Error)) << Error;
+  return M;
+}
+
+std::map<std::string, KernelCounters> probeCounters() {
+  std::map<std::string, KernelCounters> C;
+  std::string Error;
+  EXPECT_TRUE(parseMetrics(readFile(DataDir + "/metrics.csv").value_or(""), C,
+                           Error))
+      << Error;
+  return C;
+}
+
+/// The instructions of \p Fn on \p Line doing \p Op, in address order.
+std::vector<SassInstruction> at(const std::string &Fn, unsigned Line,
+                                MemOp Op) {
+  std::vector<SassInstruction> Out;
+  for (const SassInstruction &I : probePage().Instructions)
+    if (I.Function == Fn && I.Line == Line && I.Op == Op)
+      Out.push_back(I);
+  return Out;
+}
+
+Attribution attributeProbe(const std::vector<ManifestAccess> &M,
+                           const std::map<std::string, KernelCounters> *C,
+                           const std::map<std::string, KernelStatus> *S =
+                               nullptr) {
+  AttributionInput In;
+  In.Accesses = &M;
+  In.Source = &probePage();
+  In.Counters = C;
+  In.Statuses = S;
+  return attribute(In);
+}
+
+const AccessResult &byExpr(const Attribution &A, const std::string &Kernel,
+                           const std::string &Expr) {
+  for (const AccessResult &R : A.Results)
+    if (R.Access.Kernel == Kernel && R.Access.Expr == Expr)
+      return R;
+  ADD_FAILURE() << "no result for " << Kernel << " " << Expr;
+  static AccessResult None;
+  return None;
+}
+
+} // namespace
+
+TEST(Csv, QuotesCommasAndNewlines) {
+  auto Rows = parseCsv("\"a\",\"b,c\",\"say \"\"hi\"\"\"\r\n\n\"x\ny\",,z\n");
+  ASSERT_EQ(Rows.size(), 2u);
+  EXPECT_EQ(Rows[0], (CsvRow{"a", "b,c", "say \"hi\""}));
+  EXPECT_EQ(Rows[1], (CsvRow{"x\ny", "", "z"}));
+}
+
+TEST(Csv, NcuNumbers) {
+  EXPECT_EQ(parseNcuNumber("1,179,648"), 1179648.0);
+  EXPECT_EQ(parseNcuNumber("0.08"), 0.08);
+  EXPECT_FALSE(parseNcuNumber("-"));
+  EXPECT_FALSE(parseNcuNumber(""));
+  EXPECT_FALSE(parseNcuNumber("Global"));
+}
+
+TEST(NcuReport, KernelAndFileNames) {
+  EXPECT_EQ(kernelBaseName("k_copy"), "k_copy");
+  EXPECT_EQ(kernelBaseName("k_copy(float *, const float *)"), "k_copy");
+  EXPECT_EQ(kernelBaseName("void scale<float, 4>(float *, int)"), "scale");
+  EXPECT_EQ(kernelBaseName("scale<(int)4>"), "scale");
+  EXPECT_EQ(fileBaseName("/a/b/probe.cu"), "probe.cu");
+  EXPECT_EQ(fileBaseName("probe.cu"), "probe.cu");
+}
+
+TEST(NcuReport, SassRowsAreDeduplicated) {
+  // k_loop's line 41 holds 16 unrolled loads, each listed twice.
+  auto Loads = at("k_loop", 41, MemOp::Load);
+  ASSERT_EQ(Loads.size(), 16u);
+  for (const SassInstruction &I : Loads) {
+    EXPECT_EQ(I.Executed, 512) << I.Sass;
+    EXPECT_EQ(I.Sectors / I.Executed, 32.0) << I.Sass;
+  }
+  EXPECT_EQ(probePage().FunctionInstructions.count("k_matmul"), 1u);
+}
+
+TEST(NcuReport, StridedStore) {
+  auto St = at("k_stride", 18, MemOp::Store);
+  ASSERT_EQ(St.size(), 1u);
+  EXPECT_EQ(St[0].Executed, 32768);
+  EXPECT_EQ(St[0].Sectors, 1048576);
+  EXPECT_EQ(St[0].Sectors / St[0].Executed, 32.0);
+  EXPECT_EQ(St[0].IdealSectors / St[0].Executed, 4.0);
+  auto Ld = at("k_stride", 18, MemOp::Load);
+  ASSERT_EQ(Ld.size(), 1u);
+  EXPECT_EQ(Ld[0].Sectors / Ld[0].Executed, 4.0);
+}
+
+TEST(NcuReport, OffsetAosVectorAndTwoOnALine) {
+  auto Off = at("k_offset", 14, MemOp::Load);
+  ASSERT_EQ(Off.size(), 1u);
+  EXPECT_EQ(Off[0].Sectors, 163800);
+  EXPECT_EQ(Off[0].Executed, 32760);
+  EXPECT_EQ(Off[0].Sectors / Off[0].Executed, 5.0);
+
+  auto Aos = at("k_aos", 22, MemOp::Load);
+  ASSERT_EQ(Aos.size(), 1u);
+  EXPECT_EQ(Aos[0].Sectors / Aos[0].Executed, 8.0);
+
+  // The float4 load is attributed to the store's line (27), not line 26.
+  EXPECT_TRUE(at("k_vec", 26, MemOp::Load).empty());
+  auto Vec = at("k_vec", 27, MemOp::Load);
+  ASSERT_EQ(Vec.size(), 1u);
+  EXPECT_EQ(Vec[0].AccessBits, 128u);
+  EXPECT_NE(Vec[0].Sass.find("LDG.E.128"), std::string::npos) << Vec[0].Sass;
+  EXPECT_EQ(Vec[0].Sectors / Vec[0].Executed, 16.0);
+
+  auto Two = at("k_two_on_line", 35, MemOp::Load);
+  ASSERT_EQ(Two.size(), 2u);
+  EXPECT_EQ(Two[0].Sectors / Two[0].Executed, 4.0) << Two[0].Sass; // a[i]
+  EXPECT_EQ(Two[1].Sectors / Two[1].Executed, 8.0) << Two[1].Sass; // b[2*i]
+  auto Out = at("k_two_on_line", 35, MemOp::Store);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Sectors / Out[0].Executed, 4.0);
+}
+
+TEST(NcuReport, AtomicsLiveInTheCudaHeaders) {
+  std::vector<SassInstruction> Atomics;
+  for (const SassInstruction &I : probePage().Instructions)
+    if (I.Op == MemOp::Atomic)
+      Atomics.push_back(I);
+  ASSERT_EQ(Atomics.size(), 2u);
+  for (const SassInstruction &I : Atomics) {
+    EXPECT_EQ(I.Function, "k_atomic");
+    EXPECT_EQ(fileBaseName(I.File).find("atomic_functions.hpp") !=
+                  std::string::npos,
+              true)
+        << I.File;
+    // The per-instruction theoretical sectors report the ideal (1).
+    EXPECT_EQ(I.Sectors / I.Executed, 1.0) << I.Sass;
+  }
+}
+
+TEST(NcuReport, Metrics) {
+  auto C = probeCounters();
+  ASSERT_EQ(C.count("k_atomic"), 1u);
+  EXPECT_EQ(C["k_atomic"].RedSectors, 16896);
+  EXPECT_EQ(C["k_atomic"].RedRequests, 1024);
+  EXPECT_EQ(C["k_stride"].StoreSectors, 1048576);
+  EXPECT_EQ(C["k_stride"].StoreRequests, 32768);
+  EXPECT_EQ(C["k_offset"].LoadSectors, 163800);
+}
+
+TEST(NcuReport, RejectsOtherFiles) {
+  SourcePage P;
+  std::string Error;
+  EXPECT_FALSE(parseSourcePage("a,b\n1,2\n", P, Error));
+  EXPECT_NE(Error.find("Line No"), std::string::npos) << Error;
+  std::map<std::string, KernelCounters> C;
+  EXPECT_FALSE(parseMetrics("==PROF== nothing\n", C, Error));
+}
+
+TEST(Manifest, ParsesAndRejects) {
+  auto M = probeManifest();
+  ASSERT_EQ(M.size(), 20u);
+  EXPECT_EQ(M[4].Kernel, "k_stride");
+  EXPECT_EQ(M[4].Op, "store");
+  EXPECT_EQ(M[4].Predicted, 32.0);
+  EXPECT_EQ(M[4].Expr, "out[i * 32]");
+  std::vector<ManifestAccess> Bad;
+  std::string Error;
+  EXPECT_FALSE(parseManifest("id\tkernel\tfile\tline\n", Bad, Error));
+  EXPECT_NE(Error.find("'op'"), std::string::npos) << Error;
+  EXPECT_FALSE(parseManifest("id\tkernel\tfile\tline\top\n0\tk\tf.cu\t3\tread\n",
+                             Bad, Error));
+  EXPECT_NE(Error.find("line 2"), std::string::npos) << Error;
+  ManifestAccess Sites;
+  ASSERT_TRUE(parseManifest("id\tkernel\tfile\tline\top\tcall_sites\n"
+                            "7\tk\tf.cuh\t3\tload+store\tk.cu:10;f.cuh:20\n",
+                            Bad, Error))
+      << Error;
+  ASSERT_EQ(Bad.back().CallSites.size(), 2u);
+  EXPECT_EQ(Bad.back().CallSites[1].second, 20u);
+  EXPECT_TRUE(Bad.back().loads() && Bad.back().stores());
+}
+
+TEST(Attribution, Tolerance) {
+  EXPECT_TRUE(withinTolerance(4, 4.2, 0.05));
+  EXPECT_FALSE(withinTolerance(4, 4.25, 0.05));
+  EXPECT_TRUE(withinTolerance(0.5, 0.55, 0.05)); // max(1, predicted)
+  EXPECT_FALSE(withinTolerance(32, 30, 0.05));
+}
+
+TEST(Attribution, ProbeIsConfirmed) {
+  auto M = probeManifest();
+  auto C = probeCounters();
+  Attribution A = attributeProbe(M, &C);
+  ASSERT_EQ(A.Results.size(), M.size());
+  for (const AccessResult &R : A.Results)
+    EXPECT_EQ(R.Result, Verdict::Confirmed)
+        << R.Access.Kernel << " " << R.Access.Expr << ": predicted "
+        << formatValue(R.ComparedPrediction) << " measured "
+        << formatValue(R.Measured) << " " << R.Note;
+
+  const AccessResult &Stride = byExpr(A, "k_stride", "out[i * 32]");
+  EXPECT_EQ(Stride.Measured, 32.0);
+  EXPECT_EQ(Stride.Requests, 32768);
+  EXPECT_TRUE(Stride.Group.empty());
+  EXPECT_EQ(Stride.Method, "ncu-source-counters");
+  EXPECT_EQ(byExpr(A, "k_offset", "in[i + 1]").Measured, 5.0);
+  EXPECT_EQ(byExpr(A, "k_aos", "p[i].x").Measured, 8.0);
+
+  const AccessResult &Vec = byExpr(A, "k_vec", "in[i]");
+  EXPECT_EQ(Vec.Measured, 16.0);
+  EXPECT_NE(Vec.Note.find("line 27"), std::string::npos) << Vec.Note;
+
+  // Two loads on line 35 are one group: (65536 + 131072) / 32768 = 6.
+  const AccessResult &B = byExpr(A, "k_two_on_line", "b[2 * i]");
+  EXPECT_EQ(B.Measured, 6.0);
+  EXPECT_EQ(B.ComparedPrediction, 6.0);
+  EXPECT_EQ(B.Group, (std::vector<unsigned>{13, 14}));
+  EXPECT_EQ(B.InstructionValues, (std::vector<double>{4.0, 8.0}));
+  EXPECT_NE(B.Note.find("measured together"), std::string::npos) << B.Note;
+  EXPECT_EQ(byExpr(A, "k_two_on_line", "out[i]").Measured, 4.0);
+  EXPECT_TRUE(byExpr(A, "k_two_on_line", "out[i]").Group.empty());
+
+  // Atomics: kernel-level counters, (16384 + 512) / 1024.
+  const AccessResult &F = byExpr(A, "k_atomic", "sum[0]");
+  EXPECT_EQ(F.Method, "ncu-metrics");
+  EXPECT_EQ(F.Measured, 16.5);
+  EXPECT_EQ(F.Requests, 1024);
+  EXPECT_EQ(F.Group.size(), 2u);
+
+  EXPECT_EQ(byExpr(A, "k_loop", "in[row * n + c]").Measured, 32.0);
+  EXPECT_EQ(byExpr(A, "k_loop", "in[row * n + c]").Requests, 8192);
+  EXPECT_TRUE(A.Unattributed.empty());
+}
+
+TEST(Attribution, MismatchNotExecutedAndFailedKernels) {
+  auto M = probeManifest();
+  M[4].Predicted = 4; // k_stride's store really costs 32.
+  M.push_back(M[0]);
+  M.back().Id = 99;
+  M.back().Line = 9; // Line 9 has no memory instruction.
+  M.back().EndLine = 9;
+  M.back().Expr = "phantom";
+  std::map<std::string, KernelStatus> S = {{"k_aos", {"error", "illegal address"}}};
+  Attribution A = attributeProbe(M, nullptr, &S);
+  const AccessResult &Stride = byExpr(A, "k_stride", "out[i * 32]");
+  EXPECT_EQ(Stride.Result, Verdict::Mismatch);
+  EXPECT_EQ(Stride.Measured, 32.0);
+  const AccessResult &Phantom = byExpr(A, "k_copy", "phantom");
+  EXPECT_EQ(Phantom.Result, Verdict::NotExecuted);
+  EXPECT_NE(Phantom.Note.find("no global store"), std::string::npos)
+      << Phantom.Note;
+  const AccessResult &Aos = byExpr(A, "k_aos", "p[i].x");
+  EXPECT_EQ(Aos.Result, Verdict::KernelFailed);
+  EXPECT_NE(Aos.Note.find("illegal address"), std::string::npos) << Aos.Note;
+  // Without a metrics pass, atomics fall back to the ideal and say so.
+  const AccessResult &F = byExpr(A, "k_atomic", "sum[0]");
+  EXPECT_EQ(F.Method, "ncu-source-counters");
+  EXPECT_EQ(F.Measured, 1.0);
+  EXPECT_EQ(F.Result, Verdict::Mismatch);
+  EXPECT_NE(F.Note.find("ideal"), std::string::npos) << F.Note;
+}
+
+TEST(Runner, HarnessOutput) {
+  RunData D;
+  parseHarnessOutput("noise\ncoalesce-harness: device=NVIDIA H200 cc=9.0\n"
+                     "coalesce-harness: kernel=k_a status=ok reason=-\n"
+                     "coalesce-harness: kernel=k_b<float> status=error "
+                     "reason=an illegal memory access was encountered\n",
+                     D);
+  EXPECT_EQ(D.ExitCode, ExitConfirmed);
+  EXPECT_EQ(D.Device, "NVIDIA H200 cc=9.0");
+  ASSERT_EQ(D.Statuses.count("k_b"), 1u);
+  EXPECT_EQ(D.Statuses["k_b"].Status, "error");
+  EXPECT_EQ(D.Statuses["k_b"].Reason, "an illegal memory access was encountered");
+  RunData Old;
+  parseHarnessOutput("coalesce-harness: fatal=cudaErrorInsufficientDriver "
+                     "reason=CUDA driver version is insufficient\n",
+                     Old);
+  EXPECT_EQ(Old.ExitCode, ExitNoGpu);
+  EXPECT_NE(Old.Message.find("driver is missing or older"), std::string::npos)
+      << Old.Message;
+}
+
+TEST(EndToEnd, FromRecording) {
+  char Template[] = "/tmp/coalesce-verify-test-XXXXXX";
+  ASSERT_NE(mkdtemp(Template), nullptr);
+  std::string Dir = Template;
+  {
+    std::ofstream(Dir + "/manifest.tsv")
+        << readFile(DataDir + "/probe-manifest.tsv").value_or("");
+  }
+  std::string Cmd = std::string(COALESCE_VERIFY_EXE) + " --from-recording " +
+                    DataDir + " --json " + Dir + "/r.json " + Dir + " > " +
+                    Dir + "/out.txt 2>&1";
+  int Rc = std::system(Cmd.c_str());
+  std::string Out = readFile(Dir + "/out.txt").value_or("");
+  ASSERT_TRUE(WIFEXITED(Rc)) << Out;
+  EXPECT_EQ(WEXITSTATUS(Rc), 0) << Out;
+  EXPECT_NE(Out.find("20 accesses: 20 confirmed"), std::string::npos) << Out;
+  std::string Json = readFile(Dir + "/r.json").value_or("");
+  EXPECT_NE(Json.find("\"measured_sectors_per_request\": 32, "
+                      "\"measured_requests\": 32768"),
+            std::string::npos)
+      << Json;
+  std::string Tsv = readFile(Dir + "/results.tsv").value_or("");
+  EXPECT_EQ(std::count(Tsv.begin(), Tsv.end(), '\n'), 21) << Tsv;
+  std::system(("rm -rf " + Dir).c_str());
+}

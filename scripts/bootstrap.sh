@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# bootstrap.sh - install what coalesce-lint needs on Debian 12, build it, and
+# run the bundled example or the test suite.
+#
+#   bash scripts/bootstrap.sh example   # build, then lint examples/matrix.cu
+#   bash scripts/bootstrap.sh test      # build, then run ctest
+#
+# Steps, each skipped when already done:
+#   1. Debian packages (apt-get only when one is missing; sudo when not root);
+#   2. the CUDA toolkit: $CUDA_PATH, else nvcc on $PATH, else /usr/local/cuda
+#      (it is not installed here: point to it when it lives elsewhere);
+#   3. cmake -G Ninja (Release) into ./build, once; ninja builds incrementally.
+#
+# Environment: CUDA_PATH (toolkit), COALESCE_BUILD_DIR (default: build).
+# Exit status: "example" returns 0 when the tool ran (exit 0 = clean, 1 =
+# findings), else the tool's status; "test" returns ctest's status; 2 is a
+# usage or setup error (no CUDA toolkit, no way to install packages).
+set -euo pipefail
+
+readonly PACKAGES=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools
+                   libfmt-dev libgtest-dev cmake ninja-build g++ python3)
+readonly EXAMPLE=examples/matrix.cu
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+BUILD_DIR=${COALESCE_BUILD_DIR:-build}
+
+say() { printf '==> %s\n' "$*"; }
+die() { printf 'bootstrap: error: %s\n' "$1" >&2; exit "${2:-2}"; }
+
+usage() {
+  cat >&2 <<'EOF'
+usage: bash scripts/bootstrap.sh example|test
+  example  install, build, then run build/bin/coalesce-lint examples/matrix.cu
+  test     install, build, then run ctest --test-dir build --output-on-failure
+EOF
+  exit 2
+}
+
+# Runs a command as root: directly when we are root, else through sudo.
+as_root() {
+  if [[ $EUID -eq 0 ]]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    die "not root and sudo is missing: run this script as root"
+  fi
+}
+
+install_packages() {
+  local missing=() pkg status
+  for pkg in "${PACKAGES[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+    [[ $status == "install ok installed" ]] || missing+=("$pkg")
+  done
+  if [[ ${#missing[@]} -eq 0 ]]; then
+    say "packages: all ${#PACKAGES[@]} present"
+    return
+  fi
+  command -v apt-get >/dev/null 2>&1 ||
+    die "apt-get not found: this script supports Debian 12; install ${missing[*]} by hand"
+  say "packages: installing ${missing[*]} (this can take a few minutes)"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+configure_and_build() {
+  local cuda=$1 target=${2:-}
+  local cache=$BUILD_DIR/CMakeCache.txt
+  if [[ ! -f $BUILD_DIR/build.ninja ]] ||
+     ! grep -qxF "COALESCE_CUDA_PATH:PATH=$cuda" "$cache" 2>/dev/null; then
+    say "configure: cmake -G Ninja -DCMAKE_BUILD_TYPE=Release ($BUILD_DIR)"
+    mkdir -p "$BUILD_DIR"
+    cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCOALESCE_CUDA_PATH:PATH="$cuda" >"$BUILD_DIR/configure.log" 2>&1 || {
+      cat "$BUILD_DIR/configure.log" >&2
+      die "cmake configure failed (output above)" 1
+    }
+  fi
+  say "build: ninja -C $BUILD_DIR -j$(nproc) ${target}"
+  # shellcheck disable=SC2086 # an empty target means "all"
+  ninja -C "$BUILD_DIR" -j"$(nproc)" $target
+}
+
+main() {
+  [[ $# -eq 1 ]] || usage
+  local mode=$1
+  [[ $mode == example || $mode == test ]] || usage
+
+  install_packages
+  local cuda
+  cuda=$(bash scripts/find-cuda.sh) || exit 2
+  export CUDA_PATH=$cuda
+  say "CUDA toolkit: $cuda"
+
+  if [[ $mode == example ]]; then
+    [[ -f $EXAMPLE ]] || die "$EXAMPLE is missing from this checkout"
+    configure_and_build "$cuda" coalesce-lint
+    say "run: $BUILD_DIR/bin/coalesce-lint $EXAMPLE"
+    local rc=0
+    "$BUILD_DIR/bin/coalesce-lint" "$EXAMPLE" || rc=$?
+    case $rc in
+      0) say "coalesce-lint exited with 0: no findings" ;;
+      1) say "coalesce-lint exited with 1: findings reported (expected here)" ;;
+      *) say "coalesce-lint exited with $rc: the tool failed"; exit "$rc" ;;
+    esac
+  else
+    configure_and_build "$cuda"
+    say "test: ctest --test-dir $BUILD_DIR --output-on-failure"
+    local rc=0
+    ctest --test-dir "$BUILD_DIR" --output-on-failure || rc=$?
+    exit "$rc"
+  fi
+}
+
+main "$@"

@@ -1,0 +1,616 @@
+//===- PredictorTest.cpp - Tests of sectors-per-request predictions -------===//
+//
+// Every access is built by hand as an Expr (no parsing). Expected numbers
+// are worked out next to each assertion: a warp's lanes, their byte
+// addresses, the 32-byte sectors those cover.
+//
+//===----------------------------------------------------------------------===//
+
+#include "coalesce/Predictor.h"
+#include "predict/PredictInternal.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+using namespace coalesce;
+
+namespace {
+
+Expr C(int64_t V) { return Expr::constant(V); }
+Expr tx() { return Expr::symbol(Symbol::threadIdx(0)); }
+Expr ty() { return Expr::symbol(Symbol::threadIdx(1)); }
+Expr bx() { return Expr::symbol(Symbol::blockIdx(0)); }
+Expr by() { return Expr::symbol(Symbol::blockIdx(1)); }
+Expr bdx() { return Expr::symbol(Symbol::blockDim(0)); }
+Expr gdx() { return Expr::symbol(Symbol::gridDim(0)); }
+Expr param(const char *Name) { return Expr::symbol(Symbol::param(Name)); }
+Expr loop(const char *Name) {
+  return Expr::symbol(Symbol{SymbolKind::LoopIter, Name});
+}
+/// i = blockIdx.x * blockDim.x + threadIdx.x
+Expr globalX() { return bx() * bdx() + tx(); }
+
+AccessPattern access(Expr Address, unsigned Bytes = 4) {
+  AccessPattern A;
+  A.Address = std::move(Address);
+  A.AccessBytes = Bytes;
+  return A;
+}
+
+PredictOptions launch(unsigned X, unsigned Y = 1, unsigned Z = 1) {
+  PredictOptions O;
+  O.Block = BlockShape{X, Y, Z};
+  return O;
+}
+
+std::string name(Classification C) { return classificationName(C); }
+
+/// Checks sectors and ideal per request and the class.
+void expectPrediction(const Prediction &P, double Sectors, double Ideal,
+                      Classification Class) {
+  ASSERT_TRUE(P.SectorsPerRequest.has_value())
+      << "no numbers; class " << name(P.Class) << ", reason: " << P.Reason;
+  ASSERT_TRUE(P.IdealSectorsPerRequest.has_value());
+  EXPECT_NEAR(*P.SectorsPerRequest, Sectors, 1e-9);
+  EXPECT_NEAR(*P.IdealSectorsPerRequest, Ideal, 1e-9);
+  EXPECT_EQ(name(P.Class), name(Class));
+}
+
+bool hasAssumption(const Prediction &P, const std::string &Text) {
+  return std::find(P.Assumptions.begin(), P.Assumptions.end(), Text) !=
+         P.Assumptions.end();
+}
+
+std::string assumptions(const Prediction &P) {
+  std::string S;
+  for (const std::string &A : P.Assumptions)
+    S += "\n  " + A;
+  return S;
+}
+
+TEST(PredictorNamesTest, StableNames) {
+  EXPECT_STREQ(accessOpName(AccessOp::Load), "load");
+  EXPECT_STREQ(accessOpName(AccessOp::Store), "store");
+  EXPECT_STREQ(accessOpName(AccessOp::LoadStore), "load+store");
+  EXPECT_STREQ(accessOpName(AccessOp::Atomic), "atomic");
+  EXPECT_STREQ(classificationName(Classification::Coalesced), "coalesced");
+  EXPECT_STREQ(classificationName(Classification::Misaligned), "misaligned");
+  EXPECT_STREQ(classificationName(Classification::Strided), "strided");
+  EXPECT_STREQ(classificationName(Classification::AoS), "aos");
+  EXPECT_STREQ(classificationName(Classification::Transposed), "transposed");
+  EXPECT_STREQ(classificationName(Classification::Uniform), "uniform");
+  EXPECT_STREQ(classificationName(Classification::Indirect), "indirect");
+  EXPECT_STREQ(classificationName(Classification::Unknown), "unknown");
+}
+
+//===--- Strides ----------------------------------------------------------===//
+
+struct StrideCase {
+  unsigned ElementBytes, Stride;
+  double Sectors;
+};
+
+TEST(PredictorTest, StridesForEachElementSize) {
+  // a[S*i] with E-byte elements, block 256. Warp w of block b starts at
+  // E*S*(256b + 32w), a multiple of 32, and its lanes are E*S bytes apart, so
+  // no access straddles: sectors = min(E*S, 32) (E*S*32 bytes, one sector per
+  // lane once E*S >= 32). Ideal = ceil(32*E/32) = E.
+  const StrideCase Cases[] = {
+      // E = 1: bytes 0..31, 0..63, 0..95, 0..127, 0..255, 32 apart.
+      {1, 1, 1},
+      {1, 2, 2},
+      {1, 3, 3},
+      {1, 4, 4},
+      {1, 8, 8},
+      {1, 32, 32},
+      // E = 2: 2*S sectors up to 32.
+      {2, 1, 2},
+      {2, 2, 4},
+      {2, 3, 6},
+      {2, 4, 8},
+      {2, 8, 16},
+      {2, 32, 32},
+      // E = 4: 4*S: 4, 8, 12 (lanes 12 bytes apart: bytes 0..375), 16, 32.
+      {4, 1, 4},
+      {4, 2, 8},
+      {4, 3, 12},
+      {4, 4, 16},
+      {4, 8, 32},
+      {4, 32, 32},
+      // E = 8: 8, 16, 24 (bytes 0..751 -> sectors 0..23), 32, 32, 32.
+      {8, 1, 8},
+      {8, 2, 16},
+      {8, 3, 24},
+      {8, 4, 32},
+      {8, 8, 32},
+      {8, 32, 32},
+      // E = 16 (float4): 16 (one request of 16 sectors, ideal 16), then 32.
+      {16, 1, 16},
+      {16, 2, 32},
+      {16, 3, 32},
+      {16, 4, 32},
+      {16, 8, 32},
+      {16, 32, 32},
+  };
+  for (const StrideCase &K : Cases) {
+    SCOPED_TRACE(testing::Message() << "element " << K.ElementBytes
+                                    << " bytes, stride " << K.Stride);
+    Expr Address = C(K.ElementBytes * K.Stride) * globalX();
+    Prediction P = predict(access(Address, K.ElementBytes), launch(256));
+    expectPrediction(P, K.Sectors, K.ElementBytes,
+                     K.Stride == 1 ? Classification::Coalesced
+                                   : Classification::Strided);
+    ASSERT_TRUE(P.LaneStrideBytesValue.has_value());
+    EXPECT_EQ(*P.LaneStrideBytesValue, int64_t(K.ElementBytes * K.Stride));
+    // 32 lanes * E bytes used out of Sectors * 32 fetched.
+    ASSERT_TRUE(P.UsedBytesFraction.has_value());
+    EXPECT_NEAR(*P.UsedBytesFraction, K.ElementBytes / K.Sectors, 1e-9);
+    ASSERT_TRUE(P.ActiveLanesPerRequest.has_value());
+    EXPECT_NEAR(*P.ActiveLanesPerRequest, 32.0, 1e-9);
+  }
+}
+
+//===--- Offsets ----------------------------------------------------------===//
+
+TEST(PredictorTest, ConstantOffsetsOnFloats) {
+  // a[i + off]: warp bytes 4*off .. 4*off + 127 from a 32-byte boundary.
+  // off = 0 or 8 (32 bytes): 4 sectors; off = 1..7: the run straddles one
+  // more boundary: 5 sectors. The measured table: 4 for 0, 8, 16, 32 and 5
+  // for 1, 2, 7, 31.
+  for (int64_t Off = 0; Off <= 8; ++Off) {
+    SCOPED_TRACE(testing::Message() << "offset " << Off);
+    Prediction P = predict(access(C(4) * (globalX() + C(Off))), launch(256));
+    bool Aligned = Off % 8 == 0;
+    expectPrediction(P, Aligned ? 4 : 5, 4,
+                     Aligned ? Classification::Coalesced
+                             : Classification::Misaligned);
+  }
+  for (int64_t Off : {16, 32}) {
+    Prediction P = predict(access(C(4) * (globalX() + C(Off))), launch(256));
+    expectPrediction(P, 4, 4, Classification::Coalesced);
+  }
+  // 31 floats = 124 bytes = 3*32 + 28: misaligned.
+  Prediction P = predict(access(C(4) * (globalX() + C(31))), launch(256));
+  expectPrediction(P, 5, 4, Classification::Misaligned);
+}
+
+TEST(PredictorTest, ReversedIndex) {
+  // a[31 - threadIdx.x], block 32: bytes 124 - 4l for l = 0..31 cover
+  // 0..127: 4 sectors, ideal 4. Lane stride -4.
+  Prediction P = predict(access(C(4) * (C(31) - tx())), launch(32));
+  expectPrediction(P, 4, 4, Classification::Coalesced);
+  EXPECT_EQ(P.LaneStrideBytesValue, std::optional<int64_t>(-4));
+  // a[32 - threadIdx.x]: bytes 4..131: 5 sectors, contiguous -> misaligned.
+  Prediction Q = predict(access(C(4) * (C(32) - tx())), launch(32));
+  expectPrediction(Q, 5, 4, Classification::Misaligned);
+}
+
+//===--- Arrays of structures ---------------------------------------------===//
+
+struct AosCase {
+  unsigned RecordBytes, FieldOffset;
+  double Sectors;
+};
+
+TEST(PredictorTest, ArraysOfStructures) {
+  // p[i].field on a float field: address R*i + F. Warp w starts at R*32*w,
+  // a multiple of 32; lanes R bytes apart.
+  const AosCase Cases[] = {
+      // {float x, y}.x: bytes 0..251 -> 8 sectors (measured: 8 vs 4).
+      {8, 0, 8},
+      // .y: bytes 4..255 -> still sectors 0..7.
+      {8, 4, 8},
+      // {float x, y, z}.x: lanes 12 apart, bytes 0..375 -> sectors 0..11.
+      {12, 0, 12},
+      // .z: bytes 8..383 -> sectors 0..11.
+      {12, 8, 12},
+      // float4-like {x, y, z, w}.x: bytes 0..499 -> sectors 0..15.
+      {16, 0, 16},
+      // .w: bytes 12..511 -> sectors 0..15.
+      {16, 12, 16},
+  };
+  for (const AosCase &K : Cases) {
+    SCOPED_TRACE(testing::Message() << "struct of " << K.RecordBytes
+                                    << " bytes, field at " << K.FieldOffset);
+    AccessPattern A = access(C(K.RecordBytes) * globalX() + C(K.FieldOffset));
+    A.RecordBytes = K.RecordBytes;
+    Prediction P = predict(A, launch(256));
+    expectPrediction(P, K.Sectors, 4, Classification::AoS);
+  }
+  // The same stride without RecordBytes is just strided.
+  Prediction P = predict(access(C(8) * globalX()), launch(256));
+  expectPrediction(P, 8, 4, Classification::Strided);
+}
+
+//===--- Loops ------------------------------------------------------------===//
+
+TEST(PredictorTest, RowPerThreadVersusColumnPerThread) {
+  PredictOptions O = launch(256);
+  O.Params["N"] = 1024;
+  // Row per thread: a[i*N + k] -> 4096*i + 4*k. Lanes 4096 bytes apart:
+  // 32 sectors for every k (k has period 8 and never straddles).
+  Prediction Row =
+      predict(access(C(4) * (globalX() * param("N") + loop("k"))), O);
+  expectPrediction(Row, 32, 4, Classification::Strided);
+  EXPECT_EQ(Row.LaneStrideBytesValue, std::optional<int64_t>(4096));
+  // Column per thread: a[k*N + i] -> 4096*k + 4*i: 4 sectors (period of k
+  // is 1: 4096 is a multiple of 32).
+  Prediction Col =
+      predict(access(C(4) * (loop("k") * param("N") + globalX())), O);
+  expectPrediction(Col, 4, 4, Classification::Coalesced);
+  EXPECT_TRUE(Col.Assumptions.empty()) << assumptions(Col);
+}
+
+TEST(PredictorTest, SlidingWindowAveragesOverLoopResidues) {
+  // for k: a[i + k]: k = 0 is aligned (4 sectors), k = 1..7 start 4k bytes
+  // into a sector (5): (4 + 7*5) / 8 = 4.875.
+  Prediction P = predict(access(C(4) * (globalX() + loop("k"))), launch(256));
+  expectPrediction(P, 4.875, 4, Classification::Misaligned);
+}
+
+TEST(PredictorTest, SampleCapHalvesTheLargestPeriods) {
+  // a[i + k + j]: both periods 8 (64 combinations). k + j = 0 or 8 aligned:
+  // pairs (0,0) and (1,7)..(7,1) = 8 of 64 -> (8*4 + 56*5)/64 = 4.875.
+  Expr Address = C(4) * (globalX() + loop("k") + loop("j"));
+  Prediction Full = predict(access(Address), launch(256));
+  expectPrediction(Full, 4.875, 4, Classification::Misaligned);
+  // Cap 16: both periods halved to 4; k + j in 0..6, aligned only at (0,0):
+  // (4 + 15*5)/16 = 79/16 = 4.9375.
+  PredictOptions O = launch(256);
+  O.MaxSamples = 16;
+  Prediction Capped = predict(access(Address), O);
+  expectPrediction(Capped, 4.9375, 4, Classification::Misaligned);
+}
+
+TEST(PredictorTest, GridStrideLoop) {
+  // for (i = bx*bdx + tx; i < N; i += bdx*gdx) a[i]; with N = 2^20 given and
+  // gridDim.x defaulted to 1024. Every executing warp reads 32 consecutive
+  // floats starting at a multiple of 4*256: 4 sectors.
+  PredictOptions O = launch(256);
+  O.Params["N"] = 1 << 20;
+  Expr I = globalX() + loop("k") * bdx() * gdx();
+  AccessPattern A = access(C(4) * I);
+  A.Active = Expr::lt(I, param("N"));
+  Prediction P = predict(A, O);
+  expectPrediction(P, 4, 4, Classification::Coalesced);
+  EXPECT_EQ(P.AssumedValues.size(), 1u);
+  EXPECT_EQ(P.AssumedValues.count("gridDim.x"), 1u);
+  // gridDim.x only scales k's shift by 4*256*k bytes: a multiple of 32.
+  EXPECT_TRUE(hasAssumption(P, "assuming gridDim.x = 1024")) << assumptions(P);
+}
+
+//===--- Two-dimensional blocks
+//---------------------------------------------===//
+
+/// A[row*N + col] with row = by*By + ty, col = bx*Bx + tx.
+Expr rowMajor(unsigned Bx, unsigned By, Expr N) {
+  Expr Row = by() * C(By) + ty();
+  Expr Col = bx() * C(Bx) + tx();
+  return C(4) * (Row * N + Col);
+}
+
+TEST(PredictorTest, SixteenBySixteenBlock) {
+  PredictOptions O = launch(16, 16);
+  O.Params["N"] = 128;
+  // N = 128: address 512*ty + 4*tx + 8192*by + 64*bx. Warp w holds rows 2w
+  // and 2w+1, each 16 floats = 64 bytes starting at a multiple of 512:
+  // 2 + 2 = 4 sectors.
+  Prediction P = predict(access(rowMajor(16, 16, param("N"))), O);
+  expectPrediction(P, 4, 4, Classification::Coalesced);
+  EXPECT_EQ(P.RowStrideBytesValue, std::optional<int64_t>(512));
+
+  // N = 100: 400*ty + 4*tx + 6400*by + 64*bx (6400 and 64: multiples of 32).
+  // Row 2w starts at 800w (aligned): 2 sectors; row 2w+1 at 800w + 400,
+  // 16 bytes into a sector: bytes 16..79 -> 3 sectors. 5 per request.
+  O.Params["N"] = 100;
+  Prediction Q = predict(access(rowMajor(16, 16, param("N"))), O);
+  expectPrediction(Q, 5, 4, Classification::Misaligned);
+  EXPECT_EQ(Q.RowStrideBytesValue, std::optional<int64_t>(400));
+}
+
+TEST(PredictorTest, ThirtyTwoByEightBlock) {
+  PredictOptions O = launch(32, 8);
+  O.Params["N"] = 128;
+  // N = 128: warp w is row w: 512w + 4*tx, aligned: 4 sectors.
+  Prediction P = predict(access(rowMajor(32, 8, param("N"))), O);
+  expectPrediction(P, 4, 4, Classification::Coalesced);
+  // N = 100: row w starts at 400w = 16w (mod 32): even rows aligned (4),
+  // odd rows 16 bytes in (5): (4*4 + 4*5) / 8 = 4.5.
+  O.Params["N"] = 100;
+  Prediction Q = predict(access(rowMajor(32, 8, param("N"))), O);
+  expectPrediction(Q, 4.5, 4, Classification::Misaligned);
+}
+
+TEST(PredictorTest, NaiveMatmulRowsBroadcastWithinAWarp) {
+  // A[row*N + k], row = by*16 + ty, 16x16 block, N defaulted to 1024:
+  // address 4096*ty + 65536*by + 4*k. A warp holds two rows whose 16 lanes
+  // each read one float: 2 sectors; ideal ceil(32*4/32) = 4. Coalesced.
+  Expr Row = by() * C(16) + ty();
+  Prediction A =
+      predict(access(C(4) * (Row * param("N") + loop("k"))), launch(16, 16));
+  expectPrediction(A, 2, 4, Classification::Coalesced);
+  // For N < 8 the two rows are 4N < 32 bytes apart and sometimes share a
+  // sector; from N = 8 on, always 2.
+  EXPECT_TRUE(hasAssumption(A, "assuming N >= 8 (N = 1024 used)"))
+      << assumptions(A);
+  EXPECT_EQ(A.AssumedValues.at("N"), 1024);
+
+  // B[k*N + col], col = bx*16 + tx: both half-warps read the same 16 floats
+  // (64 bytes at a multiple of 64): 2 sectors, ideal 4.
+  PredictOptions O = launch(16, 16);
+  O.Params["N"] = 1024;
+  Expr Col = bx() * C(16) + tx();
+  Prediction B = predict(access(C(4) * (loop("k") * param("N") + Col)), O);
+  expectPrediction(B, 2, 4, Classification::Coalesced);
+}
+
+//===--- Transpose
+//----------------------------------------------------------===//
+
+TEST(PredictorTest, NaiveTranspose) {
+  // Block 32x8, x = bx*32 + tx, y = by*8 + ty, N = 1024.
+  PredictOptions O = launch(32, 8);
+  O.Params["N"] = 1024;
+  Expr X = bx() * C(32) + tx();
+  Expr Y = by() * C(8) + ty();
+  // Read in[y*N + x]: 4096*ty + 4*tx + ...: warp w = row w, 128 contiguous
+  // aligned bytes: 4 sectors.
+  Prediction Read = predict(access(C(4) * (Y * param("N") + X)), O);
+  expectPrediction(Read, 4, 4, Classification::Coalesced);
+  // Write out[x*N + y]: 4096*tx + 4*ty + ...: lanes 4096 bytes apart, 32
+  // sectors; threadIdx.y moves 4 bytes: transposed.
+  AccessPattern W = access(C(4) * (X * param("N") + Y));
+  W.Op = AccessOp::Store;
+  Prediction Write = predict(W, O);
+  expectPrediction(Write, 32, 4, Classification::Transposed);
+  EXPECT_EQ(Write.LaneStrideBytesValue, std::optional<int64_t>(4096));
+  EXPECT_EQ(Write.RowStrideBytesValue, std::optional<int64_t>(4));
+  ASSERT_TRUE(Write.LaneStrideBytes.has_value());
+  EXPECT_EQ(*Write.LaneStrideBytes, C(4) * param("N"))
+      << Write.LaneStrideBytes->str();
+}
+
+TEST(PredictorTest, TiledTranspose) {
+  // 32x32 tiles, block 32x8, each thread handles rows ty + 8*j.
+  PredictOptions O = launch(32, 8);
+  O.Params["N"] = 1024;
+  Expr J = loop("j");
+  // Read in[(by*32 + ty + 8j)*N + bx*32 + tx]: row per warp, aligned: 4.
+  Expr ReadRow = by() * C(32) + ty() + C(8) * J;
+  Prediction Read =
+      predict(access(C(4) * (ReadRow * param("N") + bx() * C(32) + tx())), O);
+  expectPrediction(Read, 4, 4, Classification::Coalesced);
+  // Write out[(bx*32 + ty + 8j)*N + by*32 + tx]: also a row per warp: 4.
+  Expr WriteRow = bx() * C(32) + ty() + C(8) * J;
+  Prediction Write =
+      predict(access(C(4) * (WriteRow * param("N") + by() * C(32) + tx())), O);
+  expectPrediction(Write, 4, 4, Classification::Coalesced);
+}
+
+//===--- Uniform accesses -------------------------------------------------===//
+
+TEST(PredictorTest, BroadcastAndWarpUniformIndex) {
+  // a[blockIdx.x]: one address per warp: 1 sector, ideal 4. 4 bytes used of
+  // 32 fetched.
+  Prediction P = predict(access(C(4) * bx()), launch(256));
+  expectPrediction(P, 1, 4, Classification::Uniform);
+  EXPECT_NEAR(*P.UsedBytesFraction, 4.0 / 32, 1e-9);
+  EXPECT_EQ(P.LaneStrideBytesValue, std::optional<int64_t>(0));
+  // a[threadIdx.x / 32]: lane-dependent, but every warp reads one address.
+  Prediction Q = predict(access(C(4) * Expr::div(tx(), C(32))), launch(256));
+  expectPrediction(Q, 1, 4, Classification::Uniform);
+  EXPECT_FALSE(Q.LaneStrideBytes.has_value());
+}
+
+//===--- Divergence
+//---------------------------------------------------------===//
+
+TEST(PredictorTest, HalfWarpDivergence) {
+  // if (threadIdx.x % 32 < 16) a[i]: lanes 0..15 read 64 aligned bytes:
+  // 2 sectors; ideal ceil(16*4/32) = 2.
+  AccessPattern A = access(C(4) * globalX());
+  A.Active = Expr::lt(Expr::rem(tx(), C(32)), C(16));
+  Prediction P = predict(A, launch(256));
+  expectPrediction(P, 2, 2, Classification::Coalesced);
+  EXPECT_NEAR(*P.ActiveLanesPerRequest, 16, 1e-9);
+}
+
+TEST(PredictorTest, EvenLanesOnly) {
+  // if (threadIdx.x % 2 == 0) a[i]: 16 lanes at bytes 0, 8, ..., 120:
+  // sectors 0..3 = 4; ideal 2. Not contiguous among active lanes: strided.
+  AccessPattern A = access(C(4) * globalX());
+  A.Active = Expr::eq(Expr::rem(tx(), C(2)), C(0));
+  Prediction P = predict(A, launch(256));
+  expectPrediction(P, 4, 2, Classification::Strided);
+  // 64 bytes used of 128 fetched.
+  EXPECT_NEAR(*P.UsedBytesFraction, 0.5, 1e-9);
+}
+
+TEST(PredictorTest, NoLaneExecutes) {
+  AccessPattern A = access(C(4) * globalX());
+  A.Active = C(0);
+  Prediction P = predict(A, launch(256));
+  EXPECT_EQ(name(P.Class), "unknown");
+  EXPECT_FALSE(P.SectorsPerRequest.has_value());
+  EXPECT_EQ(P.Reason, "no lane executes the access under the assumptions");
+}
+
+TEST(PredictorTest, PartialWarps) {
+  // Block 48, a[i] = 192*bx + 4*tx. Warp 0: 128 aligned bytes, 4 sectors,
+  // ideal 4. Warp 1: 16 lanes, bytes 128..191, 2 sectors, ideal 2.
+  // Per request: (4 + 2)/2 = 3 sectors, ideal 3, 24 active lanes.
+  Prediction P = predict(access(C(4) * globalX()), launch(48));
+  expectPrediction(P, 3, 3, Classification::Coalesced);
+  EXPECT_NEAR(*P.ActiveLanesPerRequest, 24, 1e-9);
+  // a[2*i]: warp 0: 256 bytes, 8 sectors (ideal 4); warp 1: 16 lanes over
+  // 128 bytes, 4 sectors (ideal 2). (8 + 4)/2 = 6, ideal 3.
+  Prediction Q = predict(access(C(8) * globalX()), launch(48));
+  expectPrediction(Q, 6, 3, Classification::Strided);
+}
+
+//===--- Atomics
+//------------------------------------------------------------===//
+
+TEST(PredictorTest, AtomicsToOneAddress) {
+  // atomicAdd(&sum[0], v) on float: 32 lanes on one address, not merged:
+  // 1 sector x 32 = 32 per request; ideal 4.
+  AccessPattern F = access(C(0));
+  F.Op = AccessOp::Atomic;
+  F.Atomic = AtomicKind::Float;
+  expectPrediction(predict(F, launch(256)), 32, 4, Classification::Uniform);
+  // On int: the compiler aggregates the warp: 1.
+  AccessPattern I = F;
+  I.Atomic = AtomicKind::Integer;
+  expectPrediction(predict(I, launch(256)), 1, 4, Classification::Uniform);
+  // Float atomicAdd(&out[blockIdx.x], v): the same per block.
+  AccessPattern G = access(C(4) * bx());
+  G.Op = AccessOp::Atomic;
+  G.Atomic = AtomicKind::Float;
+  expectPrediction(predict(G, launch(256)), 32, 4, Classification::Uniform);
+}
+
+TEST(PredictorTest, AtomicsToDistinctAddressesAreLikeStores) {
+  // atomicAdd(&out[i], v): 32 consecutive floats, 4 sectors.
+  AccessPattern F = access(C(4) * globalX());
+  F.Op = AccessOp::Atomic;
+  F.Atomic = AtomicKind::Float;
+  expectPrediction(predict(F, launch(256)), 4, 4, Classification::Coalesced);
+  // Float atomicAdd(&hist[threadIdx.x % 4], v): 4 addresses in one sector,
+  // 8 lanes each: 1 x 8 = 8 per request.
+  AccessPattern H = access(C(4) * Expr::rem(tx(), C(4)));
+  H.Op = AccessOp::Atomic;
+  H.Atomic = AtomicKind::Float;
+  Prediction P = predict(H, launch(256));
+  ASSERT_TRUE(P.SectorsPerRequest.has_value()) << P.Reason;
+  EXPECT_NEAR(*P.SectorsPerRequest, 8, 1e-9);
+}
+
+//===--- Unknown parameters
+//-------------------------------------------------===//
+
+TEST(PredictorTest, UnknownStrideParameter) {
+  // a[i*N], N unknown (1024 used): lanes 4096 bytes apart, 32 sectors.
+  // For N = v < 8 the lanes are 4v < 32 bytes apart and the aligned warp
+  // covers 4v sectors; for 8 <= v <= 64 every lane has its own sector.
+  Prediction P = predict(access(C(4) * globalX() * param("N")), launch(256));
+  expectPrediction(P, 32, 4, Classification::Strided);
+  EXPECT_TRUE(hasAssumption(P, "assuming N >= 8 (N = 1024 used)"))
+      << assumptions(P);
+  EXPECT_EQ(P.AssumedValues.at("N"), 1024);
+  ASSERT_TRUE(P.LaneStrideBytes.has_value());
+  EXPECT_EQ(*P.LaneStrideBytes, C(4) * param("N")) << P.LaneStrideBytes->str();
+  EXPECT_EQ(P.LaneStrideBytesValue, std::optional<int64_t>(4096));
+}
+
+TEST(PredictorTest, UnknownOffsetParameter) {
+  // a[i + off], off unknown: 4*1024 is a multiple of 32 -> 4 sectors; off =
+  // 1025..1031 shift by 4..28 bytes -> 5. Best 4, worst 5: may be
+  // misaligned.
+  Expr OffTerm = C(4) * param("off");
+  Prediction P = predict(access(C(4) * globalX() + OffTerm), launch(256));
+  expectPrediction(P, 4, 4, Classification::Misaligned);
+  ASSERT_TRUE(P.BestSectorsPerRequest.has_value());
+  ASSERT_TRUE(P.WorstSectorsPerRequest.has_value());
+  EXPECT_NEAR(*P.BestSectorsPerRequest, 4, 1e-9);
+  EXPECT_NEAR(*P.WorstSectorsPerRequest, 5, 1e-9);
+  EXPECT_EQ(P.MisalignmentTerm, OffTerm.str());
+  EXPECT_TRUE(hasAssumption(
+      P, "assuming " + OffTerm.str() +
+             " is a multiple of 32 bytes; up to 5 sectors per request "
+             "otherwise"))
+      << assumptions(P);
+  // A given value is not an assumption.
+  PredictOptions O = launch(256);
+  O.Params["off"] = 3;
+  Prediction Q = predict(access(C(4) * globalX() + OffTerm), O);
+  expectPrediction(Q, 5, 4, Classification::Misaligned);
+  EXPECT_TRUE(Q.Assumptions.empty()) << assumptions(Q);
+  EXPECT_FALSE(Q.WorstSectorsPerRequest.has_value());
+}
+
+//===--- What the engine cannot see
+//-----------------------------------------===//
+
+TEST(PredictorTest, IndirectAndUnknownAddresses) {
+  Expr Idx = Expr::symbol(Symbol{SymbolKind::IndirectValue, "idx[i]"});
+  Prediction P = predict(access(C(4) * Idx), launch(256));
+  EXPECT_EQ(name(P.Class), "indirect");
+  EXPECT_EQ(P.Reason, "index loaded from memory: idx[i]");
+  EXPECT_FALSE(P.SectorsPerRequest.has_value());
+
+  Expr Opaque = Expr::symbol(Symbol{SymbolKind::LaneValue, "f(i)"});
+  Prediction Q = predict(access(C(4) * Opaque), launch(256));
+  EXPECT_EQ(name(Q.Class), "unknown");
+  EXPECT_NE(Q.Reason.find("f(i)"), std::string::npos) << Q.Reason;
+  EXPECT_FALSE(Q.SectorsPerRequest.has_value());
+}
+
+TEST(PredictorTest, BranchOnLoadedValueAssumedTaken) {
+  // if (i < N && flag[i]) a[i]: the flag is unknown, all lanes assumed to
+  // take the branch: 4 sectors, ideal 4.
+  PredictOptions O = launch(256);
+  O.Params["N"] = 4096;
+  Expr Flag = Expr::symbol(Symbol{SymbolKind::IndirectValue, "flag[i]"});
+  AccessPattern A = access(C(4) * globalX());
+  A.Active =
+      Expr::logicalAnd(Expr::lt(globalX(), param("N")), Expr::ne(Flag, C(0)));
+  Prediction P = predict(A, O);
+  expectPrediction(P, 4, 4, Classification::Coalesced);
+  EXPECT_TRUE(
+      hasAssumption(P, "assuming all lanes take the branch that depends on "
+                       "flag[i]"))
+      << assumptions(P);
+}
+
+TEST(PredictorTest, DivisionByZeroIsUnknown) {
+  // a[i / (N - 1024)] with N defaulted to 1024 divides by zero.
+  Expr Address = C(4) * Expr::div(globalX(), param("N") - C(1024));
+  Prediction P = predict(access(Address), launch(256));
+  EXPECT_EQ(name(P.Class), "unknown");
+  EXPECT_FALSE(P.SectorsPerRequest.has_value());
+}
+
+//===--- The per-lane evaluator -------------------------------------------===//
+
+TEST(LaneProgramTest, MatchesExprEvaluateLaneByLane) {
+  Expr Lv = Expr::symbol(Symbol{SymbolKind::LaneValue, "v"});
+  const Expr Cases[] = {
+      C(4) * tx() + C(64) * ty() + C(1024) * bx(),
+      Expr::rem(C(3) * tx() + bx(), C(7)),
+      Expr::div(tx() - C(5), C(2)) * ty(),
+      // Only the chosen arm is evaluated: 100 / (tx - 4) is undefined at 4.
+      Expr::select(Expr::lt(tx(), C(4)), C(1), Expr::div(C(100), tx() - C(4))),
+      Expr::select(Expr::le(tx(), C(4)), C(1), Expr::div(C(100), tx() - C(4))),
+      // && decided by either side even when the other is undefined.
+      Expr::logicalAnd(Expr::lt(tx(), C(3)), Expr::div(C(8), tx() - C(1))),
+      Expr::logicalOr(Expr::eq(ty(), C(1)), Expr::rem(C(8), tx())),
+      Expr::shr(C(16) * tx(), ty()) + Expr::shl(C(1), tx()),
+      Expr::bitAnd(tx(), C(6)) + Expr::bitOr(ty(), bx()) +
+          Expr::bitXor(tx(), ty()),
+      Expr::min(tx(), C(5)) * Expr::max(ty(), bx()),
+      Expr::ne(tx(), ty()) + C(2) * Expr::le(bx(), tx()),
+      // A lane value the engine cannot see: undefined everywhere.
+      Lv + tx(),
+  };
+  BlockShape Shape{8, 4, 2};
+  for (const Expr &E : Cases) {
+    SCOPED_TRACE(E.str());
+    predictor::LaneProgram Program(E);
+    for (int64_t Block = 0; Block < 3; ++Block) {
+      Bindings Sample;
+      Sample.set(Symbol::blockIdx(0), Block);
+      Program.prepare(Sample);
+      for (unsigned W = 0; W < Shape.warps(); ++W)
+        for (const Lane &L : lanesOfWarp(Shape, W)) {
+          Bindings B = Sample;
+          bindLane(B, L);
+          EXPECT_EQ(Program.at(L), E.evaluate(B))
+              << "tid " << L.Tid << ", blockIdx.x " << Block;
+        }
+    }
+  }
+}
+
+} // namespace
