@@ -37,6 +37,15 @@ struct KernelParameter {
   bool IsSigned = true;      ///< For integers.
 };
 
+/// What the GPU measured for an access (--verify-on-gpu).
+struct Measurement {
+  std::optional<double> SectorsPerRequest;
+  double Requests = 0;
+  std::string Method;  ///< "ncu-source-counters", "ncu-metrics", ...
+  std::string Verdict; ///< "confirmed", "mismatch", "not-executed", ...
+  std::string Note;    ///< E.g. the accesses measured together with it.
+};
+
 /// One global-memory access executed by a kernel (directly or through the
 /// __device__ functions it calls).
 struct AccessRecord {
@@ -59,6 +68,8 @@ struct AccessRecord {
   std::vector<SourceLocation> CallChain;
   AccessPattern Pattern;
   Prediction Predicted;
+  /// Filled by GPU verification.
+  std::optional<Measurement> Measured;
 };
 
 /// One __global__ function and its accesses.

@@ -165,10 +165,20 @@ void writeAccess(OStream &J, const AccessRecord &A,
     writeFinding(J, F);
     J.attributeEnd();
     // Filled by GPU verification (a later step); null in a static run.
-    J.attribute("measured_sectors_per_request", nullptr);
-    J.attribute("measured_requests", nullptr);
-    J.attribute("method", nullptr);
-    J.attribute("verdict", nullptr);
+    if (A.Measured) {
+      const Measurement &M = *A.Measured;
+      numberAttr(J, "measured_sectors_per_request", M.SectorsPerRequest);
+      numberAttr(J, "measured_requests", M.Requests);
+      J.attribute("method", M.Method);
+      J.attribute("verdict", M.Verdict);
+      J.attribute("verification_note", M.Note);
+    } else {
+      J.attribute("measured_sectors_per_request", nullptr);
+      J.attribute("measured_requests", nullptr);
+      J.attribute("method", nullptr);
+      J.attribute("verdict", nullptr);
+      J.attribute("verification_note", nullptr);
+    }
   });
 }
 

@@ -147,6 +147,45 @@ void writeCompileErrors(llvm::raw_ostream &OS, const Palette &C,
 
 } // namespace
 
+/// Predicted vs measured, one row per verified access (--verify-on-gpu).
+void writeVerificationTable(llvm::raw_ostream &OS, const Report &R) {
+  unsigned Verified = 0, Confirmed = 0;
+  bool AnyGroup = false;
+  std::string Rows;
+  for (const KernelRecord &K : R.Kernels)
+    for (const AccessRecord &A : K.Accesses) {
+      if (!A.Measured)
+        continue;
+      const Measurement &M = *A.Measured;
+      bool Grouped = llvm::StringRef(M.Note).starts_with("measured together");
+      AnyGroup |= Grouped;
+      auto Num = [](std::optional<double> V) {
+        return V ? formatNumber(*V) : std::string("-");
+      };
+      Rows += fmt::format("{:<20} {:>5}:{:<4} {:<28} {:<10} {:>9} {:>9} {:<12} {}\n",
+                          K.Name, A.Loc.Line, A.Loc.Column,
+                          A.Expression.substr(0, 28), accessOpName(A.Pattern.Op),
+                          Num(A.Predicted.SectorsPerRequest),
+                          Num(M.SectorsPerRequest) + (Grouped ? "*" : ""),
+                          M.Verdict, M.Method);
+      if (M.Verdict == "confirmed" || M.Verdict == "mismatch")
+        ++Verified;
+      Confirmed += M.Verdict == "confirmed";
+    }
+  if (Rows.empty())
+    return;
+  OS << fmt::format("{:<20} {:>10} {:<28} {:<10} {:>9} {:>9} {:<12} {}\n",
+                    "kernel", "line:col", "access", "op", "predicted",
+                    "measured", "verdict", "method")
+     << Rows;
+  if (AnyGroup)
+    OS << "* measured together with other accesses that share instructions or "
+          "counters, against their mean prediction (see verification_note in "
+          "--format=json)\n";
+  OS << fmt::format("GPU verification: {} of {} verified accesses confirmed\n",
+                    Confirmed, Verified);
+}
+
 unsigned writeText(const Report &R, const OutputOptions &Opts,
                    llvm::raw_ostream &OS) {
   Palette C(Opts.Color);
@@ -168,6 +207,7 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
     }
     KernelsWithFindings += Any;
   }
+  writeVerificationTable(OS, R);
   if (Findings > 0)
     OS << fmt::format("{} in {} ({} analyzed)\n", plural(Findings, "warning"),
                       plural(KernelsWithFindings, "kernel"),
