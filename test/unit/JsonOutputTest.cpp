@@ -138,7 +138,7 @@ const char *const AccessKeys[] = {"file",
                                   "measured_sectors_per_request",
                                   "measured_requests",
                                   "method",
-                                  "verdict"};
+                                  "verdict", "verification_note"};
 
 } // namespace
 
@@ -259,7 +259,7 @@ TEST(JsonOutputTest, AccessNumbersStridesAndFinding) {
   EXPECT_EQ(obj(&Notes[2]).getInteger("column"), std::optional<int64_t>(13));
 
   for (const char *Key : {"measured_sectors_per_request", "measured_requests",
-                          "method", "verdict"})
+                          "method", "verdict", "verification_note"})
     EXPECT_TRUE(isNull(A, Key)) << Key;
 }
 

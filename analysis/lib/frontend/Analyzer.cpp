@@ -302,7 +302,7 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
           Rename(C);
         for (std::string &Text : A.Predicted.Assumptions)
           for (size_t P = Text.find(Abs.str()); P != std::string::npos;
-               P = Text.find(Abs.str()))
+               P = Text.find(Abs.str(), P + Path.size()))
             Text.replace(P, Abs.size(), Path);
       }
     }

@@ -157,6 +157,7 @@ std::optional<Misalignment> probeMisalignment(const Context &Ctx,
   if (!(M.Worst - M.Best > Epsilon))
     return std::nullopt;
   M.Term = Expr::mul(*Coeff, Expr::symbol(S)).str();
+  M.Pitch = Coeff->anySymbol([](const Symbol &X) { return X.isVarying(); });
   return M;
 }
 

@@ -181,6 +181,10 @@ std::optional<int64_t> probeStride(const Context &Ctx, const Symbol &S);
 struct Misalignment {
   double Best = 0, Worst = 0;
   std::string Term; ///< The shifting term, e.g. "4*off".
+  /// The symbol is a row pitch: it multiplies a varying symbol (4*n*r,
+  /// 4*n*blockIdx.y), so rows start on sectors only for some values. Stated
+  /// as an assumption, not reported as possibly misaligned.
+  bool Pitch = false;
 };
 
 /// For a defaulted symbol that occurs only in the lane-uniform part of the

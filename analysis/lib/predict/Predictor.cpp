@@ -72,6 +72,16 @@ void assumeDefault(const Context &Ctx, const Symbol &S, const Expr &LanePart,
     return;
   }
   double Used = *P.SectorsPerRequest;
+  if (M->Pitch) {
+    // A row pitch: `m[r * n + col]` is fine when rows of n elements start on
+    // sectors. Say so, and leave the finding to a run with --param n=...
+    P.Assumptions.push_back(fmt::format(
+        "assuming {} = {}: rows start on 32-byte sectors; {} to {} sectors per "
+        "request for other values (give --param {}=...)",
+        S.Name, Default, formatAverage(M->Best), formatAverage(M->Worst),
+        S.Name));
+    return;
+  }
   if (M->Best + Epsilon >= Used)
     P.Assumptions.push_back(fmt::format(
         "assuming {} is a multiple of 32 bytes; up to {} sectors per request "
