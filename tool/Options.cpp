@@ -147,6 +147,8 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
                                    cl::value_desc("dir"), cl::cat(GpuCat));
   static cl::list<std::string> Buffers("buffer", cl::desc("Bytes to allocate for a pointer parameter NAME=BYTES"),
                                 cl::cat(GpuCat));
+  static cl::opt<std::string> GridOpt("grid", cl::desc("Grid of every harness launch X[,Y[,Z]] (default: the file's launch, else 64 blocks)"),
+                                     cl::cat(GpuCat));
   static cl::opt<std::string> Fill("fill", cl::desc("Buffer contents: identity (default), zeros, permutation"),
                             cl::init("identity"), cl::cat(GpuCat));
   static cl::opt<double> Tolerance("tolerance", cl::desc("Relative tolerance of a confirmed prediction (default 0.05)"),
@@ -234,6 +236,18 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   if (Fill != "identity" && Fill != "zeros" && Fill != "permutation")
     return usageError("invalid --fill '" + Fill + "': expected identity, zeros or permutation");
   O.Fill = Fill;
+  if (!GridOpt.empty()) {
+    llvm::SmallVector<llvm::StringRef, 3> Parts;
+    llvm::StringRef(GridOpt).split(Parts, ',');
+    unsigned V[3] = {1, 1, 1};
+    if (Parts.size() > 3)
+      return usageError("invalid --grid '" + GridOpt + "': expected X[,Y[,Z]]");
+    for (size_t I = 0; I < Parts.size(); ++I)
+      if (Parts[I].trim().getAsInteger(10, V[I]) || V[I] == 0)
+        return usageError("invalid --grid '" + GridOpt +
+                          "': dimensions must be positive integers");
+    O.Grid = BlockShape{V[0], V[1], V[2]};
+  }
   for (const std::string &B : Buffers) {
     auto [Name, Bytes] = llvm::StringRef(B).split('=');
     uint64_t N = 0;
@@ -270,6 +284,9 @@ int exitCode(const Report &R, unsigned Findings, const Options &O) {
     for (const CompileError &E : F.Errors)
       if (E.InKernel)
         return ExitCompile;
+    // Errors and nothing analyzed: the file is not CUDA we can read.
+    if (!F.Errors.empty() && F.KernelsAnalyzed == 0)
+      return ExitCompile;
   }
   if (Findings > 0 && O.FailOnFindings)
     return ExitFindings;

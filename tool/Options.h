@@ -16,6 +16,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
 #include <string>
 
 namespace coalesce {
@@ -51,6 +52,7 @@ struct Options {
   bool FailOnMismatch = false;
   std::string HarnessDir;
   std::map<std::string, uint64_t> Buffers;
+  std::optional<BlockShape> Grid;
   std::string Fill = "identity";
   double Tolerance = 0.05;
   unsigned VerifyTimeout = 30;

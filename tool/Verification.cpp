@@ -44,6 +44,7 @@ HarnessOptions harnessOptions(const Options &O) {
                                      : FillMode::Identity;
   H.BufferBytes = O.Buffers;
   H.VerifyAll = O.VerifyAll;
+  H.Grid = O.Grid;
   H.TimeoutSeconds = O.VerifyTimeout;
   H.Params = O.Analysis.Params;
   // -I/-D/-std given after "--" matter to nvcc too.

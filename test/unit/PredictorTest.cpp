@@ -428,6 +428,31 @@ TEST(PredictorTest, EvenLanesOnly) {
   EXPECT_NEAR(*P.UsedBytesFraction, 0.5, 1e-9);
 }
 
+TEST(PredictorTest, LaneConditionOnBoundedLoopSamplesEveryIteration) {
+  // for (k = 0; k < 32; ++k) if (threadIdx.x % 32 < k) a[i]: iteration k
+  // runs lanes 0..k-1 (k = 0 issues no request): ceil(4k/32) sectors, the
+  // ideal. Over k = 1..31: (8*1 + 8*2 + 8*3 + 7*4) / 31 = 76/31. Sampling
+  // only k = 0..7 would give 1.
+  Expr K = loop("k");
+  AccessPattern A = access(C(4) * globalX());
+  A.Active = Expr::logicalAnd(Expr::lt(K, C(32)),
+                              Expr::lt(Expr::rem(tx(), C(32)), K));
+  Prediction P = predict(A, launch(256));
+  expectPrediction(P, 76.0 / 31, 76.0 / 31, Classification::Coalesced);
+
+  // The trip count comes from the conjuncts on k alone.
+  EXPECT_EQ(predictor::tripCount(Symbol{SymbolKind::LoopIter, "k"}, A.Active,
+                                 512),
+            std::optional<unsigned>(32));
+  // A bound beyond the cap, or none, keeps the fixed number of samples.
+  Expr Long = Expr::logicalAnd(Expr::lt(K, C(1000)), Expr::lt(tx(), K));
+  EXPECT_EQ(predictor::tripCount(Symbol{SymbolKind::LoopIter, "k"}, Long, 512),
+            std::nullopt);
+  EXPECT_EQ(predictor::tripCount(Symbol{SymbolKind::LoopIter, "k"},
+                                 Expr::lt(tx(), K), 512),
+            std::nullopt);
+}
+
 TEST(PredictorTest, NoLaneExecutes) {
   AccessPattern A = access(C(4) * globalX());
   A.Active = C(0);

@@ -97,6 +97,7 @@ struct CompileError {
 struct FileResult {
   std::string File;
   bool Analyzed = false;          ///< The AST was built and walked.
+  unsigned KernelsAnalyzed = 0;   ///< Kernels walked in this file.
   std::vector<CompileError> Errors;
   std::string FatalError;         ///< Why nothing could be analyzed.
 };

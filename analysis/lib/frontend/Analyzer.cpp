@@ -146,6 +146,7 @@ public:
       frontend::KernelWalker Walker(Ctx, K);
       Walker.walkKernel(FD);
       predictAll(K, describeBlockShape(K.Block, K.BlockSource, LaunchLoc));
+      ++File.KernelsAnalyzed;
       Out.Kernels.push_back(std::move(K));
     }
   }
@@ -268,6 +269,7 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
     Args.insert(Args.end(), DbArgs.begin(), DbArgs.end());
     Args.insert(Args.end(), Config.ExtraArgs.begin(), Config.ExtraArgs.end());
     Args.push_back("-w"); // The user's warnings are not this tool's output.
+    Args.push_back("-fno-caret-diagnostics"); // No "N errors generated".
 
     tooling::FixedCompilationDatabase FileDB(Directory, Args);
     tooling::ClangTool Tool(FileDB, {Input});

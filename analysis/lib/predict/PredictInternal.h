@@ -61,6 +61,13 @@ struct SamplingPlan {
 /// cover all sector alignments: 32 / gcd(|CoeffGcd| mod 32, 32).
 unsigned periodForCoefficient(int64_t CoeffGcd);
 
+/// The number of iterations of loop iteration \p S that the conjuncts of
+/// \p Active depending on \p S alone allow: 1 + the last value in
+/// 0..Cap-1 at which they hold. nullopt when there are none, when they still
+/// hold at \p Cap (too many to sample) or never hold.
+std::optional<unsigned> tripCount(const Symbol &S, const Expr &Active,
+                                  unsigned Cap);
+
 /// Plans the samples for \p Address and \p Active, in which only threadIdx,
 /// varying and unmodelled symbols remain. At most \p MaxSamples combinations:
 /// the largest periods are halved until the product fits.

@@ -4,7 +4,9 @@
 // coefficient C shifts every lane's address by C*V. Sector counts only depend
 // on that shift modulo 32, which repeats with period 32 / gcd(C mod 32, 32),
 // so averaging over V = 0..P-1 is exact. Non-linear uses and symbols in the
-// predicate get NonLinearPeriod values.
+// predicate get NonLinearPeriod values, except a loop iteration whose trip
+// count the predicate bounds (`for (k = 0; k < 32; ++k) if (lane < k)`):
+// every iteration is sampled, which is exact whatever the address does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +44,46 @@ static unsigned addressPeriod(const Symbol &S, const Expr &Address) {
   return periodForCoefficient(Coeff->coefficientGcd());
 }
 
+/// Adds the conjuncts of \p E (split at logical and) to \p Out.
+static void collectConjuncts(const Expr &E, std::vector<Expr> &Out) {
+  if (E.getKind() == Expr::Kind::LAnd) {
+    for (const Expr &Op : E.operands())
+      collectConjuncts(Op, Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+std::optional<unsigned> tripCount(const Symbol &S, const Expr &Active,
+                                  unsigned Cap) {
+  std::vector<Expr> Conjuncts, Bounds;
+  collectConjuncts(Active, Conjuncts);
+  for (const Expr &C : Conjuncts) {
+    std::set<Symbol> Syms = C.symbols();
+    if (Syms.size() == 1 && *Syms.begin() == S)
+      Bounds.push_back(C);
+  }
+  if (Bounds.empty())
+    return std::nullopt;
+  auto Holds = [&](int64_t T) {
+    Bindings B;
+    B.set(S, T);
+    for (const Expr &C : Bounds) {
+      std::optional<int64_t> V = C.evaluate(B);
+      if (!V || *V == 0)
+        return false;
+    }
+    return true;
+  };
+  // Still running at the cap: too long to sample every iteration.
+  if (Holds(Cap))
+    return std::nullopt;
+  for (int64_t T = int64_t(Cap) - 1; T >= 0; --T)
+    if (Holds(T))
+      return unsigned(T + 1);
+  return std::nullopt; // Never runs: let the simulation say so.
+}
+
 SamplingPlan planSamples(const Expr &Address, const Expr &Active,
                          unsigned MaxSamples) {
   std::set<Symbol> InAddress = Address.symbols();
@@ -55,8 +97,12 @@ SamplingPlan planSamples(const Expr &Address, const Expr &Active,
   SamplingPlan Plan;
   for (const Symbol &S : Varying) {
     unsigned P = InAddress.count(S) ? addressPeriod(S, Address) : 1;
-    if (InActive.count(S))
-      P = std::max(P, NonLinearPeriod);
+    if (InActive.count(S)) {
+      std::optional<unsigned> Trips;
+      if (S.Kind == SymbolKind::LoopIter)
+        Trips = tripCount(S, Active, std::max(MaxSamples, 1u));
+      P = Trips ? *Trips : std::max(P, NonLinearPeriod);
+    }
     Plan.Symbols.push_back(S);
     Plan.Periods.push_back(P);
   }
