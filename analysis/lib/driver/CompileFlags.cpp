@@ -304,9 +304,10 @@ std::optional<OptKind> lookupOption(StringRef Name) {
   return std::nullopt;
 }
 
-/// True for an argument that ends the first command of a shell line.
+/// True for an argument that ends the first command of a shell line, or its
+/// options: after "--" only input files follow, and inputs are left out.
 bool isCommandSeparator(StringRef Arg) {
-  return Arg == "&&" || Arg == "||" || Arg == ";" || Arg == "|";
+  return Arg == "&&" || Arg == "||" || Arg == ";" || Arg == "|" || Arg == "--";
 }
 
 /// Splits \p Value at any of \p Separators, leaving out empty pieces and the

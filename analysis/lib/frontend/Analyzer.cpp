@@ -204,18 +204,32 @@ private:
   ErrorCollector &Errors;
 };
 
-/// The compilation database to use: -p, else one found above the first file.
+/// The compilation database to use: -p, else the nearest
+/// compile_commands.json above the first file. Loaded as plain JSON, without
+/// LibTooling's interpolation for files it does not list: a command guessed
+/// from another file's nvcc line mangles nvcc's options.
 std::unique_ptr<tooling::CompilationDatabase>
 loadDatabase(const AnalysisConfig &Config, std::string &Error) {
+  auto Load = [&](llvm::StringRef Dir) {
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, "compile_commands.json");
+    return tooling::JSONCompilationDatabase::loadFromFile(
+        Path, Error, tooling::JSONCommandLineSyntax::AutoDetect);
+  };
   if (!Config.BuildDir.empty())
-    return tooling::JSONCompilationDatabase::loadFromDirectory(
-        Config.BuildDir, Error);
+    return Load(Config.BuildDir);
   if (Config.Files.empty())
     return nullptr;
-  llvm::SmallString<256> Abs(Config.Files.front());
-  llvm::sys::fs::make_absolute(Abs);
-  std::string Ignored;
-  return tooling::CompilationDatabase::autoDetectFromSource(Abs, Ignored);
+  llvm::SmallString<256> Dir(Config.Files.front());
+  llvm::sys::fs::make_absolute(Dir);
+  for (llvm::StringRef D = llvm::sys::path::parent_path(Dir); !D.empty();
+       D = llvm::sys::path::parent_path(D)) {
+    llvm::SmallString<256> Path(D);
+    llvm::sys::path::append(Path, "compile_commands.json");
+    if (llvm::sys::fs::exists(Path))
+      return Load(D);
+  }
+  return nullptr;
 }
 
 } // namespace
