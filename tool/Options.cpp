@@ -61,7 +61,7 @@ llvm::Expected<ParamValue> parseParam(llvm::StringRef S) {
   if (Value.empty() && !S.contains('='))
     return usageError("invalid --param '" + S + "': expected [KERNEL:]NAME=VALUE");
   auto [Kernel, Name] = Lhs.rsplit(':');
-  if (Name.empty()) {
+  if (!Lhs.contains(':')) {
     Name = Lhs;
     Kernel = "";
   }

@@ -1,4 +1,5 @@
-//===- ExtractionTestUtil.h - Helpers for analyzing in-memory snippets -*- C++ -*-===//
+//===- ExtractionTestUtil.h - Helpers for analyzing in-memory snippets -*- C++
+//-*-===//
 ///
 /// \file
 /// Helpers for the extraction unit tests: write a CUDA snippet to a temporary
@@ -107,7 +108,8 @@ inline std::string describe(const Report &R) {
 inline const KernelRecord *findKernel(const Report &R, llvm::StringRef Name,
                                       llvm::StringRef Instantiation = "") {
   for (const KernelRecord &K : R.Kernels)
-    if (K.Name == Name && (Instantiation.empty() || K.Instantiation == Instantiation))
+    if (K.Name == Name &&
+        (Instantiation.empty() || K.Instantiation == Instantiation))
       return &K;
   return nullptr;
 }

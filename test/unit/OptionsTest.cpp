@@ -34,9 +34,9 @@ TEST(ParseBlockTest, AcceptsOneToThreeDimensions) {
     const char *Text;
     BlockShape Shape;
   } Cases[] = {
-      {"256", {256, 1, 1}},   {"16,16", {16, 16, 1}}, {"16x16", {16, 16, 1}},
-      {"8,8,4", {8, 8, 4}},   {"8x8x4", {8, 8, 4}},   {"1024", {1024, 1, 1}},
-      {"32, 4", {32, 4, 1}},  {"1,1,64", {1, 1, 64}},
+      {"256", {256, 1, 1}},  {"16,16", {16, 16, 1}}, {"16x16", {16, 16, 1}},
+      {"8,8,4", {8, 8, 4}},  {"8x8x4", {8, 8, 4}},   {"1024", {1024, 1, 1}},
+      {"32, 4", {32, 4, 1}}, {"1,1,64", {1, 1, 64}},
   };
   for (const Case &C : Cases) {
     llvm::Expected<BlockOverride> B = parseBlock(C.Text);
@@ -66,9 +66,8 @@ TEST(ParseBlockTest, TakesAKernelPrefix) {
 }
 
 TEST(ParseBlockTest, RejectsInvalidShapes) {
-  for (const char *Text :
-       {"", "0", "-1", "abc", "16x", "16,,16", "1,2,3,4", "2048", "64,64",
-        "16,16,8", "k:", "k:0", "16.5"}) {
+  for (const char *Text : {"", "0", "-1", "abc", "16x", "16,,16", "1,2,3,4",
+                           "2048", "64,64", "16,16,8", "k:", "k:0", "16.5"}) {
     llvm::Expected<BlockOverride> B = parseBlock(Text);
     std::string Error = errorOf(B);
     EXPECT_FALSE(Error.empty()) << "'" << Text << "' was accepted";
@@ -106,8 +105,8 @@ TEST(ParseParamTest, AcceptsNameEqualsInteger) {
 }
 
 TEST(ParseParamTest, RejectsMalformedValues) {
-  for (const char *Text : {"", "n", "n=", "=5", "n=abc", "n=1.5", "k:n=",
-                           "k:n", "n=5x"}) {
+  for (const char *Text :
+       {"", "n", "n=", "=5", "n=abc", "n=1.5", "k:n=", "k:n", "n=5x"}) {
     llvm::Expected<ParamValue> P = parseParam(Text);
     std::string Error = errorOf(P);
     EXPECT_FALSE(Error.empty()) << "'" << Text << "' was accepted";
@@ -118,7 +117,7 @@ TEST(ParseParamTest, RejectsMalformedValues) {
 // BUG: parseParam("k:=3") is accepted as a global parameter named "k:" with
 // value 3 (Options.cpp: when the part after the last ':' is empty, the whole
 // left-hand side becomes the name). It should be rejected: the name is empty.
-TEST(ParseParamTest, DISABLED_RejectsAnEmptyNameAfterTheKernel) {
+TEST(ParseParamTest, RejectsAnEmptyNameAfterTheKernel) {
   llvm::Expected<ParamValue> P = parseParam("k:=3");
   if (P)
     ADD_FAILURE() << "accepted as kernel='" << P->Kernel << "' name='"
@@ -131,11 +130,13 @@ TEST(ParseParamTest, DISABLED_RejectsAnEmptyNameAfterTheKernel) {
 // Exit codes
 //===----------------------------------------------------------------------===//
 
-Report reportWith(bool Analyzed, std::vector<CompileError> Errors) {
+Report reportWith(bool Analyzed, std::vector<CompileError> Errors,
+                  unsigned Kernels = 1) {
   Report R;
   R.Files.emplace_back();
   R.Files.back().File = "k.cu";
   R.Files.back().Analyzed = Analyzed;
+  R.Files.back().KernelsAnalyzed = Analyzed ? Kernels : 0;
   R.Files.back().Errors = std::move(Errors);
   return R;
 }
@@ -157,6 +158,12 @@ TEST(ExitCodeTest, SeparatesFindingsFromCompileErrors) {
   Report Host = reportWith(true, {InHost});
   EXPECT_EQ(exitCode(Host, 0, Fail), ExitClean);
   EXPECT_EQ(exitCode(Host, 1, Fail), ExitFindings);
+  // ... but errors and no kernel at all: the file is not CUDA we can read.
+  Report HostOnly = reportWith(true, {InHost}, /*Kernels=*/0);
+  EXPECT_EQ(exitCode(HostOnly, 0, Never), ExitCompile);
+  // A file without kernels and without errors is clean.
+  Report NoKernels = reportWith(true, {}, /*Kernels=*/0);
+  EXPECT_EQ(exitCode(NoKernels, 0, Fail), ExitClean);
 
   // A kernel that does not compile, or a file that was not parsed, wins over
   // findings and over --fail-on=never.
@@ -222,6 +229,7 @@ TEST(ParseOptionsTest, FillsEveryFieldOnce) {
                         "--buffer",
                         "in=0x1000",
                         "--fill=zeros",
+                        "--grid=8,4",
                         "a.cu",
                         "b.cu",
                         "--",
@@ -244,8 +252,10 @@ TEST(ParseOptionsTest, FillsEveryFieldOnce) {
   EXPECT_EQ(A.Blocks[0].Shape, (BlockShape{16, 16, 1}));
   EXPECT_EQ(A.Blocks[1].Kernel, "");
   EXPECT_EQ(A.Blocks[1].Shape, (BlockShape{128, 1, 1}));
-  EXPECT_EQ(A.blockFor("transpose"), std::optional<BlockShape>(BlockShape{16, 16, 1}));
-  EXPECT_EQ(A.blockFor("other"), std::optional<BlockShape>(BlockShape{128, 1, 1}));
+  EXPECT_EQ(A.blockFor("transpose"),
+            std::optional<BlockShape>(BlockShape{16, 16, 1}));
+  EXPECT_EQ(A.blockFor("other"),
+            std::optional<BlockShape>(BlockShape{128, 1, 1}));
   ASSERT_EQ(A.Params.size(), 2u);
   EXPECT_EQ(A.paramsFor("transpose"),
             (std::map<std::string, int64_t>{{"n", 4096}, {"width", 256}}));
@@ -265,6 +275,7 @@ TEST(ParseOptionsTest, FillsEveryFieldOnce) {
   EXPECT_FALSE(O->VerifyOnGpu);
   EXPECT_EQ(O->Buffers, (std::map<std::string, uint64_t>{{"in", 4096}}));
   EXPECT_EQ(O->Fill, "zeros");
+  EXPECT_EQ(O->Grid, std::optional<BlockShape>(BlockShape{8, 4, 1}));
   EXPECT_DOUBLE_EQ(O->Tolerance, 0.05);
   EXPECT_EQ(O->VerifyTimeout, 30u);
 }
