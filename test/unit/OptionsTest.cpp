@@ -114,9 +114,8 @@ TEST(ParseParamTest, RejectsMalformedValues) {
   }
 }
 
-// BUG: parseParam("k:=3") is accepted as a global parameter named "k:" with
-// value 3 (Options.cpp: when the part after the last ':' is empty, the whole
-// left-hand side becomes the name). It should be rejected: the name is empty.
+// "k:=3" names kernel k but no parameter: rejected, not taken as a global
+// parameter named "k:".
 TEST(ParseParamTest, RejectsAnEmptyNameAfterTheKernel) {
   llvm::Expected<ParamValue> P = parseParam("k:=3");
   if (P)

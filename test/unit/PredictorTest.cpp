@@ -453,6 +453,25 @@ TEST(PredictorTest, LaneConditionOnBoundedLoopSamplesEveryIteration) {
             std::nullopt);
 }
 
+TEST(PredictorTest, DefaultedBoundIsAssumedLargeWhenNoLaneWouldRun) {
+  // if (i + off < n) a[i + off] with off and n both defaulted to 1024: no
+  // lane would run. n only bounds the access, so it is taken as large
+  // (2^20) and stated; off keeps its default (4096 bytes: aligned, 4).
+  Expr K = globalX() + param("off");
+  AccessPattern A = access(C(4) * K);
+  A.Active = Expr::lt(K, param("n"));
+  Prediction P = predict(A, launch(256));
+  expectPrediction(P, 4, 4, Classification::Misaligned);
+  EXPECT_EQ(P.AssumedValues["n"], int64_t(1) << 20);
+  EXPECT_EQ(P.AssumedValues["off"], 1024);
+  ASSERT_FALSE(P.Assumptions.empty());
+  EXPECT_EQ(P.Assumptions.front(), "assuming n large enough for the access "
+                                   "to execute (1048576 used)");
+  // A bound that no value of n satisfies stays unknown.
+  A.Active = Expr::lt(K, C(0));
+  EXPECT_EQ(name(predict(A, launch(256)).Class), "unknown");
+}
+
 TEST(PredictorTest, NoLaneExecutes) {
   AccessPattern A = access(C(4) * globalX());
   A.Active = C(0);

@@ -26,6 +26,24 @@ StringRef calleeName(const CallExpr *CE) {
   return {};
 }
 
+/// \p V converted from integer type \p From to \p To. A conversion to a
+/// type narrower than 32 bits wraps (`(unsigned char)(16 * lane)`); wider
+/// ones are kept exact, since index values never reach 2^31 in the model
+/// and a wrap would hide the linear form the predictor relies on.
+Expr narrow(const ASTContext &Ctx, const Expr &V, QualType From,
+            QualType To) {
+  if (!To->isIntegerType() || To->isBooleanType() || !From->isIntegerType())
+    return V;
+  uint64_t Bits = Ctx.getIntWidth(To);
+  if (Bits >= 32 || Bits >= Ctx.getIntWidth(From))
+    return V;
+  Expr Mask = Expr::constant((int64_t(1) << Bits) - 1);
+  if (To->isUnsignedIntegerType())
+    return Expr::bitAnd(V, Mask);
+  Expr Half = Expr::constant(int64_t(1) << (Bits - 1));
+  return Expr::bitAnd(V + Half, Mask) - Half;
+}
+
 bool isMemoryRead(const clang::Expr *E) {
   E = E->IgnoreParens();
   return isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E) ||
@@ -76,6 +94,9 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     case CK_ConstructorConversion:
       if (CE->getCastKind() == CK_IntegralToBoolean)
         return Expr::ne(translate(Sub, F, Origin), Expr::constant(0));
+      if (CE->getCastKind() == CK_IntegralCast)
+        return narrow(Ctx, translate(Sub, F, Origin), Sub->getType(),
+                      CE->getType());
       return translate(Sub, F, Origin);
     default:
       break;

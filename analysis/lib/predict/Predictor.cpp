@@ -100,6 +100,38 @@ void assumeDefault(const Context &Ctx, const Symbol &S, const Expr &LanePart,
   }
 }
 
+/// A defaulted symbol that only bounds the access (`if (i + off < n)`) can
+/// switch every lane off when all parameters get the same default. If no
+/// lane executes, such symbols are given BoundValue instead, when that lets
+/// the access run: "n is large enough" is what the code intends. Updates
+/// \p Ctx.Fixed and \p Base, adds the symbols to \p Bounds and returns the
+/// assumption to state.
+std::optional<std::string> assumeBoundsPass(Context &Ctx, Totals &Base,
+                                            std::set<Symbol> &Bounds) {
+  constexpr int64_t BoundValue = int64_t(1) << 20;
+  std::set<Symbol> InAddress = Ctx.Access->Address.symbols();
+  ValueMap Fixed = Ctx.Fixed;
+  std::string Names;
+  for (const Symbol &S : Ctx.Defaulted)
+    if (!InAddress.count(S)) {
+      Fixed[S] = BoundValue;
+      Names += (Names.empty() ? "" : ", ") + S.Name;
+    }
+  if (Names.empty())
+    return std::nullopt;
+  Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);
+  if (T.AddressUnknown || T.Requests == 0)
+    return std::nullopt;
+  Ctx.Fixed = std::move(Fixed);
+  Base = T;
+  for (const Symbol &S : Ctx.Defaulted)
+    if (!InAddress.count(S))
+      Bounds.insert(S);
+  return fmt::format("assuming {} large enough for the access to execute "
+                     "({} used)",
+                     Names, BoundValue);
+}
+
 } // namespace
 } // namespace predictor
 
@@ -120,8 +152,6 @@ Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
   for (const std::string &Name : Untracked)
     P.Assumptions.push_back(fmt::format(
         "assuming all lanes take the branch that depends on {}", Name));
-  for (const Symbol &S : Ctx.Defaulted)
-    P.AssumedValues[S.Name] = Ctx.Fixed.at(S);
 
   std::tie(P.LaneStrideBytes, P.LaneStrideBytesValue) =
       laneStride(Access.Address, 0, Ctx.Fixed);
@@ -129,6 +159,12 @@ Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
       laneStride(Access.Address, 1, Ctx.Fixed);
 
   Totals Base = evaluateWith(Ctx, Ctx.Fixed, Ctx.MaxSamples);
+  std::set<Symbol> Bounds; // Defaulted symbols assumed large instead.
+  if (!Base.AddressUnknown && Base.Requests == 0)
+    if (std::optional<std::string> Stated = assumeBoundsPass(Ctx, Base, Bounds))
+      P.Assumptions.push_back(*Stated);
+  for (const Symbol &S : Ctx.Defaulted)
+    P.AssumedValues[S.Name] = Ctx.Fixed.at(S);
   if (Base.AddressUnknown || Base.Requests == 0) {
     P.Class = Classification::Unknown;
     P.Reason = Base.AddressUnknown
@@ -154,7 +190,8 @@ Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
 
   Expr LanePart = Access.Address.splitLaneUniform().first;
   for (const Symbol &S : Ctx.Defaulted)
-    assumeDefault(Ctx, S, LanePart, P);
+    if (!Bounds.count(S))
+      assumeDefault(Ctx, S, LanePart, P);
 
   ClassifyInput In;
   In.Access = &Access;

@@ -34,13 +34,14 @@ __global__ void colPerThread(float *out, const float *data, int n) {
 
 // Sliding window: in[i + k] for k = 0..7 covers the 128 bytes starting at
 // 4k: 4 sectors for k = 0, 5 for k = 1..7: (4 + 7*5) / 8 = 4.875. The loop
-// runs exactly 8 times, so the average is what the hardware sees.
+// runs exactly 8 times, so the average is what the hardware sees (printed
+// with two decimals: 4.88).
 __global__ void slidingWindow(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float s = 0;
   for (int k = 0; k < 8; ++k)
     s += in[i + k];
-  // CHECK: [[@LINE-1]]:10: access: kernel=slidingWindow op=load base=in elem=4 expr='in[i + k]' sectors=4.875 ideal=4 class=misaligned
+  // CHECK: [[@LINE-1]]:10: access: kernel=slidingWindow op=load base=in elem=4 expr='in[i + k]' sectors=4.88 ideal=4 class=misaligned
   out[i] = s;
   // CHECK: [[@LINE-1]]:3: access: kernel=slidingWindow op=store base=out elem=4 expr='out[i]' sectors=4 ideal=4 class=coalesced
 }

@@ -48,17 +48,21 @@ __global__ void constantOffsets(float *o, const float *in) {
 
 // The seed's kernel (sumArraysGPU): the offset is a parameter. With
 // --param off=3 both loads cost 5 (4*3 = 12 bytes into a sector); the store
-// is aligned. Without --param the default (1024, 4096 bytes: aligned) is
-// used and the possible misalignment is stated.
+// is aligned.
 __global__ void seedOffset(float *a, float *b, float *res, int off, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   int k = i + off;
   if (k < n)
     res[i] = a[k] + b[k];
-  // CHECK: [[@LINE-1]]:14: access: kernel=seedOffset op=load base=a elem=4 expr='a[k]' sectors=5 ideal=4 class=misaligned
-  // CHECK: [[@LINE-2]]:21: access: kernel=seedOffset op=load base=b elem=4 expr='b[k]' sectors=5 ideal=4 class=misaligned
-  // CHECK: [[@LINE-3]]:5: access: kernel=seedOffset op=store base=res elem=4 expr='res[i]' sectors=4 ideal=4 class=coalesced
-  // DEFAULT: [[@LINE-4]]:14: access: kernel=seedOffset op=load base=a elem=4 expr='a[k]' sectors=4 ideal=4 class=misaligned
+  // CHECK: [[@LINE-1]]:5: access: kernel=seedOffset op=store base=res elem=4 expr='res[i]' sectors=4 ideal=4 class=coalesced
+  // CHECK: [[@LINE-2]]:14: access: kernel=seedOffset op=load base=a elem=4 expr='a[k]' sectors=5 ideal=4 class=misaligned
+  // CHECK: [[@LINE-3]]:21: access: kernel=seedOffset op=load base=b elem=4 expr='b[k]' sectors=5 ideal=4 class=misaligned
+  // Without --param, off and n both default to 1024 and `k < n` would
+  // switch every lane off; n, which only bounds the access, is assumed
+  // large instead, and off's possible misalignment is stated.
+  // DEFAULT: [[@LINE-7]]:14: access: kernel=seedOffset op=load base=a elem=4 expr='a[k]' sectors=4 ideal=4 worst=5 class=misaligned
+  // DEFAULT: [[@LINE-8]]:14: note: assuming n large enough for the access to execute (1048576 used)
+  // DEFAULT: [[@LINE-9]]:14: note: assuming 4*off is a multiple of 32 bytes; up to 5 sectors per request otherwise
 }
 // CHECK-NOT: access:
 

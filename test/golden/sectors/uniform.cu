@@ -27,7 +27,7 @@ __global__ void broadcasts(float *out, float *perBlock, const float *a) {
   if (threadIdx.x == 0)
     perBlock[blockIdx.x] = s;
   // CHECK: [[@LINE-1]]:5: access: kernel=broadcasts op=store base=perBlock elem=4 expr='perBlock[blockIdx.x]' sectors=1 ideal=1 class=uniform
-  // WARN-NOT: warning
+  // WARN-NOT: warning:
 }
 
 // Reversed indices. a[31 - threadIdx.x % 32]: the warp's 32 floats in
@@ -50,10 +50,10 @@ __global__ void reversed(float *out, const float *a, int n) {
 __global__ void reversedShifted(float *out, const float *a, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = a[n - i];
-  // CHECK: [[@LINE-1]]:12: access: kernel=reversedShifted op=load base=a elem=4 expr='a[n - i]' sectors=5 ideal=4 class=misaligned
-  // WARN: uniform.cu:[[@LINE-2]]:12: warning: misaligned load
-  // WARN-NOT: warning
-  // CHECK: [[@LINE-3]]:3: access: kernel=reversedShifted op=store base=out elem=4 expr='out[i]' sectors=4 ideal=4 class=coalesced
+  // CHECK: [[@LINE-1]]:3: access: kernel=reversedShifted op=store base=out elem=4 expr='out[i]' sectors=4 ideal=4 class=coalesced
+  // CHECK: [[@LINE-2]]:12: access: kernel=reversedShifted op=load base=a elem=4 expr='a[n - i]' sectors=5 ideal=4 class=misaligned
+  // WARN: uniform.cu:[[@LINE-3]]:12: warning: misaligned load
+  // WARN-NOT: warning:
 }
 // CHECK-NOT: access:
 
