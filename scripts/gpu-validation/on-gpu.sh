@@ -18,16 +18,21 @@ cmake -S cuda_validation -B /tmp/cv-build -DCMAKE_BUILD_TYPE=Release > /tmp/cv-c
   cmake --build /tmp/cv-build -j "$(nproc)" > /tmp/cv-build.log 2>&1 ||
   { cat /tmp/cv-cmake.log /tmp/cv-build.log; exit 1; }
 verify=$(find /tmp/cv-build -name coalesce-verify -type f -perm -u+x | head -1)
+pack() {
+  tar czf "$dest/validation.tar.gz" -C .dev \
+    --exclude='*.ncu-rep' --exclude='harness' --exclude='*.o' validation
+}
+printf 'name\texit\tseconds\n' > .dev/validation/timings.tsv
 for d in .dev/validation/*/; do
   d=${d%/}
-  start=$(date +%s.%N)
+  start=$(date +%s%N)
   "$verify" --json "$d/results.json" "$d" > "$d/verify.log" 2>&1
   rc=$?
-  end=$(date +%s.%N)
-  printf '%s\t%s\t%.1f\n' "$(basename "$d")" "$rc" "$(echo "$end - $start" | bc)" \
-    >> .dev/validation/timings.tsv
-  tail -3 "$d/verify.log"
+  end=$(date +%s%N)
+  printf '%s\t%s\t%d.%03d\n' "$(basename "$d")" "$rc" $(( (end - start) / 1000000000 )) \
+    $(( (end - start) / 1000000 % 1000 )) >> .dev/validation/timings.tsv
+  echo "== $(basename "$d"): exit $rc"
+  tail -2 "$d/verify.log"
+  pack # what is done so far comes back even if the run is cut short
 done
-tar czf "$dest/validation.tar.gz" -C .dev \
-  --exclude='*.ncu-rep' --exclude='harness' --exclude='harness_*' validation
 cat .dev/validation/timings.tsv

@@ -30,7 +30,7 @@ __global__ void aosPair(Pair *res, const float *a, const float *b, int n) {
 }
 
 // The seed's SoA kernel: `struct SoA { float x[N]; float y[N]; }` in global
-// memory, res->x[i]: 4 consecutive floats per lane... 4 sectors.
+// memory, res->x[i]: one float per lane, consecutive: 4 sectors.
 struct SoAFixed { float x[1 << 20]; float y[1 << 20]; };
 __global__ void soaPair(SoAFixed *res, const float *a, const float *b, int n) {
   int i = threadIdx.x + blockIdx.x * blockDim.x;
