@@ -139,6 +139,44 @@ Attribution attribute(const AttributionInput &In) {
     }
   }
 
+  // 1c. Cache-hinted loads (__ldg, __ldcs, ...) are inlined from the CUDA
+  //     headers, and -lineinfo attributes them there (sm_32_intrinsics.hpp).
+  //     When exactly one access of a kernel and kind has no instruction, it
+  //     takes the kernel's unclaimed instructions of that kind in headers.
+  for (size_t I = 0; I != Accesses.size(); ++I) {
+    const ManifestAccess &A = Accesses[I];
+    auto Fn = FunctionOf.find(kernelBaseName(A.Kernel));
+    if (A.atomic() || !Sets[I].empty() || Fn == FunctionOf.end())
+      continue;
+    unsigned Missing = 0;
+    for (size_t J = 0; J != Accesses.size(); ++J)
+      Missing += Sets[J].empty() && !Accesses[J].atomic() &&
+                 kernelBaseName(Accesses[J].Kernel) == kernelBaseName(A.Kernel) &&
+                 Accesses[J].loads() == A.loads() &&
+                 Accesses[J].stores() == A.stores();
+    if (Missing != 1)
+      continue;
+    std::string Header;
+    for (size_t Instr = 0; Instr != Page.Instructions.size(); ++Instr) {
+      const SassInstruction &S = Page.Instructions[Instr];
+      bool Kind = (S.Op == MemOp::Load && A.loads()) ||
+                  (S.Op == MemOp::Store && A.stores());
+      if (S.Function != Fn->second || !Kind || Claimed.count(Instr) ||
+          fileBaseName(S.File) == fileBaseName(A.File) ||
+          S.File.find("/include/") == std::string::npos)
+        continue;
+      Sets[I].push_back(Instr);
+      Header = fileBaseName(S.File) + ":" + std::to_string(S.Line);
+    }
+    if (!Sets[I].empty()) {
+      Claimed.insert(Sets[I].begin(), Sets[I].end());
+      Notes[I] = "no instruction on line " + std::to_string(A.Line) +
+                 "; took the kernel's only unclaimed " + A.Op +
+                 " instruction(s), which -lineinfo attributes to the CUDA "
+                 "header " + Header;
+    }
+  }
+
   // 2. Accesses sharing an instruction are measured together; so are all
   //    atomics of one kernel (the counters are per kernel).
   Groups G(Accesses.size());

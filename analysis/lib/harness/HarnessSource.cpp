@@ -159,9 +159,10 @@ int64_t clampInt(int64_t V, unsigned Bytes, bool Signed) {
 
 void writeKernel(const KernelPlan &K, size_t Index, const HarnessOptions &Opts,
                  std::string &Out) {
-  const std::string Name = K.Kernel->Instantiation.empty() ? K.Kernel->Name
-                                                          : K.Callee;
-  Out += fmt::format("// {} at {}:{}: block {}, grid {}.\n", Name,
+  // Status lines and kernel selection use the kernel's name, as the
+  // manifest does; instantiations of one template share it.
+  const std::string &Name = K.Kernel->Name;
+  Out += fmt::format("// {} at {}:{}: block {}, grid {}.\n", K.Callee,
                      llvm::sys::path::filename(K.Kernel->Loc.File).str(),
                      K.Kernel->Loc.Line, K.Block.str(), K.Grid.str());
   Out += fmt::format("static int runKernel{}(int argc, char **argv, "
