@@ -89,6 +89,8 @@ int runVerification(Report &R, const Options &O, const char *Argv0) {
   if (const char *Rec = std::getenv("COALESCE_VERIFY_FROM_RECORDING"))
     VO.FromRecording = Rec; // Replays a recorded profile (tests, no GPU).
   llvm::Expected<VerifyRun> Run = runVerifier(Exe, Dir, VO);
+  if (O.HarnessDir.empty()) // A temporary harness: nothing to keep.
+    llvm::sys::fs::remove_directories(Dir);
   if (!Run)
     return fail(llvm::toString(Run.takeError()), ExitVerify);
   llvm::errs() << Run->Output;
