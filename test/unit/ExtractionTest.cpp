@@ -731,10 +731,9 @@ void expectOneAccess(llvm::StringRef Source, llvm::StringRef Kernel,
   EXPECT_EQ(A->ElemBytes, ElemBytes);
 }
 
-// BUG: an access through a pointer chosen between two global pointers,
-// (c ? a : b)[i], is dropped: AddressResolver gives up when the two bases
-// differ, and AccessCollector then reports nothing.
-TEST_F(ExtractionTest, DISABLED_ReportsAccessesThroughAConditionalPointer) {
+// An access through a pointer chosen between two global pointers,
+// (c ? a : b)[i], is reported with the conditional as its base.
+TEST_F(ExtractionTest, ReportsAccessesThroughAConditionalPointer) {
   expectOneAccess(R"cu(
 __global__ void pick(float *a, float *b, bool c) {
   (c ? a : b)[threadIdx.x] = 1.0f;
@@ -743,10 +742,9 @@ __global__ void pick(float *a, float *b, bool c) {
                   "pick", "(c ? a : b)[threadIdx.x]", "(c", AccessOp::Store, 4);
 }
 
-// BUG: accesses inside a lambda called in a kernel are not reported
-// (AccessCollector skips LambdaExpr and does not follow the call to its
-// operator()).
-TEST_F(ExtractionTest, DISABLED_ReportsAccessesInLambdas) {
+// Accesses inside a lambda called in a kernel are reported: the call to its
+// operator() is walked inline, with the captures seen through the caller.
+TEST_F(ExtractionTest, ReportsAccessesInLambdas) {
   expectOneAccess(R"cu(
 __global__ void withLambda(float *out, const float *a) {
   auto at = [&](int j) { return a[j]; };
@@ -756,10 +754,9 @@ __global__ void withLambda(float *out, const float *a) {
                   "withLambda", "return a[j];", "a[j]", AccessOp::Load, 4);
 }
 
-// BUG: an access through a pointer loaded from global memory (an array of
-// pointers) is dropped: the pointer has no named base, so nothing is
-// reported, although the offset from it (4 * threadIdx.x) is known.
-TEST_F(ExtractionTest, DISABLED_ReportsAccessesThroughLoadedPointers) {
+// An access through a pointer loaded from global memory (an array of
+// pointers) is reported, the loaded pointer being its base.
+TEST_F(ExtractionTest, ReportsAccessesThroughLoadedPointers) {
   expectOneAccess(R"cu(
 __global__ void rows(float **ptrs) {
   float *p = ptrs[blockIdx.x];
@@ -769,10 +766,9 @@ __global__ void rows(float **ptrs) {
                   "rows", "p[threadIdx.x] = 1.0f;", "p", AccessOp::Store, 4);
 }
 
-// BUG: a pointer returned by a __device__ function whose body is more than
-// a single return statement is not resolved, and the access through it is
-// dropped.
-TEST_F(ExtractionTest, DISABLED_ReportsAccessesThroughReturnedPointers) {
+// A pointer returned by a __device__ function whose body is more than a
+// single return statement is resolved through the inlined walk.
+TEST_F(ExtractionTest, ReportsAccessesThroughReturnedPointers) {
   expectOneAccess(R"cu(
 __device__ float *rowOf(float *a, int r, int n) {
   int off = r * n;

@@ -354,6 +354,12 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
 
 void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
                               Frame &F) {
+  // A lambda's operator(): its first argument is the closure object, and its
+  // body sees the caller's variables through its captures.
+  const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+  bool Lambda = Method && Method->getParent()->isLambda() &&
+                isa<CXXOperatorCallExpr>(CE);
+  unsigned FirstArg = Lambda ? 1 : 0;
   if (F.Depth >= 8 || isa<CXXMemberCallExpr>(CE))
     return;
   // Only code in user files: CUDA and system headers are not walked.
@@ -361,18 +367,24 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
     return;
   if (F.Fn == Callee)
     return; // Direct recursion (deeper cycles stop at the depth limit).
-  if (Callee->getNumParams() != CE->getNumArgs())
+  if (Callee->getNumParams() + FirstArg != CE->getNumArgs())
     return;
 
   Frame Inner;
+  if (Lambda) {
+    Inner.Env = F.Env;
+    Inner.IsKernel = F.IsKernel;
+  }
   Inner.Fn = Callee;
   Inner.Active = F.Active;
   Inner.Depth = F.Depth + 1;
   Inner.CallChain = F.CallChain;
   Inner.CallChain.push_back(toLocation(SM, CE->getBeginLoc()));
-  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+  VarValue Result;
+  Inner.Returned = &Result;
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
     const ParmVarDecl *P = Callee->getParamDecl(I);
-    const clang::Expr *Arg = CE->getArg(I);
+    const clang::Expr *Arg = CE->getArg(I + FirstArg);
     VarValue V;
     QualType T = P->getType();
     if (T->isReferenceType()) {
@@ -391,6 +403,7 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
     Inner.Env[P] = V;
   }
   walkStmt(Callee->getBody(), Inner);
+  Returned[CE] = Result;
 }
 
 } // namespace frontend

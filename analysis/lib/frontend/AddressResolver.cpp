@@ -78,6 +78,9 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
       const clang::Expr *Sub = CE->getSubExpr()->IgnoreParens();
       if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
         return varPointer(DRE->getDecl(), F);
+      // (c ? a : b) of two pointer variables is an lvalue read as a whole.
+      if (isa<ConditionalOperator>(Sub))
+        return resolvePointer(Sub, F, Origin);
       // A pointer field of a by-value struct parameter: s.ptr[i].
       if (const auto *ME = dyn_cast<MemberExpr>(Sub)) {
         const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
@@ -86,12 +89,16 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
             if (isa<ParmVarDecl>(DRE->getDecl()) && F.IsKernel)
               return PointerValue{sourceText(Ctx, ME->getSourceRange()),
                                   MemorySpace::Global, Expr::constant(0)};
-        // A pointer loaded from global memory: assume it points to global.
-        if (std::optional<AddressInfo> A = resolveAddress(ME, F, nullptr))
-          if (A->Ptr.Space == MemorySpace::Global)
-            return PointerValue{sourceText(Ctx, ME->getSourceRange()),
-                                MemorySpace::Global, Expr::constant(0)};
       }
+      // A pointer loaded from global memory (ptrs[blockIdx.x], s->data):
+      // assume it points to a global allocation of its own, aligned like
+      // cudaMalloc's.
+      if (isa<ArraySubscriptExpr>(Sub) || isa<MemberExpr>(Sub) ||
+          isa<UnaryOperator>(Sub))
+        if (std::optional<AddressInfo> A = resolveAddress(Sub, F, nullptr))
+          if (A->Ptr.Space == MemorySpace::Global)
+            return PointerValue{sourceText(Ctx, Sub->getSourceRange()),
+                                MemorySpace::Global, Expr::constant(0)};
       return std::nullopt;
     }
     case CK_NoOp:
@@ -139,8 +146,12 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
   if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
     std::optional<PointerValue> T = resolvePointer(CO->getTrueExpr(), F, Origin);
     std::optional<PointerValue> E = resolvePointer(CO->getFalseExpr(), F, Origin);
-    if (!T || !E || T->BaseName != E->BaseName || T->Space != E->Space)
+    if (!T || !E || T->Space != E->Space)
       return std::nullopt;
+    // (c ? a : b)[i]: two allocations, both aligned alike, so the offset
+    // within whichever is chosen is what matters.
+    if (T->BaseName != E->BaseName)
+      T->BaseName = sourceText(Ctx, CO->getSourceRange());
     T->ByteOffset = Expr::select(translate(CO->getCond(), F, Origin),
                                  T->ByteOffset, E->ByteOffset);
     return T;
@@ -173,6 +184,10 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
             }
       }
     }
+    // A longer function: what its inlined walk returned.
+    auto It = Returned.find(CE);
+    if (It != Returned.end() && It->second.Pointer)
+      return It->second.Pointer;
   }
   return std::nullopt;
 }

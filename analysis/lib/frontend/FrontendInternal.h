@@ -110,6 +110,8 @@ private:
     std::vector<SourceLocation> CallChain;
     bool IsKernel = false;
     unsigned Depth = 0;
+    /// For an inlined call: where its first `return` value goes.
+    VarValue *Returned = nullptr;
   };
 
   // Statements (KernelWalker.cpp).
@@ -162,6 +164,9 @@ private:
   clang::ASTContext &Ctx;
   const clang::SourceManager &SM;
   KernelRecord &Kernel;
+  /// What the last inlined walk of each call returned, for calls to
+  /// __device__ functions longer than one return statement.
+  llvm::DenseMap<const clang::CallExpr *, VarValue> Returned;
   /// Loop nesting counter, to name LoopIter symbols uniquely.
   unsigned LoopCounter = 0;
 };

@@ -118,8 +118,17 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
   if (const auto *RS = dyn_cast<CXXForRangeStmt>(S))
     return walkLoop(RS, nullptr, nullptr, nullptr, RS->getBody(), F);
   if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
-    if (RS->getRetValue())
-      walkExpr(RS->getRetValue(), F);
+    const clang::Expr *V = RS->getRetValue();
+    if (!V)
+      return;
+    walkExpr(V, F);
+    // The first return of an inlined call gives the call's value.
+    if (F.Returned && !F.Returned->Int && !F.Returned->Pointer) {
+      if (V->getType()->isPointerType())
+        F.Returned->Pointer = resolvePointer(V, F, nullptr);
+      else if (V->getType()->isIntegralOrEnumerationType())
+        F.Returned->Int = translate(V, F);
+    }
     return;
   }
   if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
