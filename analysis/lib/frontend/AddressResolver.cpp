@@ -62,6 +62,33 @@ std::optional<PointerValue> KernelWalker::varPointer(const ValueDecl *D,
   return std::nullopt;
 }
 
+const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
+                                              const Frame &F, Frame &Callee,
+                                              LaneOriginInfo *Origin) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || Def->getNumParams() != CE->getNumArgs() ||
+      F.Depth >= 8)
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return nullptr;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  if (!Ret || !Ret->getRetValue())
+    return nullptr;
+  Callee.Fn = Def;
+  Callee.Depth = F.Depth + 1;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    VarValue V;
+    if (CE->getArg(I)->getType()->isPointerType())
+      V.Pointer = resolvePointer(CE->getArg(I), F, Origin);
+    else
+      V.Int = translate(CE->getArg(I), F, Origin);
+    Callee.Env[Def->getParamDecl(I)] = V;
+  }
+  return Ret->getRetValue();
+}
+
 std::optional<PointerValue>
 KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
                              LaneOriginInfo *Origin) {
@@ -159,31 +186,10 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
   if (const auto *DRE = dyn_cast<DeclRefExpr>(P))
     return varPointer(DRE->getDecl(), F);
   if (const auto *CE = dyn_cast<CallExpr>(P)) {
-    // A __device__ function returning a pointer expression, e.g.
-    // `return base + row * pitch;` with a single return statement.
-    if (const FunctionDecl *FD = CE->getDirectCallee()) {
-      const FunctionDecl *Def = nullptr;
-      if (FD->hasBody(Def) && Def->getNumParams() == CE->getNumArgs() &&
-          F.Depth < 8) {
-        const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-        if (Body && Body->size() == 1)
-          if (const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front()))
-            if (Ret->getRetValue()) {
-              Frame Callee;
-              Callee.Fn = Def;
-              Callee.Depth = F.Depth + 1;
-              for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-                VarValue V;
-                if (CE->getArg(I)->getType()->isPointerType())
-                  V.Pointer = resolvePointer(CE->getArg(I), F, Origin);
-                else
-                  V.Int = translate(CE->getArg(I), F, Origin);
-                Callee.Env[Def->getParamDecl(I)] = V;
-              }
-              return resolvePointer(Ret->getRetValue(), Callee, Origin);
-            }
-      }
-    }
+    // `return base + row * pitch;`: substituted.
+    Frame Callee;
+    if (const clang::Expr *Ret = singleReturn(CE, F, Callee, Origin))
+      return resolvePointer(Ret, Callee, Origin);
     // A longer function: what its inlined walk returned.
     auto It = Returned.find(CE);
     if (It != Returned.end() && It->second.Pointer)

@@ -227,27 +227,14 @@ Expr KernelWalker::translateCall(const CallExpr *CE, const Frame &F,
     return Expr::max(X, -X);
   }
 
-  // A __device__ function whose body is a single return statement is
-  // substituted: `__device__ int idx2d(int r, int c, int w) { return r*w+c; }`.
-  if (const FunctionDecl *FD = CE->getDirectCallee()) {
-    const FunctionDecl *Def = nullptr;
-    if (FD->hasBody(Def) && Def->getNumParams() == N && F.Depth < 8) {
-      const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-      if (Body && Body->size() == 1)
-        if (const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front()))
-          if (Ret->getRetValue()) {
-            Frame Callee;
-            Callee.Fn = Def;
-            Callee.Depth = F.Depth + 1;
-            for (unsigned I = 0; I < N; ++I) {
-              VarValue V;
-              V.Int = Arg(I);
-              Callee.Env[Def->getParamDecl(I)] = V;
-            }
-            return translate(Ret->getRetValue(), Callee, Origin);
-          }
-    }
-  }
+  // `__device__ int idx2d(int r, int c, int w) { return r*w+c; }` is
+  // substituted; a longer function gives what its inlined walk returned.
+  Frame Callee;
+  if (const clang::Expr *Ret = singleReturn(CE, F, Callee, Origin))
+    return translate(Ret, Callee, Origin);
+  auto It = Returned.find(CE);
+  if (It != Returned.end() && It->second.Int)
+    return *It->second.Int;
 
   // Unknown call: uniform when every argument is, else lane-dependent.
   bool Lane = false;

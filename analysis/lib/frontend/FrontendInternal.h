@@ -160,6 +160,11 @@ private:
   std::optional<PointerValue> varPointer(const clang::ValueDecl *VD,
                                          const Frame &F);
   unsigned sizeOf(clang::QualType T) const;
+  /// For a call to a __device__ function whose body is one return statement:
+  /// fills \p Callee with the parameters bound to the arguments and returns
+  /// the returned expression; else null.
+  const clang::Expr *singleReturn(const clang::CallExpr *CE, const Frame &F,
+                                  Frame &Callee, LaneOriginInfo *Origin);
 
   clang::ASTContext &Ctx;
   const clang::SourceManager &SM;
