@@ -198,6 +198,12 @@ public:
   /// is unbound or on division/remainder by zero.
   std::optional<int64_t> evaluate(const Bindings &B) const;
 
+  /// Applies one binary operator (Add, Mul, Div ... LOr; not Select) to two
+  /// values with evaluate()'s semantics: wrapping two's-complement sums and
+  /// products, nullopt on division by zero, INT64_MIN / -1 and shifts outside
+  /// [0, 63]. Shared by every evaluator so they cannot disagree.
+  static std::optional<int64_t> applyOperator(Kind K, int64_t A, int64_t B);
+
   /// Replaces symbols by expressions and re-folds.
   Expr substitute(const std::map<Symbol, Expr> &Map) const;
 

@@ -19,56 +19,11 @@ namespace {
 using K = Expr::Kind;
 
 int64_t wrapAdd(int64_t A, int64_t B) {
-  return static_cast<int64_t>(static_cast<uint64_t>(A) +
-                              static_cast<uint64_t>(B));
+  return *Expr::applyOperator(K::Add, A, B);
 }
 
 int64_t wrapMul(int64_t A, int64_t B) {
-  return static_cast<int64_t>(static_cast<uint64_t>(A) *
-                              static_cast<uint64_t>(B));
-}
-
-/// One binary operation with Expr::evaluate's semantics.
-std::optional<int64_t> applyBinary(K Kind, int64_t A, int64_t B) {
-  switch (Kind) {
-  case K::Add:
-    return wrapAdd(A, B);
-  case K::Mul:
-    return wrapMul(A, B);
-  case K::Div:
-  case K::Rem:
-    if (B == 0 || (A == INT64_MIN && B == -1))
-      return std::nullopt;
-    return Kind == K::Div ? A / B : A % B;
-  case K::Shl:
-    if (B < 0 || B >= 64)
-      return std::nullopt;
-    return static_cast<int64_t>(static_cast<uint64_t>(A) << B);
-  case K::Shr:
-    if (B < 0 || B >= 64)
-      return std::nullopt;
-    return A >> B;
-  case K::And:
-    return A & B;
-  case K::Or:
-    return A | B;
-  case K::Xor:
-    return A ^ B;
-  case K::Min:
-    return A < B ? A : B;
-  case K::Max:
-    return A < B ? B : A;
-  case K::Lt:
-    return A < B ? 1 : 0;
-  case K::Le:
-    return A <= B ? 1 : 0;
-  case K::Eq:
-    return A == B ? 1 : 0;
-  case K::Ne:
-    return A != B ? 1 : 0;
-  default:
-    return std::nullopt;
-  }
+  return *Expr::applyOperator(K::Mul, A, B);
 }
 
 } // namespace
@@ -197,7 +152,7 @@ std::optional<int64_t> LaneProgram::eval(unsigned Index, const Lane &L) const {
   std::optional<int64_t> Y = eval(N.Kids[1], L);
   if (!Y)
     return std::nullopt;
-  return applyBinary(N.Op, *X, *Y);
+  return Expr::applyOperator(N.Op, *X, *Y);
 }
 
 } // namespace predictor

@@ -138,4 +138,8 @@ std::optional<int64_t> Expr::evaluate(const Bindings &B) const {
   return evalNode(*N, B);
 }
 
+std::optional<int64_t> Expr::applyOperator(Kind K, int64_t A, int64_t B) {
+  return evalBinary(K, A, B);
+}
+
 } // namespace coalesce
