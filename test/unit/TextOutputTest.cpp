@@ -15,6 +15,7 @@ Report sampleReport() {
   FileResult F;
   F.File = "k.cu";
   F.Analyzed = true;
+  F.KernelsAnalyzed = 1;
   F.Errors.push_back({{"k.cu", 3, 1}, "unknown type name 'foo'", false});
   F.Errors.push_back({{"k.cu", 4, 9}, "expected ';' after expression", false});
   R.Files.push_back(F);
@@ -179,6 +180,7 @@ TEST(TextOutputTest, ErrorsInKernelsAndFatalErrorsAreAlwaysListed) {
   Report R;
   FileResult F;
   F.File = "a.cu";
+  F.KernelsAnalyzed = 1;
   F.Errors.push_back(
       {{"a.cu", 2, 5}, "use of undeclared identifier 'x'", true});
   F.Errors.push_back({{"a.cu", 30, 1}, "unknown type name 'T'", false});

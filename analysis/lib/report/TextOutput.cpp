@@ -139,9 +139,12 @@ void writeCompileErrors(llvm::raw_ostream &OS, const Palette &C,
   }
   if (Ignored == 0)
     return;
-  OS << fmt::format("{}: {} outside kernels ignored; first: {}: {} (use "
-                    "--show-compile-errors to list all)\n",
-                    F.File, plural(Ignored, "compile error"),
+  // Without a kernel analyzed the errors are the whole story.
+  const char *What = F.KernelsAnalyzed ? "outside kernels ignored"
+                                       : "and no kernel analyzed";
+  OS << fmt::format("{}: {} {}; first: {}: {} (use --show-compile-errors to "
+                    "list all)\n",
+                    F.File, plural(Ignored, "compile error"), What,
                     formatLocation(First->Loc), First->Message);
 }
 
