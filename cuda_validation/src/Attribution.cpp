@@ -24,6 +24,8 @@ const char *verdictName(Verdict V) {
     return "kernel-failed";
   case Verdict::NotProfiled:
     return "not-profiled";
+  case Verdict::NotReplayed:
+    return "not-replayed";
   }
   return "?";
 }

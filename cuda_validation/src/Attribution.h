@@ -36,10 +36,12 @@ enum class Verdict {
   NotExecuted, ///< No instruction for it, or its instructions never ran.
   KernelFailed,///< The kernel crashed or timed out.
   NotProfiled, ///< The kernel is missing from the profile or was skipped.
+  NotReplayed, ///< --method replay: the model's address depends on values it
+               ///< does not know (loaded from memory, per-lane, run-time).
 };
 
 /// "confirmed", "mismatch", "unpredicted", "not-executed", "kernel-failed",
-/// "not-profiled".
+/// "not-profiled", "not-replayed".
 const char *verdictName(Verdict V);
 
 /// What the harness said about one kernel ("ok", "error", "timeout",

@@ -2,7 +2,7 @@
 //
 // coalesce-verify [--ncu PATH] [--tolerance T] [--timeout S]
 //                 [--method auto|ncu|replay] [--from-recording DIR2]
-//                 [--json FILE] DIR
+//                 [--replay-output FILE] [--json FILE] DIR
 //
 // DIR is what `coalesce-lint --emit-harness DIR` wrote. Exit codes: 0 every
 // measured access confirmed, 1 some mismatch, 2 usage or input error,
@@ -37,9 +37,16 @@ const char *Usage =
     "  --tolerance T         confirmed when |measured - predicted| <=\n"
     "                        T * max(1, predicted) (default 0.05)\n"
     "  --timeout S           per-kernel watchdog in seconds (default 30)\n"
-    "  --method M            auto | ncu | replay (default auto = ncu)\n"
+    "  --method M            ncu: Nsight Compute's counters; replay: run\n"
+    "                        DIR/replay.cu, which recomputes the model's\n"
+    "                        addresses on the GPU and counts sectors per warp\n"
+    "                        (checks the model, not the memory system); auto\n"
+    "                        (default): ncu, falling back to replay when ncu\n"
+    "                        is missing or reports ERR_NVGPUCTRPERM\n"
     "  --from-recording DIR2 parse DIR2/source.csv (+ metrics.csv,\n"
     "                        harness.log) instead of building and running\n"
+    "  --replay-output FILE  parse replay.cu's output recorded in FILE instead\n"
+    "                        of building and running (implies replay)\n"
     "  --json FILE           also write the results as JSON\n"
     "\n"
     "exit codes: 0 all confirmed, 1 mismatch, 2 usage/input error,\n"
@@ -94,6 +101,9 @@ int main(int Argc, char **Argv) {
     } else if (A == "--from-recording") {
       if (!Value(Opts.FromRecording))
         return usageError("--from-recording needs a directory");
+    } else if (A == "--replay-output") {
+      if (!Value(Opts.ReplayOutputFile))
+        return usageError("--replay-output needs a file name");
     } else if (A == "--json") {
       if (!Value(JsonFile))
         return usageError("--json needs a file name");
@@ -118,9 +128,23 @@ int main(int Argc, char **Argv) {
   if (!parseManifest(*Text, Accesses, Error))
     return usageError(ManifestPath + ": " + Error);
 
-  RunData Data = Opts.FromRecording.empty()
-                     ? runOnGpu(Opts, Accesses)
-                     : loadRecording(Opts.FromRecording, Accesses);
+  if (!Opts.ReplayOutputFile.empty() && !Opts.FromRecording.empty())
+    return usageError("--replay-output and --from-recording exclude each other");
+  if (!Opts.ReplayOutputFile.empty() && Opts.Method == "ncu")
+    return usageError("--replay-output needs --method replay or auto");
+  RunData Data;
+  if (!Opts.ReplayOutputFile.empty()) {
+    std::optional<std::string> Out = readFile(Opts.ReplayOutputFile);
+    if (!Out)
+      return usageError("cannot read " + Opts.ReplayOutputFile);
+    loadReplayText(*Out, Opts.ReplayOutputFile, Data);
+  } else if (!Opts.FromRecording.empty()) {
+    Data = loadRecording(Opts.FromRecording, Accesses);
+  } else {
+    Data = runOnGpu(Opts, Accesses);
+  }
+  if (!Data.FallbackNote.empty())
+    std::cerr << "coalesce-verify: note: " << Data.FallbackNote << "\n";
 
   RunSummary Summary;
   Summary.Method = Data.Method;
@@ -139,7 +163,9 @@ int main(int Argc, char **Argv) {
     In.Counters = Data.HaveCounters ? &Data.Counters : nullptr;
     In.Statuses = &Data.Statuses;
     In.Tolerance = Opts.Tolerance;
-    Result = attribute(In);
+    Result = Data.Replayed
+                 ? attributeReplay(Accesses, Data.Replay, Opts.Tolerance)
+                 : attribute(In);
     bool Failed = false, Mismatch = false;
     for (const AccessResult &R : Result.Results) {
       Failed |= R.Result == Verdict::KernelFailed;

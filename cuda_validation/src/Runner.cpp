@@ -99,6 +99,45 @@ std::string findNcu(const std::string &Given) {
   return findProgram("ncu", Dirs);
 }
 
+/// nvcc from $NVCC, PATH or the CUDA directories; empty when missing.
+std::string findNvcc() {
+  return std::getenv("NVCC") ? findProgram(std::getenv("NVCC"))
+                             : findProgram("nvcc", cudaBinDirs());
+}
+
+const char *NoNvcc = "nvcc not found (looked on PATH, $CUDA_PATH/bin and "
+                     "/usr/local/cuda/bin): install the CUDA toolkit or set "
+                     "NVCC=/path/to/nvcc";
+
+/// Checks nvidia-smi -L when nvidia-smi exists; false with Data set.
+bool checkGpu(const std::string &Dir, RunData &Data) {
+  std::string Smi = findProgram("nvidia-smi");
+  if (Smi.empty())
+    return true;
+  ProcessResult R = runProcess({Smi, "-L"}, Dir, Dir + "/nvidia-smi.log", 60);
+  if (R.ExitCode == 0)
+    return true;
+  Data.ExitCode = ExitNoGpu;
+  Data.Message = "no usable GPU: nvidia-smi -L failed (exit " +
+                 std::to_string(R.ExitCode) + "): " + tailLines(R.Output, 5);
+  return false;
+}
+
+/// Whether DIR has the replay (older emitters did not write it).
+bool canReplay(const std::string &Dir) {
+  return exists(Dir + "/replay.cu") && exists(Dir + "/build-replay.sh");
+}
+
+/// auto mode: the replay instead of ncu, saying why.
+RunData fallBackToReplay(const RunOptions &Opts, const std::string &Why) {
+  RunData Data = runReplay(Opts);
+  Data.FallbackNote =
+      Why + "; falling back to --method replay (instrumented replay of the "
+            "model's address functions on the GPU: a check of the lane model "
+            "and the launch, not of the memory system)";
+  return Data;
+}
+
 /// Explains a failed profiler run; sets ExitNoGpu.
 void explainNcuFailure(const ProcessResult &R, const std::string &What,
                        RunData &Data) {
@@ -185,27 +224,89 @@ RunData loadRecording(const std::string &Dir,
   return Data;
 }
 
+void loadReplayText(const std::string &Text, const std::string &What,
+                    RunData &Data) {
+  Data.Method = "replay";
+  Data.Replayed = true;
+  std::string Error;
+  if (!parseReplayOutput(Text, Data.Replay, Error)) {
+    Data.ExitCode = ExitUsage;
+    Data.Message = What + ": " + Error;
+    return;
+  }
+  Data.Device = Data.Replay.Device;
+  Data.Statuses = Data.Replay.Kernels;
+  if (!Data.Replay.Fatal.empty()) {
+    // The same messages as for the harness.
+    parseHarnessOutput("coalesce-harness: fatal=" + Data.Replay.Fatal +
+                           (Data.Replay.FatalReason.empty()
+                                ? ""
+                                : " reason=" + Data.Replay.FatalReason),
+                       Data);
+  }
+}
+
+RunData runReplay(const RunOptions &Opts) {
+  RunData Data;
+  Data.Method = "replay";
+  Data.Replayed = true;
+  const std::string &Dir = Opts.Dir;
+  if (!canReplay(Dir)) {
+    Data.ExitCode = ExitUsage;
+    Data.Message = Dir + "/replay.cu or build-replay.sh is missing: emit DIR "
+                   "again with a coalesce-lint that writes them "
+                   "(--emit-harness)";
+    return Data;
+  }
+  std::string Nvcc = findNvcc();
+  if (Nvcc.empty()) {
+    Data.ExitCode = ExitBuildFailed;
+    Data.Message = NoNvcc;
+    return Data;
+  }
+  setenv("NVCC", Nvcc.c_str(), 1);
+  ProcessResult Build = runProcess({"bash", "build-replay.sh"}, Dir,
+                                   Dir + "/build-replay.log", 900);
+  if (Build.ExitCode != 0) {
+    Data.ExitCode = ExitBuildFailed;
+    Data.Message = "building replay.cu failed (" + Dir +
+                   "/build-replay.log):\n" + tailLines(Build.Output, 20);
+    return Data;
+  }
+  if (!checkGpu(Dir, Data))
+    return Data;
+  ProcessResult R = runProcess({"./replay"}, Dir, Dir + "/replay.log",
+                               Opts.TimeoutSeconds * 4 + 60);
+  if (!R.Started) {
+    Data.ExitCode = ExitBuildFailed;
+    Data.Message = "cannot execute " + Dir + "/replay";
+    return Data;
+  }
+  loadReplayText(R.Output, Dir + "/replay.log", Data);
+  if (Data.ExitCode != ExitConfirmed)
+    return Data;
+  if (R.TimedOut || (R.ExitCode != 0 && R.ExitCode != HarnessKernelError)) {
+    Data.ExitCode = ExitKernelFailed;
+    Data.Message = "replay " + std::string(R.TimedOut ? "timed out" : "failed") +
+                   " (exit " + std::to_string(R.ExitCode) + "):\n" +
+                   tailLines(R.Output, 15);
+  }
+  return Data;
+}
+
 RunData runOnGpu(const RunOptions &Opts,
                  const std::vector<ManifestAccess> &Accesses) {
   RunData Data;
   Data.Method = "ncu";
   const std::string &Dir = Opts.Dir;
-  if (Opts.Method == "replay") {
-    Data.ExitCode = ExitUsage;
-    Data.Message = "--method replay is not implemented in this version; use "
-                   "--method ncu";
-    return Data;
-  }
+  if (Opts.Method == "replay")
+    return runReplay(Opts);
 
   // 1. Build.
-  std::vector<std::string> Cuda = cudaBinDirs();
-  std::string Nvcc = std::getenv("NVCC") ? findProgram(std::getenv("NVCC"))
-                                         : findProgram("nvcc", Cuda);
+  std::string Nvcc = findNvcc();
   if (Nvcc.empty()) {
     Data.ExitCode = ExitBuildFailed;
-    Data.Message = "nvcc not found (looked on PATH, $CUDA_PATH/bin and "
-                   "/usr/local/cuda/bin): install the CUDA toolkit or set "
-                   "NVCC=/path/to/nvcc";
+    Data.Message = NoNvcc;
     return Data;
   }
   if (!exists(Dir + "/build.sh")) {
@@ -225,21 +326,15 @@ RunData runOnGpu(const RunOptions &Opts,
   }
 
   // 2. Is there a GPU at all?
-  std::string Smi = findProgram("nvidia-smi");
-  if (!Smi.empty()) {
-    ProcessResult R = runProcess({Smi, "-L"}, Dir, Dir + "/nvidia-smi.log", 60);
-    if (R.ExitCode != 0) {
-      Data.ExitCode = ExitNoGpu;
-      Data.Message = "no usable GPU: nvidia-smi -L failed (exit " +
-                     std::to_string(R.ExitCode) + "): " + tailLines(R.Output, 5);
-      return Data;
-    }
-  }
+  if (!checkGpu(Dir, Data))
+    return Data;
 
   std::string Ncu;
-  if (Opts.Method != "replay") {
+  {
     Ncu = findNcu(Opts.Ncu);
     if (Ncu.empty()) {
+      if (Opts.Method == "auto" && canReplay(Dir))
+        return fallBackToReplay(Opts, "Nsight Compute (ncu) not found");
       Data.ExitCode = ExitNoGpu;
       Data.Message = "Nsight Compute (ncu) not found: install it (it ships "
                      "with the CUDA toolkit) or pass --ncu PATH";
@@ -315,6 +410,10 @@ RunData runOnGpu(const RunOptions &Opts,
     Profile.insert(Profile.end(), Good.begin(), Good.end());
     unsigned Limit = Opts.TimeoutSeconds * 20 * (Good.size() + 1) + 120;
     ProcessResult P = runProcess(Profile, Dir, Dir + "/ncu-" + H + ".log", Limit);
+    if (Opts.Method == "auto" && canReplay(Dir) &&
+        P.Output.find("ERR_NVGPUCTRPERM") != std::string::npos)
+      return fallBackToReplay(Opts, "ncu may not read the GPU performance "
+                                    "counters here (ERR_NVGPUCTRPERM)");
     if (P.ExitCode != 0 ||
         P.Output.find("ERR_NVGPUCTRPERM") != std::string::npos) {
       explainNcuFailure(P, "ncu (profiling " + H + ")", Data);

@@ -14,6 +14,7 @@
 #include "Attribution.h"
 #include "Manifest.h"
 #include "NcuReport.h"
+#include "Replay.h"
 
 #include <map>
 #include <string>
@@ -48,6 +49,7 @@ struct RunOptions {
   unsigned TimeoutSeconds = 30;
   std::string Method = "auto"; ///< auto, ncu, replay.
   std::string FromRecording;   ///< --from-recording DIR.
+  std::string ReplayOutputFile; ///< --replay-output FILE (implies replay).
 };
 
 /// What the GPU side produced.
@@ -55,11 +57,16 @@ struct RunData {
   int ExitCode = ExitConfirmed; ///< Non-zero: stop with Message.
   std::string Message;
   std::string Device;
-  std::string Method; ///< "ncu" or "recording".
+  std::string Method; ///< "ncu", "recording" or "replay".
   std::map<std::string, KernelStatus> Statuses; ///< By kernel base name.
   SourcePage Page;
   std::map<std::string, KernelCounters> Counters;
   bool HaveCounters = false;
+  /// Set by --method replay (or auto's fallback): results come from Replay.
+  bool Replayed = false;
+  ReplayOutput Replay;
+  /// Why auto mode fell back to the replay; empty otherwise.
+  std::string FallbackNote;
 };
 
 /// Parses "coalesce-harness: ..." lines into \p Data (statuses, device, and
@@ -72,7 +79,17 @@ void parseHarnessOutput(const std::string &Output, RunData &Data);
 RunData loadRecording(const std::string &Dir,
                       const std::vector<ManifestAccess> &Accesses);
 
-/// Builds, runs and profiles the harness in Opts.Dir.
+/// Fills \p Data from replay.cu's output \p Text (statuses, device, fatal
+/// errors as ExitNoGpu, malformed output as ExitUsage).
+void loadReplayText(const std::string &Text, const std::string &What,
+                    RunData &Data);
+
+/// Builds and runs DIR/replay.cu (--method replay).
+RunData runReplay(const RunOptions &Opts);
+
+/// Builds, runs and profiles the harness in Opts.Dir; with --method replay
+/// runs replay.cu instead, and with --method auto falls back to it when ncu
+/// is missing or may not read the counters (ERR_NVGPUCTRPERM).
 RunData runOnGpu(const RunOptions &Opts,
                  const std::vector<ManifestAccess> &Accesses);
 

@@ -10,6 +10,7 @@
 #include "Manifest.h"
 #include "NcuReport.h"
 #include "ResultWriter.h"
+#include "Replay.h"
 #include "Runner.h"
 
 #include <gtest/gtest.h>
@@ -348,5 +349,122 @@ TEST(EndToEnd, FromRecording) {
       << Json;
   std::string Tsv = readFile(Dir + "/results.tsv").value_or("");
   EXPECT_EQ(std::count(Tsv.begin(), Tsv.end(), '\n'), 21) << Tsv;
+  std::system(("rm -rf " + Dir).c_str());
+}
+
+// --method replay: the output format of replay.cu, from a HAND-WRITTEN
+// sample (test/data/replay/probe-replay.log, not a GPU recording).
+
+const std::string ReplayLog = DataDir + "/../replay/probe-replay.log";
+
+TEST(Replay, ParsesTheSample) {
+  ReplayOutput R;
+  std::string Error;
+  ASSERT_TRUE(parseReplayOutput(readFile(ReplayLog).value_or(""), R, Error))
+      << Error;
+  EXPECT_EQ(R.Device, "NVIDIA H200 (sm_90)");
+  EXPECT_EQ(R.Kernels.size(), 9u);
+  ASSERT_EQ(R.Counts.size(), 20u);
+  EXPECT_TRUE(R.Counts[4].Replayed);
+  EXPECT_EQ(R.Counts[4].Sectors, 16384);
+  EXPECT_EQ(R.Counts[4].Requests, 512);
+}
+
+TEST(Replay, RejectsMalformedLines) {
+  ReplayOutput R;
+  std::string Error;
+  EXPECT_FALSE(parseReplayOutput("coalesce-replay: id=3 sectors=x requests=1\n",
+                                 R, Error));
+  EXPECT_NE(Error.find("line 1"), std::string::npos) << Error;
+  EXPECT_FALSE(parseReplayOutput("coalesce-replay: what=1\n", R, Error));
+  // Other output is ignored.
+  EXPECT_TRUE(parseReplayOutput("hello\n", R, Error)) << Error;
+}
+
+TEST(Replay, Verdicts) {
+  std::vector<ManifestAccess> M = probeManifest();
+  ReplayOutput R;
+  std::string Error;
+  std::string Text = readFile(ReplayLog).value_or("");
+  // id 14 measures 8, predicted 8; make id 5 a mismatch (8 against 4), id 3
+  // not replayed and the k_loop kernel failed.
+  auto Replace = [&](const std::string &From, const std::string &To) {
+    size_t At = Text.find(From);
+    ASSERT_NE(At, std::string::npos) << From;
+    Text.replace(At, From.size(), To);
+  };
+  Replace("id=5 sectors=2048", "id=5 sectors=4096");
+  Replace("id=3 sectors=2560 requests=512 undefined=0",
+          "id=3 status=not-replayed reason=the address depends on a value "
+          "loaded from memory (idx[i])");
+  Replace("kernel=k_loop status=ok", "kernel=k_loop status=error "
+                                     "reason=cudaErrorLaunchFailure: x");
+  ASSERT_TRUE(parseReplayOutput(Text, R, Error)) << Error;
+  Attribution A = attributeReplay(M, R, 0.05);
+  ASSERT_EQ(A.Results.size(), 20u);
+  auto Of = [&](unsigned Id) -> const AccessResult & {
+    return A.Results.at(Id);
+  };
+  EXPECT_EQ(verdictName(Of(4).Result), std::string("confirmed"));
+  EXPECT_EQ(Of(4).Measured.value_or(-1), 32);
+  EXPECT_EQ(Of(4).Method, "instrumented-replay");
+  EXPECT_EQ(verdictName(Of(14).Result), std::string("confirmed"));
+  EXPECT_EQ(verdictName(Of(5).Result), std::string("mismatch"));
+  EXPECT_EQ(Of(5).Measured.value_or(-1), 8);
+  EXPECT_EQ(verdictName(Of(3).Result), std::string("not-replayed"));
+  EXPECT_NE(Of(3).Note.find("idx[i]"), std::string::npos) << Of(3).Note;
+  EXPECT_EQ(verdictName(Of(15).Result), std::string("kernel-failed"));
+  EXPECT_EQ(verdictName(Of(10).Result), std::string("confirmed"));
+  EXPECT_EQ(Of(10).Measured.value_or(-1), 32);
+}
+
+TEST(EndToEnd, ReplayOutput) {
+  char Template[] = "/tmp/coalesce-verify-test-XXXXXX";
+  ASSERT_NE(mkdtemp(Template), nullptr);
+  std::string Dir = Template;
+  {
+    std::ofstream(Dir + "/manifest.tsv")
+        << readFile(DataDir + "/probe-manifest.tsv").value_or("");
+  }
+  auto Run = [&](const std::string &Args) {
+    std::string Cmd = std::string(COALESCE_VERIFY_EXE) + " " + Args + " " +
+                      Dir + " > " + Dir + "/out.txt 2>&1";
+    int Rc = std::system(Cmd.c_str());
+    return WIFEXITED(Rc) ? WEXITSTATUS(Rc) : -1;
+  };
+  int Rc = Run("--method replay --replay-output " + ReplayLog + " --json " +
+               Dir + "/r.json");
+  std::string Out = readFile(Dir + "/out.txt").value_or("");
+  EXPECT_EQ(Rc, 0) << Out;
+  EXPECT_NE(Out.find("20 accesses: 20 confirmed"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("instrumented-replay"), std::string::npos) << Out;
+  std::string Json = readFile(Dir + "/r.json").value_or("");
+  EXPECT_NE(Json.find("\"method\": \"replay\""), std::string::npos) << Json;
+  EXPECT_NE(Json.find("\"measured_sectors_per_request\": 32, "
+                      "\"measured_requests\": 512"),
+            std::string::npos)
+      << Json;
+  // A mismatch exits 1.
+  std::string Bad = readFile(ReplayLog).value_or("");
+  size_t At = Bad.find("id=4 sectors=16384");
+  ASSERT_NE(At, std::string::npos);
+  Bad.replace(At, 18, "id=4 sectors=2048");
+  std::ofstream(Dir + "/bad.log") << Bad;
+  EXPECT_EQ(Run("--replay-output " + Dir + "/bad.log"), 1)
+      << readFile(Dir + "/out.txt").value_or("");
+  // No device: exit 4 with the harness's explanation.
+  std::ofstream(Dir + "/nodev.log")
+      << "coalesce-replay: fatal=cudaErrorNoDevice reason=no CUDA-capable "
+         "device is detected\n";
+  EXPECT_EQ(Run("--method replay --replay-output " + Dir + "/nodev.log"), 4);
+  EXPECT_NE(readFile(Dir + "/out.txt").value_or("").find("no CUDA GPU"),
+            std::string::npos)
+      << readFile(Dir + "/out.txt").value_or("");
+  // Usage: with --method ncu, and a DIR without replay.cu.
+  EXPECT_EQ(Run("--method ncu --replay-output " + ReplayLog), 2);
+  EXPECT_EQ(Run("--method replay"), 2);
+  EXPECT_NE(readFile(Dir + "/out.txt").value_or("").find("replay.cu"),
+            std::string::npos)
+      << readFile(Dir + "/out.txt").value_or("");
   std::system(("rm -rf " + Dir).c_str());
 }

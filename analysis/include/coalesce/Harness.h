@@ -103,7 +103,7 @@ struct AccessMeasurement {
   /// "ncu-source-counters", "ncu-metrics", "instrumented-replay", "none".
   std::string Method;
   /// "confirmed", "mismatch", "unpredicted", "not-executed",
-  /// "kernel-failed", "not-profiled".
+  /// "kernel-failed", "not-profiled", "not-replayed" (--method replay).
   std::string Verdict;
   /// Ids measured together with this one (itself included), else empty.
   std::vector<unsigned> Group;

@@ -2,6 +2,7 @@
 
 #include "HarnessPlan.h"
 #include "HarnessSource.h"
+#include "ReplaySource.h"
 
 #include "coalesce/Findings.h"
 
@@ -127,6 +128,19 @@ std::string buildScript(const HarnessPlan &Plan, const HarnessOptions &Opts) {
   return Out;
 }
 
+/// build-replay.sh: replay.cu needs no user code, so no -I or user flags.
+std::string replayBuildScript(const HarnessOptions &Opts) {
+  return fmt::format(
+      "#!/usr/bin/env bash\n"
+      "# Builds replay.cu for coalesce-verify --method replay. Set NVCC to use "
+      "another nvcc.\n"
+      "set -euo pipefail\n"
+      "cd \"$(dirname \"$0\")\"\n"
+      "NVCC=${{NVCC:-nvcc}}\n"
+      "\"$NVCC\" -O3 -arch={} -o replay replay.cu\n",
+      Opts.Arch);
+}
+
 std::string readme(const HarnessPlan &Plan, const HarnessOptions &Opts) {
   std::string Out =
       "Written by `coalesce-lint --emit-harness`. To check the predictions on "
@@ -139,6 +153,10 @@ std::string readme(const HarnessPlan &Plan, const HarnessOptions &Opts) {
       "then profile with ncu.\n\n"
       "Files: manifest.tsv (the predicted accesses), harness.cu (launches "
       "each\nkernel once), src/ (a copy of the analyzed source), build.sh.\n"
+      "Without counter access: coalesce-verify --method replay DIR builds "
+      "replay.cu\n(build-replay.sh), which recomputes the model's address of "
+      "every access on the\nGPU and counts sectors per warp: a check of the "
+      "model, not of the hardware.\n"
       "build.sh also passes -I with the source's original directory for its "
       "headers;\ncopy those along when moving DIR to another machine.\n\n";
   Out += fmt::format("Arguments: buffers filled with '{}' values, scalar "
@@ -202,6 +220,17 @@ llvm::Error emitHarness(const Report &R, const HarnessOptions &Opts,
   Path = Dir;
   llvm::sys::path::append(Path, "build.sh");
   if (llvm::Error E = writeFile(Path, buildScript(Plan, Opts)))
+    return E;
+  llvm::sys::fs::setPermissions(Path, llvm::sys::fs::all_read |
+                                          llvm::sys::fs::all_exe |
+                                          llvm::sys::fs::owner_write);
+  Path = Dir;
+  llvm::sys::path::append(Path, "replay.cu");
+  if (llvm::Error E = writeFile(Path, replaySource(R, Plan)))
+    return E;
+  Path = Dir;
+  llvm::sys::path::append(Path, "build-replay.sh");
+  if (llvm::Error E = writeFile(Path, replayBuildScript(Opts)))
     return E;
   llvm::sys::fs::setPermissions(Path, llvm::sys::fs::all_read |
                                           llvm::sys::fs::all_exe |

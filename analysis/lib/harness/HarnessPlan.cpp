@@ -144,6 +144,7 @@ KernelPlan planKernel(const KernelRecord &K, size_t KernelIdx,
   for (const KernelParameter &P : K.Params)
     if (P.ParamKind == KernelParameter::Kind::Integer && !Values.count(P.Name))
       Values[P.Name] = DefaultIntValue;
+  KP.ScalarValues = Values;
 
   for (const KernelParameter &P : K.Params) {
     if (std::string Why = unsupportedReason(K, P); !Why.empty()) {

@@ -53,6 +53,9 @@ struct KernelPlan {
   std::vector<ArgPlan> Args;
   std::string SkipReason; ///< Non-empty: the harness skips the kernel.
   uint64_t IntModulus = 1; ///< Identity/permutation values are < this.
+  /// Integer scalar parameters by name (--param, assumed, else 1024), also
+  /// for skipped kernels; replay.cu binds Param symbols to them.
+  std::map<std::string, int64_t> ScalarValues;
 };
 
 /// One harness executable (one user source file).
