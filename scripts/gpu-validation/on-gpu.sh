@@ -4,10 +4,13 @@
 # Builds coalesce-verify from cuda_validation/, runs every harness prepared in
 # .dev/validation, and packs the profiles and results into DEST/validation.tar.gz.
 #
-#   bash scripts/gpu-validation/on-gpu.sh DEST
+#   bash scripts/gpu-validation/on-gpu.sh DEST [COALESCE_VERIFY_OPTIONS...]
+#
+# e.g. `on-gpu.sh DEST --method replay` checks the instrumented replay.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-dest=${1:?usage: on-gpu.sh DEST}
+dest=${1:?usage: on-gpu.sh DEST [COALESCE_VERIFY_OPTIONS...]}
+shift
 mkdir -p "$dest"
 {
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
@@ -20,13 +23,13 @@ cmake -S cuda_validation -B /tmp/cv-build -DCMAKE_BUILD_TYPE=Release > /tmp/cv-c
 verify=$(find /tmp/cv-build -name coalesce-verify -type f -perm -u+x | head -1)
 pack() {
   tar czf "$dest/validation.tar.gz" -C .dev \
-    --exclude='*.ncu-rep' --exclude='harness' --exclude='*.o' validation
+    --exclude='*.ncu-rep' --exclude='harness' --exclude='replay' --exclude='*.o' validation
 }
 printf 'name\texit\tseconds\n' > .dev/validation/timings.tsv
 for d in .dev/validation/*/; do
   d=${d%/}
   start=$(date +%s%N)
-  "$verify" --json "$d/results.json" "$d" > "$d/verify.log" 2>&1
+  "$verify" "$@" --json "$d/results.json" "$d" > "$d/verify.log" 2>&1
   rc=$?
   end=$(date +%s%N)
   printf '%s\t%s\t%d.%03d\n' "$(basename "$d")" "$rc" $(( (end - start) / 1000000000 )) \
