@@ -210,9 +210,8 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
     if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
       walkExpr(BO->getLHS(), F);
       Expr C = translate(BO->getLHS(), F);
-      Frame RHS = F;
-      RHS.Active = Expr::logicalAnd(
-          F.Active, BO->getOpcode() == BO_LAnd ? C : Expr::logicalNot(C));
+      // `a && b` evaluates b only where a holds; `a || b` where it does not.
+      Frame RHS = under(F, BO->getOpcode() == BO_LAnd ? C : Expr::logicalNot(C));
       walkExpr(BO->getRHS(), RHS);
       return;
     }
@@ -249,9 +248,7 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     walkExpr(CO->getCond(), F);
     Expr C = translate(CO->getCond(), F);
-    Frame T = F, Fa = F;
-    T.Active = Expr::logicalAnd(F.Active, C);
-    Fa.Active = Expr::logicalAnd(F.Active, Expr::logicalNot(C));
+    Frame T = under(F, C), Fa = under(F, Expr::logicalNot(C));
     walkExpr(CO->getTrueExpr(), T);
     walkExpr(CO->getFalseExpr(), Fa);
     return;

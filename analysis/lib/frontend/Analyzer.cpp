@@ -103,12 +103,19 @@ std::string kernelInstantiationName(const FunctionDecl *FD) {
   return OS.str();
 }
 
+/// What the analysis of one file reads and writes.
+struct FileContext {
+  const AnalysisConfig &Config;
+  Report &Out;
+  FileResult &File;
+  ErrorCollector &Errors;
+};
+
 /// The per-file analysis, run when clang has built the AST.
 class AnalysisConsumer : public ASTConsumer {
 public:
-  AnalysisConsumer(const AnalysisConfig &Config, Report &Out,
-                   FileResult &File, ErrorCollector &Errors)
-      : Config(Config), Out(Out), File(File), Errors(Errors) {}
+  explicit AnalysisConsumer(FileContext &C)
+      : Config(C.Config), Out(C.Out), File(C.File), Errors(C.Errors) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -171,37 +178,25 @@ private:
 
 class AnalysisAction : public ASTFrontendAction {
 public:
-  AnalysisAction(const AnalysisConfig &Config, Report &Out, FileResult &File,
-                 ErrorCollector &Errors)
-      : Config(Config), Out(Out), File(File), Errors(Errors) {}
-
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+  explicit AnalysisAction(FileContext &C) : C(C) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  StringRef) override {
-    CI.getDiagnostics().setSuppressAllDiagnostics(false);
-    return std::make_unique<AnalysisConsumer>(Config, Out, File, Errors);
+    return std::make_unique<AnalysisConsumer>(C);
   }
 
 private:
-  const AnalysisConfig &Config;
-  Report &Out;
-  FileResult &File;
-  ErrorCollector &Errors;
+  FileContext &C;
 };
 
 class AnalysisActionFactory : public tooling::FrontendActionFactory {
 public:
-  AnalysisActionFactory(const AnalysisConfig &Config, Report &Out,
-                        FileResult &File, ErrorCollector &Errors)
-      : Config(Config), Out(Out), File(File), Errors(Errors) {}
+  explicit AnalysisActionFactory(FileContext &C) : C(C) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Config, Out, File, Errors);
+    return std::make_unique<AnalysisAction>(C);
   }
 
 private:
-  const AnalysisConfig &Config;
-  Report &Out;
-  FileResult &File;
-  ErrorCollector &Errors;
+  FileContext &C;
 };
 
 /// The compilation database to use: -p, else the nearest
@@ -295,7 +290,8 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
     FileResult &File = Out.Files.back();
     File.File = Path;
     size_t FirstKernel = Out.Kernels.size();
-    AnalysisActionFactory Factory(Config, Out, File, Errors);
+    FileContext Context{Config, Out, File, Errors};
+    AnalysisActionFactory Factory(Context);
     Tool.run(&Factory);
     for (auto &Entry : Errors.Errors)
       File.Errors.push_back(Entry.second);

@@ -124,6 +124,8 @@ private:
   void walkDecl(const clang::VarDecl *VD, Frame &F);
   void mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
                      const Frame &Else);
+  /// A copy of \p F whose code runs only where \p Cond holds.
+  static Frame under(const Frame &F, const Expr &Cond);
 
   // Expressions with side effects and accesses (AccessCollector.cpp).
   void walkExpr(const clang::Expr *E, Frame &F);

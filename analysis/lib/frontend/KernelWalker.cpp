@@ -238,6 +238,12 @@ void KernelWalker::mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
     }
 }
 
+KernelWalker::Frame KernelWalker::under(const Frame &F, const Expr &Cond) {
+  Frame Copy = F;
+  Copy.Active = Expr::logicalAnd(F.Active, Cond);
+  return Copy;
+}
+
 void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
   if (IS->getInit())
     walkStmt(IS->getInit(), F);
@@ -245,9 +251,7 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
     walkDecl(IS->getConditionVariable(), F);
   walkExpr(IS->getCond(), F);
   Expr Cond = translate(IS->getCond(), F);
-  Frame Then = F, Else = F;
-  Then.Active = Expr::logicalAnd(F.Active, Cond);
-  Else.Active = Expr::logicalAnd(F.Active, Expr::logicalNot(Cond));
+  Frame Then = under(F, Cond), Else = under(F, Expr::logicalNot(Cond));
   walkStmt(IS->getThen(), Then);
   walkStmt(IS->getElse(), Else);
   Then.Active = Else.Active = F.Active;
