@@ -204,6 +204,23 @@ public:
   /// [0, 63]. Shared by every evaluator so they cannot disagree.
   static std::optional<int64_t> applyOperator(Kind K, int64_t A, int64_t B);
 
+  /// LAnd/LOr on lazily evaluated operands (\p A, \p B return
+  /// std::optional<int64_t>): a deciding operand (0 for &&, non-zero for ||)
+  /// decides even when the other one is undefined.
+  template <typename FnA, typename FnB>
+  static std::optional<int64_t> applyLogical(Kind K, FnA A, FnB B) {
+    bool IsAnd = K == Kind::LAnd;
+    std::optional<int64_t> X = A();
+    if (X && (*X != 0) != IsAnd)
+      return IsAnd ? 0 : 1;
+    std::optional<int64_t> Y = B();
+    if (Y && (*Y != 0) != IsAnd)
+      return IsAnd ? 0 : 1;
+    if (!X || !Y)
+      return std::nullopt;
+    return IsAnd ? 1 : 0;
+  }
+
   /// Replaces symbols by expressions and re-folds.
   Expr substitute(const std::map<Symbol, Expr> &Map) const;
 

@@ -128,19 +128,10 @@ std::optional<int64_t> LaneProgram::eval(unsigned Index, const Lane &L) const {
     return eval(N.Kids[*Cond != 0 ? 1 : 2], L);
   }
   case K::LAnd:
-  case K::LOr: {
-    // A deciding operand decides even when the other one is undefined.
-    bool IsAnd = N.Op == K::LAnd;
-    std::optional<int64_t> X = eval(N.Kids[0], L);
-    if (X && (*X != 0) != IsAnd)
-      return IsAnd ? 0 : 1;
-    std::optional<int64_t> Y = eval(N.Kids[1], L);
-    if (Y && (*Y != 0) != IsAnd)
-      return IsAnd ? 0 : 1;
-    if (!X || !Y)
-      return std::nullopt;
-    return IsAnd ? 1 : 0;
-  }
+  case K::LOr:
+    return Expr::applyLogical(
+        N.Op, [&] { return eval(N.Kids[0], L); },
+        [&] { return eval(N.Kids[1], L); });
   default:
     break;
   }

@@ -105,21 +105,9 @@ std::optional<int64_t> evalNode(const Expr::Node &N, const Bindings &B) {
     return Eval(N.Ops[*C != 0 ? 1 : 2]);
   }
   case K::LAnd:
-  case K::LOr: {
-    // Short-circuit in either operand order (the operands are sorted): a
-    // deciding operand (0 for &&, non-zero for ||) decides even when the
-    // other one is undefined.
-    bool IsAnd = N.K == K::LAnd;
-    std::optional<int64_t> X = Eval(N.Ops[0]);
-    if (X && (*X != 0) != IsAnd)
-      return IsAnd ? 0 : 1;
-    std::optional<int64_t> Y = Eval(N.Ops[1]);
-    if (Y && (*Y != 0) != IsAnd)
-      return IsAnd ? 0 : 1;
-    if (!X || !Y)
-      return std::nullopt;
-    return IsAnd ? 1 : 0;
-  }
+  case K::LOr:
+    return Expr::applyLogical(N.K, [&] { return Eval(N.Ops[0]); },
+                              [&] { return Eval(N.Ops[1]); });
   default:
     break;
   }
