@@ -118,7 +118,7 @@ private:
   void walkStmt(const clang::Stmt *S, Frame &F);
   void walkCompound(const clang::CompoundStmt *CS, Frame &F);
   void walkIf(const clang::IfStmt *IS, Frame &F);
-  void walkLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
+  void walkLoop(const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, Frame &F);
   void walkDecl(const clang::VarDecl *VD, Frame &F);

@@ -86,6 +86,23 @@ public:
   }
 };
 
+/// Does \p S name any of \p Vars?
+bool referencesAny(const Stmt *S,
+                   const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars;
+    bool Found = false;
+    explicit Finder(const llvm::SmallPtrSetImpl<const ValueDecl *> &V)
+        : Vars(V) {}
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      Found |= Vars.count(DRE->getDecl()) != 0;
+      return !Found;
+    }
+  } F(Vars);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
 } // namespace
 
 void KernelWalker::walkKernel(const FunctionDecl *FD) {
@@ -109,14 +126,14 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
   if (const auto *IS = dyn_cast<IfStmt>(S))
     return walkIf(IS, F);
   if (const auto *FS = dyn_cast<ForStmt>(S))
-    return walkLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(),
+    return walkLoop(FS->getInit(), FS->getCond(), FS->getInc(),
                     FS->getBody(), F);
   if (const auto *WS = dyn_cast<WhileStmt>(S))
-    return walkLoop(WS, nullptr, WS->getCond(), nullptr, WS->getBody(), F);
+    return walkLoop(nullptr, WS->getCond(), nullptr, WS->getBody(), F);
   if (const auto *DS = dyn_cast<DoStmt>(S))
-    return walkLoop(DS, nullptr, nullptr, nullptr, DS->getBody(), F);
+    return walkLoop(nullptr, nullptr, nullptr, DS->getBody(), F);
   if (const auto *RS = dyn_cast<CXXForRangeStmt>(S))
-    return walkLoop(RS, nullptr, nullptr, nullptr, RS->getBody(), F);
+    return walkLoop(nullptr, nullptr, nullptr, RS->getBody(), F);
   if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
     const clang::Expr *V = RS->getRetValue();
     if (!V)
@@ -258,7 +275,7 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
   mergeBranches(Cond, F, Then, Else);
 }
 
-void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
+void KernelWalker::walkLoop(const Stmt *Init,
                             const clang::Expr *Cond, const clang::Expr *Inc,
                             const Stmt *Body, Frame &F) {
   Expr SavedActive = F.Active;
@@ -305,17 +322,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
           continue;
         Expr S = M.Step ? translate(M.Step, Before) : Expr::constant(1);
         // The step must not depend on what the loop changes.
-        bool Invariant = true;
-        if (M.Step) {
-          ModificationFinder StepMods;
-          StepMods.TraverseStmt(const_cast<clang::Expr *>(M.Step));
-          for (const auto &D : MF.Mods)
-            if (D.Var != VD &&
-                S.anySymbol([&](const Symbol &Sym) {
-                  return Sym.Name == D.Var->getName();
-                }))
-              Invariant = false;
-        }
+        bool Invariant = !M.Step || !referencesAny(M.Step, Modified);
         if (!Invariant || S.isLaneDependent()) {
           Induction = false;
           break;
@@ -361,7 +368,6 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
       It->second.Int = Opaque(VD, Lane);
     It->second.Pointer.reset();
   }
-  (void)Loop;
 }
 
 } // namespace frontend
