@@ -131,7 +131,7 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
   if (const auto *WS = dyn_cast<WhileStmt>(S))
     return walkLoop(nullptr, WS->getCond(), nullptr, WS->getBody(), F);
   if (const auto *DS = dyn_cast<DoStmt>(S))
-    return walkLoop(nullptr, nullptr, nullptr, DS->getBody(), F);
+    return walkLoop(nullptr, DS->getCond(), nullptr, DS->getBody(), F);
   if (const auto *RS = dyn_cast<CXXForRangeStmt>(S))
     return walkLoop(nullptr, nullptr, nullptr, RS->getBody(), F);
   if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
