@@ -22,6 +22,17 @@ namespace coalesce {
 namespace frontend {
 
 namespace {
+/// Does \p E call a function (whose value may come from an inlined walk)?
+bool containsCall(const clang::Expr *E) {
+  if (isa<CallExpr>(E))
+    return true;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<clang::Expr>(Child))
+      if (containsCall(CE))
+        return true;
+  return false;
+}
+
 /// A local (non-global, non-reference) variable named by \p E, if any.
 const VarDecl *localScalar(const clang::Expr *E) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
@@ -131,22 +142,43 @@ void KernelWalker::walkAddressOperands(const clang::Expr *LV, Frame &F) {
   }
 }
 
-void KernelWalker::assignVar(const ValueDecl *VD, const clang::Expr *RHS,
-                             Frame &F) {
+std::optional<VarValue> KernelWalker::valueOf(const ValueDecl *VD,
+                                              const clang::Expr *Value,
+                                              const Frame &F) {
   VarValue V;
-  if (VD->getType()->isPointerType()) {
-    V.Pointer = resolvePointer(RHS, F, nullptr);
-  } else if (VD->getType()->isIntegralOrEnumerationType()) {
+  QualType T = VD->getType();
+  if (T->isReferenceType()) {
+    if (std::optional<AddressInfo> A = resolveAddress(Value, F, nullptr))
+      V.Pointer = A->Ptr;
+  } else if (T->isPointerType()) {
+    V.Pointer = resolvePointer(Value, F, nullptr);
+  } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
     LaneOriginInfo Origin;
-    V.Int = translate(RHS, F, &Origin);
+    V.Int = translate(Value, F, &Origin);
     if (V.Int->isLaneDependent()) {
       V.LaneOrigin = Origin.Loc.isValid() ? Origin.Loc : VD->getLocation();
-      V.LaneOriginName = Origin.Loc.isValid() ? Origin.Name : VD->getName().str();
+      V.LaneOriginName =
+          Origin.Loc.isValid() ? Origin.Name : VD->getName().str();
+      V.LaneOriginSymbols = Origin.Symbols;
     }
   } else {
-    return;
+    return std::nullopt;
   }
-  F.Env[VD] = V;
+  return V;
+}
+
+std::optional<VarValue> KernelWalker::evaluateAndWalk(const ValueDecl *VD,
+                                                      const clang::Expr *Value,
+                                                      Frame &F) {
+  // The value is what the expression computes before its side effects
+  // (`int j = i++` is the old i), except that a call to a longer __device__
+  // function is only known once its inlined walk has run.
+  bool Calls = containsCall(Value);
+  std::optional<VarValue> Before;
+  if (!Calls)
+    Before = valueOf(VD, Value, F);
+  walkExpr(Value, F);
+  return Calls ? valueOf(VD, Value, F) : Before;
 }
 
 void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
@@ -157,6 +189,28 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
     if (ICE->getCastKind() == CK_LValueToRValue) {
       const clang::Expr *Sub = ICE->getSubExpr()->IgnoreParens();
+      // Reading the lvalue that ++i, i = e or (e, i) yields: the side
+      // effects happen, the variable is read.
+      if (const auto *UO = dyn_cast<UnaryOperator>(Sub))
+        if (UO->isIncrementDecrementOp())
+          return walkExpr(Sub, F);
+      if (const auto *BO = dyn_cast<BinaryOperator>(Sub))
+        if (BO->isAssignmentOp() || BO->getOpcode() == BO_Comma)
+          return walkExpr(Sub, F);
+      // c ? x[i] : y[j] read as a whole: each arm is read where it is chosen.
+      if (const auto *CO = dyn_cast<ConditionalOperator>(Sub)) {
+        walkExpr(CO->getCond(), F);
+        Expr C = translate(CO->getCond(), F);
+        Frame T = under(F, C), E = under(F, Expr::logicalNot(C));
+        for (auto [Arm, Frame_] : {std::pair{CO->getTrueExpr(), &T},
+                                   std::pair{CO->getFalseExpr(), &E}}) {
+          const clang::Expr *LV = Arm->IgnoreParens();
+          if (!localScalar(LV))
+            recordAccess(LV, AccessOp::Load, AtomicKind::None, *Frame_, nullptr);
+          walkAddressOperands(LV, *Frame_);
+        }
+        return;
+      }
       if (!localScalar(Sub))
         recordAccess(Sub, AccessOp::Load, AtomicKind::None, F, nullptr);
       walkAddressOperands(Sub, F);
@@ -167,35 +221,37 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
 
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->isAssignmentOp()) {
+      const VarDecl *VD = localScalar(BO->getLHS());
+      if (VD && BO->getOpcode() == BO_Assign) {
+        if (std::optional<VarValue> V = evaluateAndWalk(VD, BO->getRHS(), F))
+          F.Env[VD] = *V;
+        return;
+      }
       walkExpr(BO->getRHS(), F);
-      if (const VarDecl *VD = localScalar(BO->getLHS())) {
-        if (BO->getOpcode() == BO_Assign) {
-          assignVar(VD, BO->getRHS(), F);
-        } else {
-          // v op= e: translate as the binary expression v op e.
-          auto It = F.Env.find(VD);
-          if (It != F.Env.end() && It->second.Int) {
-            Expr L = *It->second.Int, R = translate(BO->getRHS(), F);
-            switch (BO->getOpcode()) {
-            case BO_AddAssign: It->second.Int = L + R; break;
-            case BO_SubAssign: It->second.Int = L - R; break;
-            case BO_MulAssign: It->second.Int = L * R; break;
-            case BO_DivAssign: It->second.Int = Expr::div(L, R); break;
-            case BO_RemAssign: It->second.Int = Expr::rem(L, R); break;
-            case BO_ShlAssign: It->second.Int = Expr::shl(L, R); break;
-            case BO_ShrAssign: It->second.Int = Expr::shr(L, R); break;
-            case BO_AndAssign: It->second.Int = Expr::bitAnd(L, R); break;
-            case BO_OrAssign: It->second.Int = Expr::bitOr(L, R); break;
-            case BO_XorAssign: It->second.Int = Expr::bitXor(L, R); break;
-            default: break;
-            }
-          } else if (It != F.Env.end() && It->second.Pointer) {
-            if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
-              Expr Step = translate(BO->getRHS(), F) *
-                          Expr::constant(sizeOf(VD->getType()->getPointeeType()));
-              Expr &Off = It->second.Pointer->ByteOffset;
-              Off = BO->getOpcode() == BO_AddAssign ? Off + Step : Off - Step;
-            }
+      if (VD) {
+        // v op= e: translate as the binary expression v op e.
+        auto It = F.Env.find(VD);
+        if (It != F.Env.end() && It->second.Int) {
+          Expr L = *It->second.Int, R = translate(BO->getRHS(), F);
+          switch (BO->getOpcode()) {
+          case BO_AddAssign: It->second.Int = L + R; break;
+          case BO_SubAssign: It->second.Int = L - R; break;
+          case BO_MulAssign: It->second.Int = L * R; break;
+          case BO_DivAssign: It->second.Int = Expr::div(L, R); break;
+          case BO_RemAssign: It->second.Int = Expr::rem(L, R); break;
+          case BO_ShlAssign: It->second.Int = Expr::shl(L, R); break;
+          case BO_ShrAssign: It->second.Int = Expr::shr(L, R); break;
+          case BO_AndAssign: It->second.Int = Expr::bitAnd(L, R); break;
+          case BO_OrAssign: It->second.Int = Expr::bitOr(L, R); break;
+          case BO_XorAssign: It->second.Int = Expr::bitXor(L, R); break;
+          default: break;
+          }
+        } else if (It != F.Env.end() && It->second.Pointer) {
+          if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+            Expr Step = translate(BO->getRHS(), F) *
+                        Expr::constant(sizeOf(VD->getType()->getPointeeType()));
+            Expr &Off = It->second.Pointer->ByteOffset;
+            Off = BO->getOpcode() == BO_AddAssign ? Off + Step : Off - Step;
           }
         }
         return;
@@ -394,6 +450,7 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
       V.Int = translate(Arg, F, &Origin);
       V.LaneOrigin = Origin.Loc;
       V.LaneOriginName = Origin.Name;
+      V.LaneOriginSymbols = Origin.Symbols;
     } else {
       continue;
     }

@@ -123,9 +123,15 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
       if (isa<ArraySubscriptExpr>(Sub) || isa<MemberExpr>(Sub) ||
           isa<UnaryOperator>(Sub))
         if (std::optional<AddressInfo> A = resolveAddress(Sub, F, nullptr))
-          if (A->Ptr.Space == MemorySpace::Global)
-            return PointerValue{sourceText(Ctx, Sub->getSourceRange()),
-                                MemorySpace::Global, Expr::constant(0)};
+          if (A->Ptr.Space == MemorySpace::Global) {
+            std::string Name = sourceText(Ctx, Sub->getSourceRange());
+            // Each lane reading its own pointer (rows[threadIdx.x]) reaches
+            // a different allocation: a gather, not one base.
+            Expr Offset = A->Ptr.ByteOffset.isLaneDependent()
+                              ? Expr::symbol({SymbolKind::IndirectValue, Name})
+                              : Expr::constant(0);
+            return PointerValue{Name, MemorySpace::Global, Offset};
+          }
       return std::nullopt;
     }
     case CK_NoOp:

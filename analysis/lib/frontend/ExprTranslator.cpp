@@ -110,9 +110,11 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
       if (Origin && It->second.LaneOrigin.isValid() && Origin->Loc.isInvalid()) {
         Origin->Loc = It->second.LaneOrigin;
         Origin->Name = It->second.LaneOriginName;
-        for (const Symbol &S : It->second.Int->symbols())
-          if (S.Kind == SymbolKind::ThreadIdx)
-            Origin->Symbols.push_back(S.Name);
+        Origin->Symbols = It->second.LaneOriginSymbols;
+        if (Origin->Symbols.empty())
+          for (const Symbol &S : It->second.Int->symbols())
+            if (S.Kind == SymbolKind::ThreadIdx)
+              Origin->Symbols.push_back(S.Name);
       }
       return *It->second.Int;
     }
@@ -166,8 +168,12 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     case UO_Not: // ~x == -x - 1
       return -translate(UO->getSubExpr(), F, Origin) - Expr::constant(1);
     case UO_LNot: return Expr::logicalNot(translate(UO->getSubExpr(), F, Origin));
+    // The walker applies the side effect after the access that uses the
+    // value is recorded: ++i is the old value plus one, i++ the old value.
     case UO_PreInc:
+      return translate(UO->getSubExpr(), F, Origin) + Expr::constant(1);
     case UO_PreDec:
+      return translate(UO->getSubExpr(), F, Origin) - Expr::constant(1);
     case UO_PostInc:
     case UO_PostDec:
       return translate(UO->getSubExpr(), F, Origin);

@@ -57,6 +57,7 @@ struct VarValue {
   /// Where a lane-dependent value was defined (for the "note:").
   clang::SourceLocation LaneOrigin;
   std::string LaneOriginName;
+  std::vector<std::string> LaneOriginSymbols; ///< threadIdx components used.
 };
 
 /// The resolved address of a memory lvalue.
@@ -120,7 +121,10 @@ private:
   void walkIf(const clang::IfStmt *IS, Frame &F);
   void walkLoop(const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,
-                const clang::Stmt *Body, Frame &F);
+                const clang::Stmt *Body, Frame &F, bool CondAfterBody = false);
+  /// Does a variable of \p F already hold a loop counter named \p Name
+  /// (an enclosing loop's)?
+  static bool loopNameTaken(const Frame &F, llvm::StringRef Name);
   void walkDecl(const clang::VarDecl *VD, Frame &F);
   void mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
                      const Frame &Else);
@@ -135,8 +139,13 @@ private:
   void recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
                            AtomicKind Atomic, Frame &F,
                            const clang::Expr *Anchor);
-  void assignVar(const clang::ValueDecl *VD, const clang::Expr *RHS,
-                 Frame &F);
+  /// The value \p Value gives variable \p VD (nullopt for untracked types).
+  std::optional<VarValue> valueOf(const clang::ValueDecl *VD,
+                                  const clang::Expr *Value, const Frame &F);
+  /// Walks \p Value for accesses and side effects and returns the value it
+  /// gives \p VD (before those side effects).
+  std::optional<VarValue> evaluateAndWalk(const clang::ValueDecl *VD,
+                                          const clang::Expr *Value, Frame &F);
   void walkCall(const clang::CallExpr *CE, Frame &F);
   void inlineCall(const clang::CallExpr *CE, const clang::FunctionDecl *Callee,
                   Frame &F);
@@ -174,7 +183,7 @@ private:
   /// What the last inlined walk of each call returned, for calls to
   /// __device__ functions longer than one return statement.
   llvm::DenseMap<const clang::CallExpr *, VarValue> Returned;
-  /// Loop nesting counter, to name LoopIter symbols uniquely.
+  /// Numbers loops, to name a LoopIter symbol whose variable name is taken.
   unsigned LoopCounter = 0;
 };
 

@@ -109,6 +109,20 @@ void KernelWalker::walkKernel(const FunctionDecl *FD) {
   Frame F;
   F.Fn = FD;
   F.IsKernel = true;
+  // Parameters are variables like any other: `p += row * n` or `i += tid`
+  // at the top of a kernel must be followed.
+  for (const ParmVarDecl *P : FD->parameters()) {
+    VarValue V;
+    QualType T = P->getType();
+    if (T->isPointerType())
+      V.Pointer = PointerValue{P->getName().str(), MemorySpace::Global,
+                               Expr::constant(0)};
+    else if (T->isIntegralOrEnumerationType())
+      V.Int = Expr::symbol(Symbol::param(P->getName().str()));
+    else
+      continue;
+    F.Env[P] = V;
+  }
   walkStmt(FD->getBody(), F);
 }
 
@@ -131,7 +145,8 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
   if (const auto *WS = dyn_cast<WhileStmt>(S))
     return walkLoop(nullptr, WS->getCond(), nullptr, WS->getBody(), F);
   if (const auto *DS = dyn_cast<DoStmt>(S))
-    return walkLoop(nullptr, DS->getCond(), nullptr, DS->getBody(), F);
+    return walkLoop(nullptr, DS->getCond(), nullptr, DS->getBody(), F,
+                    /*CondAfterBody=*/true);
   if (const auto *RS = dyn_cast<CXXForRangeStmt>(S))
     return walkLoop(nullptr, nullptr, nullptr, RS->getBody(), F);
   if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
@@ -156,8 +171,12 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     ModificationFinder MF;
     MF.TraverseStmt(const_cast<Stmt *>(SS->getBody()));
     for (const Modification &M : MF.Mods) {
+      auto It = F.Env.find(M.Var);
+      if (It == F.Env.end())
+        continue;
       VarValue V;
-      V.Int = opaqueValue(cast<clang::Expr>(SS->getCond()), true);
+      if (It->second.Int)
+        V.Int = Expr::symbol({SymbolKind::LaneValue, M.Var->getName().str()});
       F.Env[M.Var] = V;
     }
     return;
@@ -191,37 +210,24 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
 void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
   if (VD->hasGlobalStorage())
     return; // __shared__ arrays and static locals: no value to track.
-  const clang::Expr *Init = VD->getInit();
-  if (Init)
-    walkExpr(Init, F);
-  VarValue V;
   QualType T = VD->getType();
-  if (T->isReferenceType()) {
-    if (Init)
-      if (std::optional<AddressInfo> A = resolveAddress(Init, F, nullptr))
-        V.Pointer = A->Ptr;
-  } else if (T->isPointerType() || T->isArrayType()) {
-    if (Init && T->isPointerType())
-      V.Pointer = resolvePointer(Init, F, nullptr);
-    if (T->isArrayType())
-      V.Pointer = PointerValue{VD->getName().str(), MemorySpace::Local,
-                               Expr::constant(0)};
-  } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
-    if (Init) {
-      LaneOriginInfo Origin;
-      V.Int = translate(Init, F, &Origin);
-      if (V.Int->isLaneDependent()) {
-        V.LaneOrigin = Origin.Loc.isValid() ? Origin.Loc : VD->getLocation();
-        V.LaneOriginName = Origin.Loc.isValid() ? Origin.Name
-                                                : VD->getName().str();
-      }
-    } else {
-      V.Int = Expr::symbol({SymbolKind::UniformValue, VD->getName().str()});
-    }
-  } else {
+  if (T->isArrayType()) {
+    VarValue V;
+    V.Pointer = PointerValue{VD->getName().str(), MemorySpace::Local,
+                             Expr::constant(0)};
+    F.Env[VD] = V;
     return;
   }
-  F.Env[VD] = V;
+  const clang::Expr *Init = VD->getInit();
+  std::optional<VarValue> V;
+  if (Init) {
+    V = evaluateAndWalk(VD, Init, F);
+  } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
+    V.emplace();
+    V->Int = Expr::symbol({SymbolKind::UniformValue, VD->getName().str()});
+  }
+  if (V)
+    F.Env[VD] = *V;
 }
 
 void KernelWalker::mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
@@ -255,6 +261,16 @@ void KernelWalker::mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
     }
 }
 
+bool KernelWalker::loopNameTaken(const Frame &F, llvm::StringRef Name) {
+  for (const auto &Entry : F.Env)
+    if (Entry.second.Int &&
+        Entry.second.Int->anySymbol([&](const Symbol &S) {
+          return S.Kind == SymbolKind::LoopIter && S.Name == Name;
+        }))
+      return true;
+  return false;
+}
+
 KernelWalker::Frame KernelWalker::under(const Frame &F, const Expr &Cond) {
   Frame Copy = F;
   Copy.Active = Expr::logicalAnd(F.Active, Cond);
@@ -277,7 +293,7 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
 
 void KernelWalker::walkLoop(const Stmt *Init,
                             const clang::Expr *Cond, const clang::Expr *Inc,
-                            const Stmt *Body, Frame &F) {
+                            const Stmt *Body, Frame &F, bool CondAfterBody) {
   Expr SavedActive = F.Active;
   if (Init)
     walkStmt(Init, F);
@@ -305,6 +321,7 @@ void KernelWalker::walkLoop(const Stmt *Init,
 
   Frame Before = F;
   unsigned LoopId = ++LoopCounter;
+  std::optional<Symbol> Iter;
   for (const ValueDecl *VD : Modified) {
     auto It = F.Env.find(VD);
     if (It == F.Env.end())
@@ -331,12 +348,16 @@ void KernelWalker::walkLoop(const Stmt *Init,
       }
     }
     if (Induction) {
-      // Named after its variable: `4*n*r` reads as "row r of the loop".
-      std::string Name = VD->getName().str();
-      if (Name.empty())
-        Name = "iter" + std::to_string(LoopId);
-      Symbol Iter{SymbolKind::LoopIter, Name};
-      Expr Offset = Step * Expr::symbol(Iter);
+      // One iteration counter per loop, shared by all its induction
+      // variables, named after the first so `4*n*r` reads as "row r"; a name
+      // an enclosing loop already uses gets the loop's number.
+      if (!Iter) {
+        std::string Name = VD->getName().str();
+        if (Name.empty() || loopNameTaken(F, Name))
+          Name = (Name.empty() ? "iter" : Name + ".") + std::to_string(LoopId);
+        Iter = Symbol{SymbolKind::LoopIter, Name};
+      }
+      Expr Offset = Step * Expr::symbol(*Iter);
       if (V.Int)
         V.Int = *V.Int + Offset;
       if (V.Pointer)
@@ -351,7 +372,12 @@ void KernelWalker::walkLoop(const Stmt *Init,
 
   if (Cond) {
     walkExpr(Cond, F);
-    F.Active = Expr::logicalAnd(F.Active, translate(Cond, F));
+    Expr C = translate(Cond, F);
+    // do { ... } while (c): the first iteration always runs.
+    if (CondAfterBody)
+      C = Iter ? Expr::logicalOr(Expr::eq(Expr::symbol(*Iter), Expr::constant(0)), C)
+               : Expr::constant(1);
+    F.Active = Expr::logicalAnd(F.Active, C);
   }
   walkStmt(Body, F);
   if (Inc)

@@ -13,6 +13,7 @@
 #include "predict/PredictInternal.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <numeric>
 
@@ -20,9 +21,11 @@ namespace coalesce {
 namespace predictor {
 
 uint64_t SamplingPlan::size() const {
+  // Saturates instead of wrapping: many varying symbols must still compare
+  // above the cap, so that it is applied.
   uint64_t N = 1;
   for (unsigned P : Periods)
-    N *= P;
+    N = P && N > UINT64_MAX / P ? UINT64_MAX : N * P;
   return N;
 }
 

@@ -1,0 +1,63 @@
+// How variables are followed: parameters changed in the kernel, increments,
+// switches, loops with two counters or shadowed counters, arrays of pointers.
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s
+
+// Parameters are variables: p += tid * n makes each lane's row its own.
+__global__ void movedParams(float *p, float *q, int n, int i) {
+  p += threadIdx.x * n;
+  p[0] = 1.0f;
+  // CHECK: [[@LINE-1]]:3: access: kernel=movedParams op=store base=p elem=4 expr='p[0]' sectors=32 ideal=4 class=strided
+  q += 1;
+  q[blockIdx.x * blockDim.x + threadIdx.x] = 2.0f;
+  // CHECK: [[@LINE-1]]:3: access: kernel=movedParams op=store base=q elem=4 expr='q[blockIdx.x * blockDim.x + threadIdx.x]' sectors=5 ideal=4 class=misaligned
+  i += threadIdx.x * 8;
+  q[i] = 3.0f;
+  // CHECK: [[@LINE-1]]:3: access: kernel=movedParams op=store base=q elem=4 expr='q[i]' sectors=32 ideal=4 class=strided
+}
+
+// ++i is the new value, i++ the old one.
+__global__ void increments(float *a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x - 1;
+  a[++i] = 1.0f;
+  // CHECK: [[@LINE-1]]:3: access: kernel=increments op=store base=a elem=4 expr='a[++i]' sectors=4 ideal=4 class=coalesced
+  int j = i++;
+  a[j] = 2.0f;
+  // CHECK: [[@LINE-1]]:3: access: kernel=increments op=store base=a elem=4 expr='a[j]' sectors=4 ideal=4 class=coalesced
+}
+
+// Variables changed in a switch become unknown, each on its own.
+__global__ void switched(float *a, int k) {
+  int i = threadIdx.x, j = threadIdx.x;
+  switch (k) {
+  case 0: i = 2 * threadIdx.x; j = 7 * threadIdx.x; break;
+  default: break;
+  }
+  a[i - j] = 1.0f;
+  // CHECK: [[@LINE-1]]:3: access: kernel=switched op=store base=a elem=4 expr='a[i - j]' sectors=n/a ideal=n/a class=unknown
+}
+
+// Two counters of one loop share its iteration; a shadowed counter is its own.
+__global__ void counters(float *a) {
+  for (int k = 0, j = threadIdx.x; k < 8; ++k, j += 33)
+    a[j - 33 * k] = 1.0f;
+  // CHECK: [[@LINE-1]]:5: access: kernel=counters op=store base=a elem=4 expr='a[j - 33 * k]' sectors=4 ideal=4 class=coalesced
+  for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < 4; ++i)
+      a[threadIdx.x * 32 + i] = 2.0f;
+  // CHECK: [[@LINE-1]]:7: access: kernel=counters op=store base=a elem=4 expr='a[threadIdx.x * 32 + i]' sectors=32 ideal=4 class=strided
+}
+
+// Each lane reading its own pointer reaches its own allocation: a gather.
+__global__ void pointerRows(float **rows) {
+  rows[threadIdx.x][0] = 1.0f;
+  // CHECK: [[@LINE-1]]:3: access: kernel=pointerRows op=load base=rows elem=8 expr='rows[threadIdx.x]' sectors=8 ideal=8 class=coalesced
+  // CHECK: [[@LINE-2]]:3: access: kernel=pointerRows op=store base=rows[threadIdx.x] elem=4 expr='rows[threadIdx.x][0]' sectors=n/a ideal=n/a class=indirect
+}
+
+// A conditional read as a whole: each arm is read where it is chosen.
+__global__ void chosen(float *a, float *b, float *o, int c) {
+  o[threadIdx.x] = (threadIdx.x & 1) ? a[threadIdx.x * 2] : b[threadIdx.x];
+  // CHECK: [[@LINE-1]]:3: access: kernel=chosen op=store base=o
+  // CHECK: [[@LINE-2]]:40: access: kernel=chosen op=load base=a elem=4 expr='a[threadIdx.x * 2]' sectors=8 ideal=2 class=strided
+  // CHECK: [[@LINE-3]]:61: access: kernel=chosen op=load base=b elem=4 expr='b[threadIdx.x]' sectors=4 ideal=2 class=strided
+}
