@@ -40,7 +40,7 @@ llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O) {
   Out.PrintAccesses = O.PrintAccesses;
   Out.ShowAllErrors = O.ShowAllErrors;
   std::unique_ptr<llvm::raw_fd_ostream> File;
-  llvm::raw_ostream *OS = &llvm::outs();
+  llvm::raw_fd_ostream *OS = &llvm::outs();
   if (!O.OutputFile.empty()) {
     std::error_code EC;
     File = std::make_unique<llvm::raw_fd_ostream>(O.OutputFile, EC);
@@ -55,6 +55,14 @@ llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O) {
   unsigned Findings = O.Format == tool::OutputFormat::Json ? writeJson(R, Out, *OS)
                                                       : writeText(R, Out, *OS);
   OS->flush();
+  if (OS->has_error()) {
+    std::error_code EC = OS->error();
+    OS->clear_error();
+    return llvm::createStringError(
+        EC, "cannot write the report to '%s': %s",
+        O.OutputFile.empty() ? "<stdout>" : O.OutputFile.c_str(),
+        EC.message().c_str());
+  }
   return Findings;
 }
 
@@ -77,6 +85,7 @@ int main(int Argc, const char **Argv) {
   llvm::Expected<Report> R = analyze(O.Analysis);
   if (!R)
     return printError(llvm::toString(R.takeError()));
+  tool::warnUnmatchedKernels(*R, O, llvm::errs());
 
   if (!O.HarnessDir.empty() || O.VerifyOnGpu) {
     int VerifyExit = tool::runVerification(*R, O, Argv[0]);

@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 namespace cl = llvm::cl;
 
 namespace coalesce {
@@ -275,6 +277,22 @@ int listRules(llvm::raw_ostream &OS) {
   for (const RuleInfo &R : allRules())
     OS << fmt::format("{:<28} {}\n", R.Id, R.Summary);
   return ExitClean;
+}
+
+void warnUnmatchedKernels(const Report &R, const Options &O,
+                          llvm::raw_ostream &OS) {
+  std::set<std::string> Named;
+  for (const BlockOverride &B : O.Analysis.Blocks)
+    if (!B.Kernel.empty())
+      Named.insert(B.Kernel);
+  for (const ParamValue &P : O.Analysis.Params)
+    if (!P.Kernel.empty())
+      Named.insert(P.Kernel);
+  for (const KernelRecord &K : R.Kernels)
+    Named.erase(K.Name);
+  for (const std::string &N : Named)
+    OS << "coalesce-lint: warning: no kernel named '" << N
+       << "' in the input; its --block/--param options are unused\n";
 }
 
 int exitCode(const Report &R, unsigned Findings, const Options &O) {

@@ -72,6 +72,11 @@ int explainRule(llvm::StringRef Id, llvm::raw_ostream &OS);
 /// --list-rules.
 int listRules(llvm::raw_ostream &OS);
 
+/// Warns about --block/--param options naming a kernel the files lack
+/// (a typo would otherwise be silently ignored).
+void warnUnmatchedKernels(const Report &R, const Options &O,
+                          llvm::raw_ostream &OS);
+
 /// The exit code for an analysis that produced \p Findings findings.
 int exitCode(const Report &R, unsigned Findings, const Options &O);
 
