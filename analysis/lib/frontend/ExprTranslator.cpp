@@ -60,6 +60,13 @@ Expr KernelWalker::opaqueValue(const clang::Expr *E, bool LaneDependent,
   return Expr::symbol({K, sourceText(Ctx, E->getSourceRange())});
 }
 
+Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
+  // Uniform if every lane reads the same address, else data-dependent.
+  std::optional<AddressInfo> A = resolveAddress(LV, F, nullptr);
+  bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
+  return opaqueValue(LV, Lane, /*Indirect=*/Lane && A.has_value());
+}
+
 Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
                              LaneOriginInfo *Origin) {
   E = E->IgnoreParens();
@@ -79,12 +86,7 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     switch (CE->getCastKind()) {
     case CK_LValueToRValue:
       if (isMemoryRead(Sub)) {
-        // A value loaded from memory: uniform if every lane reads the same
-        // address, else data-dependent.
-        LaneOriginInfo Ignored;
-        std::optional<AddressInfo> A = resolveAddress(Sub, F, &Ignored);
-        bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
-        return opaqueValue(Sub, Lane, /*Indirect=*/Lane && A.has_value());
+        return loadedValue(Sub, F);
       }
       return translate(Sub, F, Origin);
     case CK_IntegralCast:
@@ -178,10 +180,7 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     case UO_PostDec:
       return translate(UO->getSubExpr(), F, Origin);
     case UO_Deref: {
-      LaneOriginInfo Ignored;
-      std::optional<AddressInfo> A = resolveAddress(UO, F, &Ignored);
-      bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
-      return opaqueValue(UO, Lane, Lane && A.has_value());
+      return loadedValue(UO, F);
     }
     default: break;
     }
@@ -196,10 +195,7 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     return translateCall(CE, F, Origin);
 
   if (isMemoryRead(E)) {
-    LaneOriginInfo Ignored;
-    std::optional<AddressInfo> A = resolveAddress(E, F, &Ignored);
-    bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
-    return opaqueValue(E, Lane, Lane && A.has_value());
+    return loadedValue(E, F);
   }
 
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))

@@ -160,6 +160,8 @@ private:
                      LaneOriginInfo *Origin);
   Expr opaqueValue(const clang::Expr *E, bool LaneDependent,
                    bool Indirect = false);
+  /// The value read from memory lvalue \p LV: a uniform or indirect symbol.
+  Expr loadedValue(const clang::Expr *LV, const Frame &F);
 
   // Addresses (AddressResolver.cpp).
   std::optional<AddressInfo> resolveAddress(const clang::Expr *LValue,
