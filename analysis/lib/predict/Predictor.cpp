@@ -108,28 +108,34 @@ void assumeDefault(const Context &Ctx, const Symbol &S, const Expr &LanePart,
 /// assumption to state.
 std::optional<std::string> assumeBoundsPass(Context &Ctx, Totals &Base,
                                             std::set<Symbol> &Bounds) {
-  constexpr int64_t BoundValue = int64_t(1) << 20;
+  // A large bound first (`if (k < n)`), then 0 (a flag: `c ? a[i] : b[i]`
+  // with c unknown reaches b[i] only when c == 0).
   std::set<Symbol> InAddress = Ctx.Access->Address.symbols();
-  ValueMap Fixed = Ctx.Fixed;
-  std::string Names;
-  for (const Symbol &S : Ctx.Defaulted)
-    if (!InAddress.count(S)) {
-      Fixed[S] = BoundValue;
-      Names += (Names.empty() ? "" : ", ") + S.Name;
-    }
-  if (Names.empty())
-    return std::nullopt;
-  Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);
-  if (T.AddressUnknown || T.Requests == 0)
-    return std::nullopt;
-  Ctx.Fixed = std::move(Fixed);
-  Base = T;
-  for (const Symbol &S : Ctx.Defaulted)
-    if (!InAddress.count(S))
-      Bounds.insert(S);
-  return fmt::format("assuming {} large enough for the access to execute "
-                     "({} used)",
-                     Names, BoundValue);
+  for (int64_t Value : {int64_t(1) << 20, int64_t(0)}) {
+    ValueMap Fixed = Ctx.Fixed;
+    std::string Names;
+    for (const Symbol &S : Ctx.Defaulted)
+      if (!InAddress.count(S)) {
+        Fixed[S] = Value;
+        Names += (Names.empty() ? "" : ", ") + S.Name;
+      }
+    if (Names.empty())
+      return std::nullopt;
+    Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);
+    if (T.AddressUnknown || T.Requests == 0)
+      continue;
+    Ctx.Fixed = std::move(Fixed);
+    Base = T;
+    for (const Symbol &S : Ctx.Defaulted)
+      if (!InAddress.count(S))
+        Bounds.insert(S);
+    if (Value == 0)
+      return fmt::format("assuming {} = 0 so that the access executes", Names);
+    return fmt::format("assuming {} large enough for the access to execute "
+                       "({} used)",
+                       Names, Value);
+  }
+  return std::nullopt;
 }
 
 } // namespace

@@ -61,3 +61,15 @@ __global__ void chosen(float *a, float *b, float *o, int c) {
   // CHECK: [[@LINE-2]]:40: access: kernel=chosen op=load base=a elem=4 expr='a[threadIdx.x * 2]' sectors=8 ideal=2 class=strided
   // CHECK: [[@LINE-3]]:61: access: kernel=chosen op=load base=b elem=4 expr='b[threadIdx.x]' sectors=4 ideal=2 class=strided
 }
+
+// A flag parameter without a value: the arm it guards is predicted with the
+// flag that reaches it (c = 0 for the else arm), and the note says so.
+__global__ void flagged(float *a, float *b, float *o, int c) {
+  o[threadIdx.x] = c ? a[threadIdx.x] : b[threadIdx.x * 2];
+  // CHECK: [[@LINE-1]]:3: access: kernel=flagged op=store base=o
+  // CHECK: [[@LINE-2]]:24: access: kernel=flagged op=load base=a elem=4 expr='a[threadIdx.x]' sectors=4 ideal=4 class=coalesced
+  // CHECK: [[@LINE-3]]:41: access: kernel=flagged op=load base=b elem=4 expr='b[threadIdx.x * 2]' sectors=8 ideal=4 class=strided
+}
+// RUN: %coalesce-lint --format=json --fail-on=never %s | FileCheck %s --check-prefix=JSON
+// JSON: "expr": "b[threadIdx.x * 2]"
+// JSON: "assuming c = 0 so that the access executes"
