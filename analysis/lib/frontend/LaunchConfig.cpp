@@ -20,6 +20,23 @@ namespace frontend {
 
 namespace {
 
+/// A block dimension: a constant, or a local integer variable initialized
+/// with one (`int block_size = BLOCK; dim3 b(block_size);`).
+std::optional<int64_t> evaluateDimension(const clang::Expr *E, ASTContext &Ctx) {
+  if (E->isValueDependent())
+    return std::nullopt;
+  clang::Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->isLocalVarDecl() && VD->getType()->isIntegerType() &&
+          VD->getInit() && !VD->getInit()->isValueDependent() &&
+          VD->getInit()->EvaluateAsInt(R, Ctx))
+        return R.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
 /// The constant dimensions of a dim3 (or integer) launch argument.
 std::optional<BlockShape> evaluateDim3(const clang::Expr *E, ASTContext &Ctx) {
   if (!E)
@@ -38,10 +55,10 @@ std::optional<BlockShape> evaluateDim3(const clang::Expr *E, ASTContext &Ctx) {
       const clang::Expr *A = CCE->getArg(I);
       if (isa<CXXDefaultArgExpr>(A))
         continue;
-      clang::Expr::EvalResult R;
-      if (A->isValueDependent() || !A->EvaluateAsInt(R, Ctx))
+      std::optional<int64_t> V = evaluateDimension(A, Ctx);
+      if (!V || *V <= 0)
         return std::nullopt;
-      Dims[I] = static_cast<unsigned>(R.Val.getInt().getZExtValue());
+      Dims[I] = static_cast<unsigned>(*V);
     }
     return BlockShape{Dims[0], Dims[1], Dims[2]};
   }

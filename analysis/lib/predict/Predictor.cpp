@@ -89,10 +89,10 @@ void assumeDefault(const Context &Ctx, const Symbol &S, const Expr &LanePart,
         M->Term, formatAverage(M->Worst)));
   else
     P.Assumptions.push_back(fmt::format(
-        "assuming {} = {} ({} = {} used); {} to {} sectors per request "
-        "depending on its value",
-        S.Name, Default, M->Term, formatAverage(Used), formatAverage(M->Best),
-        formatAverage(M->Worst)));
+        "assuming {} = {} ({} sectors per request); {} to {} depending on "
+        "{} modulo 32 bytes",
+        S.Name, Default, formatAverage(Used), formatAverage(M->Best),
+        formatAverage(M->Worst), M->Term));
   if (!P.WorstSectorsPerRequest || M->Worst > *P.WorstSectorsPerRequest) {
     P.BestSectorsPerRequest = M->Best;
     P.WorstSectorsPerRequest = M->Worst;
@@ -120,7 +120,7 @@ std::optional<std::string> assumeBoundsPass(Context &Ctx, Totals &Base,
         Names += (Names.empty() ? "" : ", ") + S.Name;
       }
     if (Names.empty())
-      return std::nullopt;
+      break;
     Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);
     if (T.AddressUnknown || T.Requests == 0)
       continue;
@@ -134,6 +134,26 @@ std::optional<std::string> assumeBoundsPass(Context &Ctx, Totals &Base,
     return fmt::format("assuming {} large enough for the access to execute "
                        "({} used)",
                        Names, Value);
+  }
+  // Last, one defaulted symbol of the predicate at a time, also one the
+  // address uses (Gaussian elimination's `if (i >= Size - 1 - t) return;`
+  // with Size = t = 1024 runs no lane; Size = 2^20 or t = 0 does).
+  std::set<Symbol> InActive = Ctx.Active.symbols();
+  for (const Symbol &S : Ctx.Defaulted) {
+    if (!InActive.count(S))
+      continue;
+    for (int64_t Value : {int64_t(0), int64_t(1) << 20}) {
+      ValueMap Fixed = Ctx.Fixed;
+      Fixed[S] = Value;
+      Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);
+      if (T.AddressUnknown || T.Requests == 0)
+        continue;
+      Ctx.Fixed = std::move(Fixed);
+      Base = T;
+      Bounds.insert(S);
+      return fmt::format("assuming {} = {} so that the access executes",
+                         S.Name, Value);
+    }
   }
   return std::nullopt;
 }
