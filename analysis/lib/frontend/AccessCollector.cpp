@@ -232,20 +232,9 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
         // v op= e: translate as the binary expression v op e.
         auto It = F.Env.find(VD);
         if (It != F.Env.end() && It->second.Int) {
-          Expr L = *It->second.Int, R = translate(BO->getRHS(), F);
-          switch (BO->getOpcode()) {
-          case BO_AddAssign: It->second.Int = L + R; break;
-          case BO_SubAssign: It->second.Int = L - R; break;
-          case BO_MulAssign: It->second.Int = L * R; break;
-          case BO_DivAssign: It->second.Int = Expr::div(L, R); break;
-          case BO_RemAssign: It->second.Int = Expr::rem(L, R); break;
-          case BO_ShlAssign: It->second.Int = Expr::shl(L, R); break;
-          case BO_ShrAssign: It->second.Int = Expr::shr(L, R); break;
-          case BO_AndAssign: It->second.Int = Expr::bitAnd(L, R); break;
-          case BO_OrAssign: It->second.Int = Expr::bitOr(L, R); break;
-          case BO_XorAssign: It->second.Int = Expr::bitXor(L, R); break;
-          default: break;
-          }
+          if (std::optional<Expr> V = applyBinaryOperator(
+                  BO->getOpcode(), *It->second.Int, translate(BO->getRHS(), F)))
+            It->second.Int = *V;
         } else if (It != F.Env.end() && It->second.Pointer) {
           if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
             Expr Step = translate(BO->getRHS(), F) *

@@ -60,6 +60,34 @@ Expr KernelWalker::opaqueValue(const clang::Expr *E, bool LaneDependent,
   return Expr::symbol({K, sourceText(Ctx, E->getSourceRange())});
 }
 
+std::optional<Expr> applyBinaryOperator(BinaryOperatorKind Op, const Expr &L,
+                                        const Expr &R) {
+  // v op= e is v = v op e.
+  if (BinaryOperator::isCompoundAssignmentOp(Op))
+    Op = BinaryOperator::getOpForCompoundAssignment(Op);
+  switch (Op) {
+  case BO_Add: return L + R;
+  case BO_Sub: return L - R;
+  case BO_Mul: return L * R;
+  case BO_Div: return Expr::div(L, R);
+  case BO_Rem: return Expr::rem(L, R);
+  case BO_Shl: return Expr::shl(L, R);
+  case BO_Shr: return Expr::shr(L, R);
+  case BO_And: return Expr::bitAnd(L, R);
+  case BO_Or: return Expr::bitOr(L, R);
+  case BO_Xor: return Expr::bitXor(L, R);
+  case BO_LT: return Expr::lt(L, R);
+  case BO_LE: return Expr::le(L, R);
+  case BO_GT: return Expr::gt(L, R);
+  case BO_GE: return Expr::ge(L, R);
+  case BO_EQ: return Expr::eq(L, R);
+  case BO_NE: return Expr::ne(L, R);
+  case BO_LAnd: return Expr::logicalAnd(L, R);
+  case BO_LOr: return Expr::logicalOr(L, R);
+  default: return std::nullopt;
+  }
+}
+
 Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
   // Uniform if every lane reads the same address, else data-dependent.
   std::optional<AddressInfo> A = resolveAddress(LV, F, nullptr);
@@ -140,27 +168,8 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
       return translate(BO->getLHS(), F, Origin);
     Expr L = translate(BO->getLHS(), F, Origin);
     Expr R = translate(BO->getRHS(), F, Origin);
-    switch (BO->getOpcode()) {
-    case BO_Add: return L + R;
-    case BO_Sub: return L - R;
-    case BO_Mul: return L * R;
-    case BO_Div: return Expr::div(L, R);
-    case BO_Rem: return Expr::rem(L, R);
-    case BO_Shl: return Expr::shl(L, R);
-    case BO_Shr: return Expr::shr(L, R);
-    case BO_And: return Expr::bitAnd(L, R);
-    case BO_Or: return Expr::bitOr(L, R);
-    case BO_Xor: return Expr::bitXor(L, R);
-    case BO_LT: return Expr::lt(L, R);
-    case BO_LE: return Expr::le(L, R);
-    case BO_GT: return Expr::gt(L, R);
-    case BO_GE: return Expr::ge(L, R);
-    case BO_EQ: return Expr::eq(L, R);
-    case BO_NE: return Expr::ne(L, R);
-    case BO_LAnd: return Expr::logicalAnd(L, R);
-    case BO_LOr: return Expr::logicalOr(L, R);
-    default: break;
-    }
+    if (std::optional<Expr> V = applyBinaryOperator(BO->getOpcode(), L, R))
+      return *V;
   }
 
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {

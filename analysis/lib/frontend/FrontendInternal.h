@@ -86,6 +86,11 @@ std::string sourceText(const clang::ASTContext &Ctx, clang::SourceRange R);
 /// If \p E reads threadIdx/blockIdx/blockDim/gridDim.{x,y,z}, the symbol.
 std::optional<Symbol> cudaBuiltinSymbol(const clang::Expr *E);
 
+/// \p L op \p R for a C binary (or compound-assignment) operator; nullopt
+/// for operators without an Expr counterpart (comma, plain assignment).
+std::optional<Expr> applyBinaryOperator(clang::BinaryOperatorKind Op,
+                                        const Expr &L, const Expr &R);
+
 /// The names of CUDA atomic functions (atomicAdd, atomicCAS_block, ...).
 bool isAtomicFunction(llvm::StringRef Name);
 /// Cache-hinted loads (__ldg, __ldcg, ...) and stores (__stcg, ...).
