@@ -12,6 +12,8 @@
 #include "coalesce/LaneModel.h"
 #include "coalesce/Predictor.h"
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +48,18 @@ struct Measurement {
   std::string Note;    ///< E.g. the accesses measured together with it.
 };
 
+/// A launch of a kernel found in host code, with what is known there.
+struct LaunchSite {
+  SourceLocation Loc;
+  BlockShape Block;
+  std::optional<BlockShape> Grid;
+  /// Scalar arguments with a constant value there, by parameter name.
+  std::map<std::string, int64_t> Params;
+  /// Pointer arguments at a constant byte offset from the start of an
+  /// allocation (`d_a + 1` gives 4 for floats), by parameter name.
+  std::map<std::string, int64_t> PointerOffsets;
+};
+
 /// One global-memory access executed by a kernel (directly or through the
 /// __device__ functions it calls).
 struct AccessRecord {
@@ -70,6 +84,10 @@ struct AccessRecord {
   Prediction Predicted;
   /// Filled by GPU verification.
   std::optional<Measurement> Measured;
+  /// When the kernel is launched with several shapes whose predictions
+  /// differ: the launch this record's prediction is for ("block 128 at
+  /// f.cu:40"); empty otherwise.
+  std::string Launch;
 };
 
 /// One __global__ function and its accesses.
@@ -80,6 +98,14 @@ struct KernelRecord {
   BlockShapeSource BlockSource = BlockShapeSource::Assumed;
   /// Grid dimensions of a launch in the same file, when constant.
   std::optional<BlockShape> LaunchGrid;
+  /// The launches found in host code (this file, or with -p the project),
+  /// with distinct block shapes; empty when none was resolved.
+  std::vector<LaunchSite> Launches;
+  /// __launch_bounds__ maximum threads, when given.
+  std::optional<unsigned> LaunchBounds;
+  /// Name that identifies the kernel across translation units
+  /// ("ns::k<float>").
+  std::string Key;
   std::vector<KernelParameter> Params;
   std::vector<AccessRecord> Accesses;
   /// Template kernels are analyzed per instantiation; this names it.

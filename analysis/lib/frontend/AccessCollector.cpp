@@ -15,6 +15,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -64,10 +65,25 @@ std::string lineText(const SourceManager &SM, clang::SourceLocation Loc) {
 }
 } // namespace
 
+bool isLaunchCall(const CallExpr *CE) {
+  if (isa<CUDAKernelCallExpr>(CE))
+    return true;
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return false;
+  return llvm::StringSwitch<bool>(FD->getName())
+      .Cases({"cudaLaunchKernel", "cudaLaunchCooperativeKernel",
+              "cudaLaunchKernelEx", "cudaLaunchKernelExC"},
+             true)
+      .Default(false);
+}
+
 void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
                         unsigned Bytes, AccessOp Op, AtomicKind Atomic,
                         Frame &F, const clang::Expr *Anchor,
                         const LaneOriginInfo &Origin) {
+  if (F.Host)
+    return;
   const clang::Expr *At = Anchor ? Anchor : LV;
   AccessRecord R;
   R.Loc = toLocation(SM, At->getBeginLoc());
@@ -142,23 +158,33 @@ void KernelWalker::walkAddressOperands(const clang::Expr *LV, Frame &F) {
   }
 }
 
-std::optional<VarValue> KernelWalker::valueOf(const ValueDecl *VD,
+std::optional<VarValue> KernelWalker::valueOf(QualType T,
                                               const clang::Expr *Value,
-                                              const Frame &F) {
+                                              Frame &F, const ValueDecl *Named) {
   VarValue V;
-  QualType T = VD->getType();
   if (T->isReferenceType()) {
+    // A reference to an object held by value is read as a copy of it; one
+    // to memory holds the address it is bound to.
+    if (isRecordValueType(T))
+      if (std::optional<VarValue> Held = heldValue(Value, F))
+        return Held;
     if (std::optional<AddressInfo> A = resolveAddress(Value, F, nullptr))
       V.Pointer = A->Ptr;
+  } else if (isRecordValueType(T)) {
+    return recordValue(Value, F);
   } else if (T->isPointerType()) {
     V.Pointer = resolvePointer(Value, F, nullptr);
+  } else if (T->isRealFloatingType()) {
+    // Only where it comes from, for float-to-int indices.
+    V.Int = floatValue(Value, F);
   } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
     LaneOriginInfo Origin;
     V.Int = translate(Value, F, &Origin);
     if (V.Int->isLaneDependent()) {
-      V.LaneOrigin = Origin.Loc.isValid() ? Origin.Loc : VD->getLocation();
+      bool Known = Origin.Loc.isValid();
+      V.LaneOrigin = Known || !Named ? Origin.Loc : Named->getLocation();
       V.LaneOriginName =
-          Origin.Loc.isValid() ? Origin.Name : VD->getName().str();
+          Known || !Named ? Origin.Name : Named->getName().str();
       V.LaneOriginSymbols = Origin.Symbols;
     }
   } else {
@@ -167,18 +193,25 @@ std::optional<VarValue> KernelWalker::valueOf(const ValueDecl *VD,
   return V;
 }
 
-std::optional<VarValue> KernelWalker::evaluateAndWalk(const ValueDecl *VD,
+std::optional<VarValue> KernelWalker::evaluateAndWalk(QualType T,
                                                       const clang::Expr *Value,
-                                                      Frame &F) {
+                                                      Frame &F,
+                                                      const ValueDecl *Named) {
+  // Objects: the operands are walked first, then the constructor runs (it
+  // is part of the value, and walks its own body once).
+  if (isRecordValueType(T) && !T->isReferenceType()) {
+    walkExpr(Value, F);
+    return recordValue(Value, F);
+  }
   // The value is what the expression computes before its side effects
   // (`int j = i++` is the old i), except that a call to a longer __device__
   // function is only known once its inlined walk has run.
   bool Calls = containsCall(Value);
   std::optional<VarValue> Before;
   if (!Calls)
-    Before = valueOf(VD, Value, F);
+    Before = valueOf(T, Value, F, Named);
   walkExpr(Value, F);
-  return Calls ? valueOf(VD, Value, F) : Before;
+  return Calls ? valueOf(T, Value, F, Named) : Before;
 }
 
 void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
@@ -221,35 +254,48 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
 
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->isAssignmentOp()) {
-      const VarDecl *VD = localScalar(BO->getLHS());
-      if (VD && BO->getOpcode() == BO_Assign) {
-        if (std::optional<VarValue> V = evaluateAndWalk(VD, BO->getRHS(), F))
-          F.Env[VD] = *V;
-        return;
-      }
-      walkExpr(BO->getRHS(), F);
-      if (VD) {
-        // v op= e: translate as the binary expression v op e.
-        auto It = F.Env.find(VD);
-        if (It != F.Env.end() && It->second.Int) {
-          if (std::optional<Expr> V = applyBinaryOperator(
-                  BO->getOpcode(), *It->second.Int, translate(BO->getRHS(), F)))
-            It->second.Int = *V;
-        } else if (It != F.Env.end() && It->second.Pointer) {
-          if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+      const clang::Expr *LHS = BO->getLHS();
+      if (heldSlot(LHS, F)) {
+        // A variable or a field of an object held by value: the state
+        // changes, nothing is stored to memory.
+        walkAddressOperands(LHS, F);
+        if (BO->getOpcode() == BO_Assign) {
+          std::optional<VarValue> V =
+              evaluateAndWalk(LHS->getType(), BO->getRHS(), F, nullptr);
+          if (VarValue *Slot = heldSlot(LHS, F))
+            *Slot = V ? *V : VarValue{};
+          return;
+        }
+        walkExpr(BO->getRHS(), F);
+        VarValue *Slot = heldSlot(LHS, F);
+        if (Slot && Slot->Int) {
+          // v op= e: translate as the binary expression v op e.
+          std::optional<Expr> V = applyBinaryOperator(
+              BO->getOpcode(), *Slot->Int, translate(BO->getRHS(), F));
+          Slot = heldSlot(LHS, F);
+          if (V)
+            Slot->Int = *V;
+          else
+            Slot->Int.reset();
+        } else if (Slot && Slot->Pointer) {
+          if (BO->getOpcode() == BO_AddAssign ||
+              BO->getOpcode() == BO_SubAssign) {
             Expr Step = translate(BO->getRHS(), F) *
-                        Expr::constant(sizeOf(VD->getType()->getPointeeType()));
-            Expr &Off = It->second.Pointer->ByteOffset;
+                        Expr::constant(sizeOf(LHS->getType()->getPointeeType()));
+            Slot = heldSlot(LHS, F);
+            Expr &Off = Slot->Pointer->ByteOffset;
             Off = BO->getOpcode() == BO_AddAssign ? Off + Step : Off - Step;
+          } else {
+            Slot->Pointer.reset();
           }
         }
         return;
       }
+      walkExpr(BO->getRHS(), F);
       AccessOp Op = BO->getOpcode() == BO_Assign ? AccessOp::Store
                                                  : AccessOp::LoadStore;
-      recordAccess(BO->getLHS()->IgnoreParens(), Op, AtomicKind::None, F,
-                   nullptr);
-      walkAddressOperands(BO->getLHS(), F);
+      recordAccess(LHS->IgnoreParens(), Op, AtomicKind::None, F, nullptr);
+      walkAddressOperands(LHS, F);
       return;
     }
     if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
@@ -268,15 +314,14 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->isIncrementDecrementOp()) {
       const clang::Expr *Sub = UO->getSubExpr()->IgnoreParens();
-      if (const VarDecl *VD = localScalar(Sub)) {
-        auto It = F.Env.find(VD);
+      if (VarValue *Slot = heldSlot(Sub, F)) {
         int64_t D = UO->isIncrementOp() ? 1 : -1;
-        if (It != F.Env.end() && It->second.Int)
-          It->second.Int = *It->second.Int + Expr::constant(D);
-        else if (It != F.Env.end() && It->second.Pointer)
-          It->second.Pointer->ByteOffset =
-              It->second.Pointer->ByteOffset +
-              Expr::constant(D * sizeOf(VD->getType()->getPointeeType()));
+        if (Slot->Int)
+          Slot->Int = *Slot->Int + Expr::constant(D);
+        else if (Slot->Pointer)
+          Slot->Pointer->ByteOffset =
+              Slot->Pointer->ByteOffset +
+              Expr::constant(D * sizeOf(Sub->getType()->getPointeeType()));
         return;
       }
       recordAccess(Sub, AccessOp::LoadStore, AtomicKind::None, F, nullptr);
@@ -302,7 +347,18 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
   if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E)) {
     // Trivial assignment of a struct/vector type: a store, and a load when
     // the source is memory too.
-    if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2) {
+    if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2 &&
+        heldSlot(OCE->getArg(0), F)) {
+      // `b = dim3(..)`, `q = p`: the held object is replaced.
+      walkExpr(OCE->getArg(1), F);
+      std::optional<VarValue> V = recordValue(OCE->getArg(1), F);
+      if (VarValue *Slot = heldSlot(OCE->getArg(0), F))
+        *Slot = V ? *V : VarValue{};
+      return;
+    }
+    if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2 &&
+        OCE->getArg(0)->getType()->isRecordType() &&
+        (!OCE->getDirectCallee() || OCE->getDirectCallee()->isTrivial())) {
       const clang::Expr *L = OCE->getArg(0)->IgnoreParenImpCasts();
       const clang::Expr *R = OCE->getArg(1)->IgnoreParenImpCasts();
       if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(R))
@@ -348,12 +404,18 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
 }
 
 void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
-  if (isa<CUDAKernelCallExpr>(CE))
-    return;
   const FunctionDecl *Callee = CE->getDirectCallee();
   StringRef Name;
   if (Callee && Callee->getIdentifier())
     Name = Callee->getName();
+  if (F.Host && OnLaunch && isLaunchCall(CE)) {
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      walkExpr(CE->getArg(I), F);
+    OnLaunch(CE, F);
+    return;
+  }
+  if (isa<CUDAKernelCallExpr>(CE))
+    return;
 
   if (isAtomicFunction(Name) && CE->getNumArgs() >= 1) {
     for (unsigned I = 0; I < CE->getNumArgs(); ++I)
@@ -376,33 +438,89 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   }
 
   // Arguments are evaluated in the caller.
-  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  bool OperatorMethod = Method && !Method->isStatic() &&
+                        isa<CXXOperatorCallExpr>(CE);
+  for (unsigned I = OperatorMethod ? 1 : 0; I < CE->getNumArgs(); ++I) {
     const clang::Expr *Arg = CE->getArg(I);
+    unsigned P = OperatorMethod ? I - 1 : I;
     // A reference parameter binds to the lvalue: no load at the call.
-    if (Callee && I < Callee->getNumParams() &&
-        Callee->getParamDecl(I)->getType()->isReferenceType()) {
+    if (Callee && P < Callee->getNumParams() &&
+        Callee->getParamDecl(P)->getType()->isReferenceType()) {
       walkAddressOperands(Arg->IgnoreParenImpCasts(), F);
       continue;
     }
     walkExpr(Arg, F);
   }
-  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
-    walkExpr(MCE->getImplicitObjectArgument(), F);
+  if (OperatorMethod)
+    walkAddressOperands(CE->getArg(0)->IgnoreParenImpCasts(), F);
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    const clang::Expr *Obj = MCE->getImplicitObjectArgument();
+    if (Obj && Obj->isGLValue())
+      walkAddressOperands(Obj->IgnoreParenImpCasts(), F);
+    else if (Obj)
+      walkExpr(Obj, F);
+  }
 
   const FunctionDecl *Def = nullptr;
   if (Callee && Callee->hasBody(Def) && !Def->isVariadic())
     inlineCall(CE, Def, F);
 }
 
+void KernelWalker::bindArguments(const FunctionDecl *Callee,
+                                 llvm::ArrayRef<const clang::Expr *> Args,
+                                 unsigned FirstArg, Frame &Caller,
+                                 Frame &Inner) {
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
+    if (I + FirstArg >= Args.size())
+      break;
+    const ParmVarDecl *P = Callee->getParamDecl(I);
+    if (std::optional<VarValue> V =
+            valueOf(P->getType(), Args[I + FirstArg], Caller, nullptr))
+      Inner.Env[P] = *V;
+  }
+}
+
+void KernelWalker::bindThis(const clang::Expr *Object, bool Arrow,
+                            Frame &Caller, Frame &Inner) {
+  const clang::Expr *Obj = Object->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(Obj)) {
+    Inner.ThisObject = Caller.ThisObject;
+    Inner.ThisPointer = Caller.ThisPointer;
+    Inner.ThisHolder = Caller.ThisHolder;
+    return;
+  }
+  if (Arrow) {
+    Inner.ThisPointer = resolvePointer(Object, Caller, nullptr);
+    return;
+  }
+  if (VarValue *Slot = heldSlot(Object, Caller)) {
+    Inner.ThisObject = Slot;
+    return;
+  }
+  if (Object->isGLValue() && !isa<MaterializeTemporaryExpr>(Obj))
+    if (std::optional<AddressInfo> A = resolveAddress(Object, Caller, nullptr)) {
+      Inner.ThisPointer = A->Ptr;
+      return;
+    }
+  // A temporary object.
+  if (std::optional<VarValue> V = recordValue(Object, Caller)) {
+    Inner.ThisHolder = std::make_shared<VarValue>(std::move(*V));
+    Inner.ThisObject = Inner.ThisHolder.get();
+  }
+}
+
 void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
                               Frame &F) {
-  // A lambda's operator(): its first argument is the closure object, and its
-  // body sees the caller's variables through its captures.
+  // A method called as an operator (a lambda's operator(), L[i]) takes its
+  // object as the first argument; a lambda's body also sees the caller's
+  // variables through its captures.
   const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
-  bool Lambda = Method && Method->getParent()->isLambda() &&
-                isa<CXXOperatorCallExpr>(CE);
-  unsigned FirstArg = Lambda ? 1 : 0;
-  if (F.Depth >= 8 || isa<CXXMemberCallExpr>(CE))
+  bool OperatorMethod =
+      Method && !Method->isStatic() && isa<CXXOperatorCallExpr>(CE);
+  bool Lambda = OperatorMethod && Method->getParent()->isLambda();
+  unsigned FirstArg = OperatorMethod ? 1 : 0;
+  if (F.Depth >= 8)
     return;
   // Only code in user files: CUDA and system headers are not walked.
   if (SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
@@ -411,40 +529,36 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
     return; // Direct recursion (deeper cycles stop at the depth limit).
   if (Callee->getNumParams() + FirstArg != CE->getNumArgs())
     return;
+  // Host code: only the functions that lead to launches.
+  if (F.Host && (!HostCallees || !HostCallees->count(Callee->getCanonicalDecl())))
+    return;
 
   Frame Inner;
   if (Lambda) {
     Inner.Env = F.Env;
     Inner.IsKernel = F.IsKernel;
+    Inner.ThisObject = F.ThisObject;
+    Inner.ThisPointer = F.ThisPointer;
+    Inner.ThisHolder = F.ThisHolder;
+  } else if (OperatorMethod) {
+    bindThis(CE->getArg(0), /*Arrow=*/false, F, Inner);
+  } else if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    if (Method && !Method->isStatic()) {
+      const auto *ME = dyn_cast<MemberExpr>(MCE->getCallee()->IgnoreParens());
+      bindThis(MCE->getImplicitObjectArgument(), ME && ME->isArrow(), F,
+               Inner);
+    }
   }
   Inner.Fn = Callee;
   Inner.Active = F.Active;
+  Inner.Host = F.Host;
   Inner.Depth = F.Depth + 1;
   Inner.CallChain = F.CallChain;
   Inner.CallChain.push_back(toLocation(SM, CE->getBeginLoc()));
   VarValue Result;
   Inner.Returned = &Result;
-  for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
-    const ParmVarDecl *P = Callee->getParamDecl(I);
-    const clang::Expr *Arg = CE->getArg(I + FirstArg);
-    VarValue V;
-    QualType T = P->getType();
-    if (T->isReferenceType()) {
-      if (std::optional<AddressInfo> A = resolveAddress(Arg, F, nullptr))
-        V.Pointer = A->Ptr;
-    } else if (T->isPointerType()) {
-      V.Pointer = resolvePointer(Arg, F, nullptr);
-    } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
-      LaneOriginInfo Origin;
-      V.Int = translate(Arg, F, &Origin);
-      V.LaneOrigin = Origin.Loc;
-      V.LaneOriginName = Origin.Name;
-      V.LaneOriginSymbols = Origin.Symbols;
-    } else {
-      continue;
-    }
-    Inner.Env[P] = V;
-  }
+  llvm::SmallVector<const clang::Expr *, 8> Args(CE->arguments());
+  bindArguments(Callee, Args, FirstArg, F, Inner);
   walkStmt(Callee->getBody(), Inner);
   Returned[CE] = Result;
 }

@@ -67,8 +67,17 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
                                               LaneOriginInfo *Origin) {
   const FunctionDecl *FD = CE->getDirectCallee();
   const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def) || Def->getNumParams() != CE->getNumArgs() ||
-      F.Depth >= 8)
+  if (!FD || !FD->hasBody(Def) || F.Depth >= 8)
+    return nullptr;
+  // CUDA and system headers are not substituted: their internals
+  // (__nvvm_atom_add_gen_i) mean nothing to the user.
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    return nullptr;
+  const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+  bool OperatorMethod =
+      Method && !Method->isStatic() && isa<CXXOperatorCallExpr>(CE);
+  unsigned FirstArg = OperatorMethod ? 1 : 0;
+  if (Def->getNumParams() + FirstArg != CE->getNumArgs())
     return nullptr;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
   if (!Body || Body->size() != 1)
@@ -76,14 +85,56 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
   const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
   if (!Ret || !Ret->getRetValue())
     return nullptr;
+  if (Method && Method->getParent()->isLambda() && OperatorMethod) {
+    Callee.Env = F.Env;
+    Callee.IsKernel = F.IsKernel;
+  }
   Callee.Fn = Def;
   Callee.Depth = F.Depth + 1;
-  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+  Callee.Host = F.Host;
+  // `this`, read only: the object held by value (copied), or its address.
+  if (Method && !Method->isStatic()) {
+    const clang::Expr *Obj = nullptr;
+    bool Arrow = false;
+    if (OperatorMethod) {
+      Obj = CE->getArg(0);
+    } else if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+      Obj = MCE->getImplicitObjectArgument();
+      if (const auto *ME = dyn_cast<MemberExpr>(MCE->getCallee()->IgnoreParens()))
+        Arrow = ME->isArrow();
+    }
+    if (Obj && isa<CXXThisExpr>(Obj->IgnoreParenImpCasts())) {
+      Callee.ThisObject = F.ThisObject;
+      Callee.ThisPointer = F.ThisPointer;
+    } else if (Obj && Arrow) {
+      Callee.ThisPointer = resolvePointer(Obj, F, Origin);
+    } else if (Obj) {
+      if (std::optional<VarValue> Held = heldValue(Obj, F)) {
+        Callee.ThisHolder = std::make_shared<VarValue>(std::move(*Held));
+        Callee.ThisObject = Callee.ThisHolder.get();
+      } else if (std::optional<AddressInfo> A =
+                     resolveAddress(Obj, F, nullptr)) {
+        Callee.ThisPointer = A->Ptr;
+      } else {
+        return nullptr;
+      }
+    }
+  }
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const clang::Expr *Arg = CE->getArg(I + FirstArg);
+    QualType T = Def->getParamDecl(I)->getType();
     VarValue V;
-    if (CE->getArg(I)->getType()->isPointerType())
-      V.Pointer = resolvePointer(CE->getArg(I), F, Origin);
-    else
-      V.Int = translate(CE->getArg(I), F, Origin);
+    if (T->isReferenceType() && !isRecordValueType(T)) {
+      if (std::optional<AddressInfo> A = resolveAddress(Arg, F, Origin))
+        V.Pointer = A->Ptr;
+    } else if (isRecordValueType(T)) {
+      if (std::optional<VarValue> Held = heldValue(Arg, F))
+        V = *Held;
+    } else if (Arg->getType()->isPointerType()) {
+      V.Pointer = resolvePointer(Arg, F, Origin);
+    } else {
+      V.Int = translate(Arg, F, Origin);
+    }
     Callee.Env[Def->getParamDecl(I)] = V;
   }
   return Ret->getRetValue();
@@ -108,22 +159,17 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
       // (c ? a : b) of two pointer variables is an lvalue read as a whole.
       if (isa<ConditionalOperator>(Sub))
         return resolvePointer(Sub, F, Origin);
-      // A pointer field of a by-value struct parameter: s.ptr[i].
-      if (const auto *ME = dyn_cast<MemberExpr>(Sub)) {
-        const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
-        if (!ME->isArrow())
-          if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
-            if (isa<ParmVarDecl>(DRE->getDecl()) && F.IsKernel)
-              return PointerValue{sourceText(Ctx, ME->getSourceRange()),
-                                  MemorySpace::Global, Expr::constant(0)};
-      }
-      // A pointer loaded from global memory (ptrs[blockIdx.x], s->data):
-      // assume it points to a global allocation of its own, aligned like
-      // cudaMalloc's.
+      // A pointer field of an object held by value (s.ptr, this->ptr).
+      if (std::optional<VarValue> Held = heldValue(Sub, F))
+        return Held->Pointer;
+      // A pointer loaded from global or constant memory (ptrs[blockIdx.x],
+      // s->data, d_common.frame): assume it points to a global allocation
+      // of its own, aligned like cudaMalloc's.
       if (isa<ArraySubscriptExpr>(Sub) || isa<MemberExpr>(Sub) ||
           isa<UnaryOperator>(Sub))
         if (std::optional<AddressInfo> A = resolveAddress(Sub, F, nullptr))
-          if (A->Ptr.Space == MemorySpace::Global) {
+          if (A->Ptr.Space == MemorySpace::Global ||
+              A->Ptr.Space == MemorySpace::Constant) {
             std::string Name = sourceText(Ctx, Sub->getSourceRange());
             // Each lane reading its own pointer (rows[threadIdx.x]) reaches
             // a different allocation: a gather, not one base.
@@ -191,6 +237,8 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(P))
     return varPointer(DRE->getDecl(), F);
+  if (isa<CXXThisExpr>(P))
+    return F.ThisPointer;
   if (const auto *CE = dyn_cast<CallExpr>(P)) {
     // `return base + row * pitch;`: substituted.
     Frame Callee;
@@ -275,6 +323,18 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
   }
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(LV))
     return resolveAddress(MTE->getSubExpr(), F, Origin);
+  if (const auto *CE = dyn_cast<CallExpr>(LV)) {
+    // A function returning a reference: `float &at(int i) { return p[i]; }`
+    // and accessor operators (`view[i] = x`, `t(i, j)`).
+    if (!CE->getType()->isReferenceType() && !CE->isGLValue())
+      return std::nullopt;
+    Frame Callee;
+    if (const clang::Expr *Ret = singleReturn(CE, F, Callee, Origin))
+      return resolveAddress(Ret, Callee, Origin);
+    auto It = Returned.find(CE);
+    if (It != Returned.end() && It->second.Pointer)
+      return AddressInfo{*It->second.Pointer, std::nullopt};
+  }
   return std::nullopt;
 }
 

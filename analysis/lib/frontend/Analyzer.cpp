@@ -11,6 +11,7 @@
 #include "FrontendInternal.h"
 #include "coalesce/CompileFlags.h"
 #include "coalesce/Findings.h"
+#include "coalesce/KernelPrediction.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -109,13 +110,16 @@ struct FileContext {
   Report &Out;
   FileResult &File;
   ErrorCollector &Errors;
+  /// Launches found in every file so far, by kernelKey().
+  std::map<std::string, std::vector<LaunchSite>> &ProjectLaunches;
 };
 
 /// The per-file analysis, run when clang has built the AST.
 class AnalysisConsumer : public ASTConsumer {
 public:
   explicit AnalysisConsumer(FileContext &C)
-      : Config(C.Config), Out(C.Out), File(C.File), Errors(C.Errors) {}
+      : Config(C.Config), Out(C.Out), File(C.File), Errors(C.Errors),
+        ProjectLaunches(C.ProjectLaunches) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -123,6 +127,10 @@ public:
     KernelFinder Finder(SM);
     Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
     frontend::LaunchConfigFinder Launches(Ctx);
+    for (const auto &[Key, Sites] : Launches.all()) {
+      std::vector<LaunchSite> &All = ProjectLaunches[Key];
+      All.insert(All.end(), Sites.begin(), Sites.end());
+    }
 
     // Errors inside device code mark their kernel (or, for a __device__
     // function, every kernel) as not analyzable.
@@ -149,31 +157,22 @@ public:
       K.Instantiation = kernelInstantiationName(FD);
       K.Loc = frontend::toLocation(SM, FD->getLocation());
       K.Params = frontend::describeParameters(FD);
-      SourceLocation LaunchLoc = Launches.apply(FD, K, Config);
+      K.Key = frontend::kernelKey(FD);
+      K.Launches = Launches.launchesOf(FD);
+      K.LaunchBounds = frontend::launchBoundsOf(FD);
       frontend::KernelWalker Walker(Ctx, K);
       Walker.walkKernel(FD);
-      predictAll(K, describeBlockShape(K.Block, K.BlockSource, LaunchLoc));
       ++File.KernelsAnalyzed;
       Out.Kernels.push_back(std::move(K));
     }
   }
 
 private:
-  void predictAll(KernelRecord &K, const std::string &BlockNote) {
-    PredictOptions Opts;
-    Opts.Block = K.Block;
-    Opts.Params = Config.paramsFor(K.Name);
-    Opts.DefaultValue = Config.DefaultValue;
-    for (AccessRecord &A : K.Accesses) {
-      A.Predicted = predict(A.Pattern, Opts);
-      A.Predicted.Assumptions.push_back(BlockNote);
-    }
-  }
-
   const AnalysisConfig &Config;
   Report &Out;
   FileResult &File;
   ErrorCollector &Errors;
+  std::map<std::string, std::vector<LaunchSite>> &ProjectLaunches;
 };
 
 class AnalysisAction : public ASTFrontendAction {
@@ -248,6 +247,7 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
                                    Config.BuildDir.c_str(), DBError.c_str());
 
   Report Out;
+  std::map<std::string, std::vector<LaunchSite>> ProjectLaunches;
   for (const std::string &Path : Config.Files) {
     llvm::SmallString<256> Abs(Path);
     llvm::sys::fs::make_absolute(Abs);
@@ -290,7 +290,7 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
     FileResult &File = Out.Files.back();
     File.File = Path;
     size_t FirstKernel = Out.Kernels.size();
-    FileContext Context{Config, Out, File, Errors};
+    FileContext Context{Config, Out, File, Errors, ProjectLaunches};
     AnalysisActionFactory Factory(Context);
     Tool.run(&Factory);
     for (auto &Entry : Errors.Errors)
@@ -312,16 +312,24 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
         Rename(A.LaneSourceLoc);
         for (SourceLocation &C : A.CallChain)
           Rename(C);
-        for (std::string &Text : A.Predicted.Assumptions)
-          for (size_t P = Text.find(Abs.str()); P != std::string::npos;
-               P = Text.find(Abs.str(), P + Path.size()))
-            Text.replace(P, Abs.size(), Path);
       }
+      for (LaunchSite &L : K.Launches)
+        Rename(L.Loc);
     }
+    for (auto &Entry : ProjectLaunches)
+      for (LaunchSite &L : Entry.second)
+        Rename(L.Loc);
     if (!File.Analyzed)
       File.FatalError = File.Errors.empty()
                             ? "clang could not parse the file"
                             : File.Errors.front().Message;
+  }
+  // Every file is parsed: a kernel launched only in another translation
+  // unit (declared in a header) gets that launch's shape and values.
+  static const std::vector<LaunchSite> None;
+  for (KernelRecord &K : Out.Kernels) {
+    auto It = ProjectLaunches.find(K.Key);
+    predictKernel(K, Config, It == ProjectLaunches.end() ? None : It->second);
   }
   // Accesses in kernels are attributed to the file given on the command line.
   Out.sort();

@@ -12,6 +12,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace coalesce {
@@ -95,6 +97,71 @@ Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
   return opaqueValue(LV, Lane, /*Indirect=*/Lane && A.has_value());
 }
 
+Expr KernelWalker::floatValue(const clang::Expr *E, const Frame &F) {
+  // Floating-point values are not modelled, only where they come from:
+  // memory at lane-dependent addresses (data), the lane, or neither.
+  bool Lane = false, Indirect = false;
+  std::function<void(const clang::Expr *)> Visit = [&](const clang::Expr *X) {
+    X = X->IgnoreParens();
+    if (const auto *CE = dyn_cast<CastExpr>(X)) {
+      const clang::Expr *Sub = CE->getSubExpr();
+      if (CE->getCastKind() == CK_IntegralToFloating ||
+          (CE->getCastKind() == CK_LValueToRValue &&
+           Sub->getType()->isIntegralOrEnumerationType())) {
+        Expr V = translate(CE->getCastKind() == CK_LValueToRValue ? X : Sub, F);
+        Lane |= V.isLaneDependent();
+        Indirect |= V.isIndirect();
+        return;
+      }
+      if (CE->getCastKind() == CK_LValueToRValue) {
+        if (std::optional<VarValue> Held = heldValue(Sub, F)) {
+          if (Held->Int) {
+            Lane |= Held->Int->isLaneDependent();
+            Indirect |= Held->Int->isIndirect();
+          } else {
+            Lane = true;
+          }
+          return;
+        }
+        if (isMemoryRead(Sub)) {
+          Expr V = loadedValue(Sub, F);
+          Lane |= V.isLaneDependent();
+          Indirect |= V.isIndirect();
+          return;
+        }
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub->IgnoreParens()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            if (VD->hasGlobalStorage() || isa<ParmVarDecl>(VD))
+              return; // A kernel parameter or a global: uniform.
+        Lane = true;
+        return;
+      }
+    }
+    if (isa<FloatingLiteral>(X) || isa<IntegerLiteral>(X))
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(X)) {
+      if (std::optional<Expr> V = specialValue(CE, F, nullptr)) {
+        Lane |= V->isLaneDependent();
+        Indirect |= V->isIndirect();
+        return;
+      }
+      if (CE->getNumArgs() == 0)
+        Lane = true;
+    }
+    if (isMemoryRead(X) && X->isGLValue()) {
+      Expr V = loadedValue(X, F);
+      Lane |= V.isLaneDependent();
+      Indirect |= V.isIndirect();
+      return;
+    }
+    for (const Stmt *Child : X->children())
+      if (const auto *CX = dyn_cast_or_null<clang::Expr>(Child))
+        Visit(CX);
+  };
+  Visit(E);
+  return opaqueValue(E, Lane || Indirect, Indirect);
+}
+
 Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
                              LaneOriginInfo *Origin) {
   E = E->IgnoreParens();
@@ -113,10 +180,17 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     const clang::Expr *Sub = CE->getSubExpr();
     switch (CE->getCastKind()) {
     case CK_LValueToRValue:
+      // A field of an object held by value (s.n, this->stride).
+      if (!isa<DeclRefExpr>(Sub->IgnoreParens()))
+        if (std::optional<VarValue> Held = heldValue(Sub, F))
+          if (Held->Int)
+            return *Held->Int;
       if (isMemoryRead(Sub)) {
         return loadedValue(Sub, F);
       }
       return translate(Sub, F, Origin);
+    case CK_FloatingToIntegral:
+      return floatValue(Sub, F);
     case CK_IntegralCast:
     case CK_NoOp:
     case CK_IntegralToBoolean:
@@ -237,6 +311,9 @@ Expr KernelWalker::translateCall(const CallExpr *CE, const Frame &F,
     Expr X = Arg(0);
     return Expr::max(X, -X);
   }
+
+  if (std::optional<Expr> V = specialValue(CE, F, Origin))
+    return *V;
 
   // `__device__ int idx2d(int r, int c, int w) { return r*w+c; }` is
   // substituted; a longer function gives what its inlined walk returned.

@@ -32,7 +32,11 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 
+#include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,14 +54,33 @@ struct PointerValue {
   Expr ByteOffset;
 };
 
-/// What a variable holds while the walker interprets a function.
+struct ObjectValue;
+
+/// What a variable (or a field of an object held in one) holds while the
+/// walker interprets a function: the abstract value of one storage slot.
 struct VarValue {
   std::optional<Expr> Int;             ///< Integer (or bool) value.
-  std::optional<PointerValue> Pointer; ///< Pointer value.
+  std::optional<PointerValue> Pointer; ///< Pointer value (or, for a
+                                       ///< reference, the address bound).
+  /// A struct/class object held by value (shared copy-on-write).
+  std::shared_ptr<ObjectValue> Object;
   /// Where a lane-dependent value was defined (for the "note:").
   clang::SourceLocation LaneOrigin;
   std::string LaneOriginName;
   std::vector<std::string> LaneOriginSymbols; ///< threadIdx components used.
+};
+
+/// A struct or class object held by value (a local, a by-value parameter,
+/// a copy of one): the fields assigned so far, and how to name the others.
+/// Fields nobody assigned are fixed for the launch when the object came from
+/// outside (a kernel parameter, `__constant__` memory, a load): they are
+/// named after the object ("p.a", "d_common.frame"), pointers into global
+/// memory and integers of kind \c ScalarKind. An object without a name
+/// (an uninitialized local) has unknown fields.
+struct ObjectValue {
+  std::string Name;
+  SymbolKind ScalarKind = SymbolKind::Param;
+  llvm::SmallVector<std::pair<const clang::FieldDecl *, VarValue>, 4> Fields;
 };
 
 /// The resolved address of a memory lvalue.
@@ -96,29 +119,61 @@ bool isAtomicFunction(llvm::StringRef Name);
 /// Cache-hinted loads (__ldg, __ldcg, ...) and stores (__stcg, ...).
 bool isLoadIntrinsic(llvm::StringRef Name);
 bool isStoreIntrinsic(llvm::StringRef Name);
+/// Is \p CE a kernel launch (`k<<<g, b>>>(..)`, cudaLaunchKernel, ...)?
+bool isLaunchCall(const clang::CallExpr *CE);
+/// Warp shuffles (__shfl_sync, ...) and votes (__ballot_sync, ...).
+bool isShuffleFunction(llvm::StringRef Name);
+bool isVoteFunction(llvm::StringRef Name);
+
+/// Is \p T (through references) a struct or class the walker holds as an
+/// object value?
+bool isRecordValueType(clang::QualType T);
 
 /// Interprets one kernel (and the __device__ functions it calls) and records
 /// its global accesses.
 class KernelWalker {
+  friend class LaunchConfigFinder;
+
 public:
   KernelWalker(clang::ASTContext &Ctx, KernelRecord &Kernel)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Kernel(Kernel) {}
 
   /// Walks the body of kernel \p FD.
   void walkKernel(const clang::FunctionDecl *FD);
+  /// Walks host function \p FD (nothing recorded), calling OnLaunch at each
+  /// kernel launch with the state there; \p Args binds its parameters when
+  /// it is called from another host function being walked.
+  void walkHost(const clang::FunctionDecl *FD);
 
 private:
-  /// One function activation (the kernel, or an inlined __device__ call).
+  /// One function activation (the kernel, an inlined __device__ call, or a
+  /// host function whose launches are inferred).
   struct Frame {
     const clang::FunctionDecl *Fn = nullptr;
     llvm::DenseMap<const clang::ValueDecl *, VarValue> Env;
     Expr Active = Expr::constant(1);
     std::vector<SourceLocation> CallChain;
     bool IsKernel = false;
+    /// Host code: values are followed, nothing is recorded as an access.
+    bool Host = false;
     unsigned Depth = 0;
     /// For an inlined call: where its first `return` value goes.
     VarValue *Returned = nullptr;
+    /// For a method: `*this` held by value (a slot of the caller's), or the
+    /// address of an object in memory.
+    VarValue *ThisObject = nullptr;
+    std::optional<PointerValue> ThisPointer;
+    /// Owns a temporary `*this` (a method called on a temporary).
+    std::shared_ptr<VarValue> ThisHolder;
   };
+
+  /// In host mode, the host functions that may be walked inline (those
+  /// that launch kernels, directly or not).
+  const llvm::SmallPtrSetImpl<const clang::FunctionDecl *> *HostCallees =
+      nullptr;
+
+  /// Called at each kernel launch met while walking host code.
+  std::function<void(const clang::CallExpr *Launch, Frame &F)> OnLaunch;
 
   // Statements (KernelWalker.cpp).
   void walkStmt(const clang::Stmt *S, Frame &F);
@@ -144,16 +199,58 @@ private:
   void recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
                            AtomicKind Atomic, Frame &F,
                            const clang::Expr *Anchor);
-  /// The value \p Value gives variable \p VD (nullopt for untracked types).
-  std::optional<VarValue> valueOf(const clang::ValueDecl *VD,
-                                  const clang::Expr *Value, const Frame &F);
+  /// The value \p Value gives a slot of type \p T (nullopt for untracked
+  /// types); \p Named names the slot in lane-origin notes. Does not walk.
+  std::optional<VarValue> valueOf(clang::QualType T, const clang::Expr *Value,
+                                  Frame &F,
+                                  const clang::ValueDecl *Named = nullptr);
   /// Walks \p Value for accesses and side effects and returns the value it
-  /// gives \p VD (before those side effects).
-  std::optional<VarValue> evaluateAndWalk(const clang::ValueDecl *VD,
-                                          const clang::Expr *Value, Frame &F);
+  /// gives a slot of type \p T (before those side effects).
+  std::optional<VarValue> evaluateAndWalk(clang::QualType T,
+                                          const clang::Expr *Value, Frame &F,
+                                          const clang::ValueDecl *Named);
   void walkCall(const clang::CallExpr *CE, Frame &F);
   void inlineCall(const clang::CallExpr *CE, const clang::FunctionDecl *Callee,
                   Frame &F);
+  /// Binds the parameters of \p Callee in \p Inner to \p Args (from
+  /// \p FirstArg on), evaluated in \p Caller.
+  void bindArguments(const clang::FunctionDecl *Callee,
+                     llvm::ArrayRef<const clang::Expr *> Args,
+                     unsigned FirstArg, Frame &Caller, Frame &Inner);
+  /// Sets `this` of \p Inner for a method called on \p Object (a pointer
+  /// when \p Arrow).
+  void bindThis(const clang::Expr *Object, bool Arrow, Frame &Caller,
+                Frame &Inner);
+
+  // The abstract state (AbstractState.cpp).
+  static VarValue namedObject(std::string Name, SymbolKind ScalarKind);
+  /// The value of field \p FD of object value \p Obj.
+  VarValue fieldOf(const VarValue &Obj, const clang::FieldDecl *FD) const;
+  /// The slot of field \p FD of \p Obj, for writing.
+  VarValue &fieldSlot(VarValue &Obj, const clang::FieldDecl *FD);
+  /// What lvalue \p LV holds when it names a slot (a variable, a field of an
+  /// object held by value, a field of `*this` held by value); nullopt when
+  /// it is memory.
+  std::optional<VarValue> heldValue(const clang::Expr *LV, const Frame &F);
+  /// The slot \p LV names, for writing; null when it is memory.
+  VarValue *heldSlot(const clang::Expr *LV, Frame &F);
+  /// The value after `if (Cond)` gave \p T on one path and \p E on the other.
+  VarValue mergeValues(const Expr &Cond, const VarValue &T,
+                       const VarValue &E) const;
+  /// The object value \p Init gives a struct/class slot (running the user's
+  /// constructor, not walking \p Init's operands).
+  std::optional<VarValue> recordValue(const clang::Expr *Init, Frame &F);
+  /// Runs constructor call \p CCE on \p Target.
+  void construct(const clang::CXXConstructExpr *CCE, VarValue &Target,
+                 Frame &F);
+  /// Objects the CUDA headers return whose meaning is known (cooperative
+  /// groups' this_thread_block(), tiled_partition<N>(), this_grid()).
+  std::optional<VarValue> specialObject(const clang::CallExpr *CE,
+                                        const Frame &F);
+  /// Values of calls into the CUDA headers with a known meaning (cooperative
+  /// groups' thread_rank(), shuffles, atomics' return values).
+  std::optional<Expr> specialValue(const clang::CallExpr *CE, const Frame &F,
+                                   LaneOriginInfo *Origin);
   void emit(const clang::Expr *LValue, const AddressInfo &Addr,
             unsigned Bytes, AccessOp Op, AtomicKind Atomic, Frame &F,
             const clang::Expr *Anchor, const LaneOriginInfo &Origin);
@@ -165,6 +262,9 @@ private:
                      LaneOriginInfo *Origin);
   Expr opaqueValue(const clang::Expr *E, bool LaneDependent,
                    bool Indirect = false);
+  /// A floating-point value used as an integer: an opaque symbol that is
+  /// uniform, lane-dependent or indirect (data) like what \p E reads.
+  Expr floatValue(const clang::Expr *E, const Frame &F);
   /// The value read from memory lvalue \p LV: a uniform or indirect symbol.
   Expr loadedValue(const clang::Expr *LV, const Frame &F);
 
@@ -194,24 +294,28 @@ private:
   unsigned LoopCounter = 0;
 };
 
-/// Block shape and grid of kernel \p FD from launches in the TU or its
-/// __launch_bounds__; fills Kernel.Block/BlockSource/LaunchGrid unless the
-/// user gave a shape.
+/// The launches of every kernel made by the host code of a translation
+/// unit, found by walking the host functions that launch (LaunchConfig.cpp).
 class LaunchConfigFinder {
 public:
   explicit LaunchConfigFinder(clang::ASTContext &Ctx);
-  /// Fills the block shape of \p Kernel; returns the launch used, if any.
-  SourceLocation apply(const clang::FunctionDecl *FD, KernelRecord &Kernel,
-                       const AnalysisConfig &Config) const;
+  /// The launches of kernel \p FD with distinct resolved block shapes.
+  std::vector<LaunchSite> launchesOf(const clang::FunctionDecl *FD) const;
+  /// Every launch found, by kernelKey() of the launched kernel.
+  const std::map<std::string, std::vector<LaunchSite>> &all() const {
+    return Launches;
+  }
 
 private:
-  struct Launch {
-    std::optional<BlockShape> Block, Grid;
-    SourceLocation Loc;
-  };
-  clang::ASTContext &Ctx;
-  llvm::DenseMap<const clang::FunctionDecl *, Launch> Launches;
+  std::map<std::string, std::vector<LaunchSite>> Launches;
 };
+
+/// The name that identifies kernel \p FD across translation units
+/// ("ns::k<float, 4>").
+std::string kernelKey(const clang::FunctionDecl *FD);
+
+/// The maximum threads of \p FD's __launch_bounds__, if given.
+std::optional<unsigned> launchBoundsOf(const clang::FunctionDecl *FD);
 
 /// The parameters of kernel \p FD, as the harness needs them.
 std::vector<KernelParameter> describeParameters(const clang::FunctionDecl *FD);

@@ -54,21 +54,58 @@ public:
     return nullptr;
   }
 
+  /// The local variable holding the object whose field \p E names
+  /// (`s.x`, `s.inner.y`), if any.
+  static const ValueDecl *localObject(const clang::Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
+    return E == nullptr ? nullptr : localVar(E);
+  }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+    // A non-const method may change the object it is called on.
+    if (const CXXMethodDecl *M = MCE->getMethodDecl())
+      if (!M->isConst())
+        if (const ValueDecl *V =
+                localObject(MCE->getImplicitObjectArgument()))
+          Mods.push_back({V, nullptr, 0});
+    return true;
+  }
+
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp())
+    if (UO->isIncrementDecrementOp()) {
       if (const ValueDecl *V = localVar(UO->getSubExpr()))
         Mods.push_back({V, nullptr, UO->isIncrementOp() ? 1 : -1});
+      else if (const ValueDecl *Obj = localObject(UO->getSubExpr()))
+        Mods.push_back({Obj, nullptr, 0});
+    }
     if (UO->getOpcode() == UO_AddrOf)
       if (const ValueDecl *V = localVar(UO->getSubExpr()))
         Mods.push_back({V, nullptr, 0});
     return true;
   }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+    // Assignment to an object or one of its fields: `b = dim3(..)`.
+    if (OCE->isAssignmentOp() && OCE->getNumArgs() == 2)
+      if (const ValueDecl *V = localObject(OCE->getArg(0)))
+        Mods.push_back({V, nullptr, 0});
+    return true;
+  }
+
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (!BO->isAssignmentOp())
       return true;
     const ValueDecl *V = localVar(BO->getLHS());
-    if (!V)
+    if (!V) {
+      // A field of a local object: the object changes.
+      if (const ValueDecl *Obj = localObject(BO->getLHS()))
+        Mods.push_back({Obj, nullptr, 0});
       return true;
+    }
     if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
       Mods.push_back({V, BO->getRHS(), BO->getOpcode() == BO_AddAssign ? 1 : -1});
       return true;
@@ -119,6 +156,32 @@ void KernelWalker::walkKernel(const FunctionDecl *FD) {
                                Expr::constant(0)};
     else if (T->isIntegralOrEnumerationType())
       V.Int = Expr::symbol(Symbol::param(P->getName().str()));
+    else if (isRecordValueType(T))
+      // A struct passed by value: its fields are fixed for the launch.
+      V = namedObject(P->getName().str(), SymbolKind::Param);
+    else
+      continue;
+    F.Env[P] = V;
+  }
+  walkStmt(FD->getBody(), F);
+}
+
+void KernelWalker::walkHost(const FunctionDecl *FD) {
+  Frame F;
+  F.Fn = FD;
+  F.Host = true;
+  // A host function's parameters are unknown run-time values, uniform for
+  // the launches it makes; pointers name allocations of their own.
+  for (const ParmVarDecl *P : FD->parameters()) {
+    VarValue V;
+    QualType T = P->getType();
+    std::string Name = P->getName().str();
+    if (T->isPointerType())
+      V.Pointer = PointerValue{Name, MemorySpace::Global, Expr::constant(0)};
+    else if (T->isIntegralOrEnumerationType())
+      V.Int = Expr::symbol({SymbolKind::UniformValue, Name});
+    else if (isRecordValueType(T))
+      V = namedObject(Name, SymbolKind::UniformValue);
     else
       continue;
     F.Env[P] = V;
@@ -155,8 +218,15 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
       return;
     walkExpr(V, F);
     // The first return of an inlined call gives the call's value.
-    if (F.Returned && !F.Returned->Int && !F.Returned->Pointer) {
-      if (V->getType()->isPointerType())
+    if (F.Returned && !F.Returned->Int && !F.Returned->Pointer &&
+        !F.Returned->Object) {
+      if (F.Fn && F.Fn->getReturnType()->isReferenceType()) {
+        if (std::optional<AddressInfo> A = resolveAddress(V, F, nullptr))
+          F.Returned->Pointer = A->Ptr;
+      } else if (isRecordValueType(V->getType())) {
+        if (std::optional<VarValue> R = recordValue(V, F))
+          *F.Returned = *R;
+      } else if (V->getType()->isPointerType())
         F.Returned->Pointer = resolvePointer(V, F, nullptr);
       else if (V->getType()->isIntegralOrEnumerationType())
         F.Returned->Int = translate(V, F);
@@ -221,10 +291,20 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
   const clang::Expr *Init = VD->getInit();
   std::optional<VarValue> V;
   if (Init) {
-    V = evaluateAndWalk(VD, Init, F);
+    V = evaluateAndWalk(T, Init, F, VD);
   } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
     V.emplace();
     V->Int = Expr::symbol({SymbolKind::UniformValue, VD->getName().str()});
+  } else if (isRecordValueType(T)) {
+    V.emplace();
+    V->Object = std::make_shared<ObjectValue>(); // Fields not yet known.
+  }
+  // Host code: a pointer not yet pointing anywhere (`float *d_a;`, `= NULL`)
+  // is about to receive an allocation of its own (cudaMalloc(&d_a, ..)).
+  if (F.Host && T->isPointerType() && (!V || !V->Pointer)) {
+    V.emplace();
+    V->Pointer = PointerValue{VD->getName().str(), MemorySpace::Global,
+                              Expr::constant(0)};
   }
   if (V)
     F.Env[VD] = *V;
@@ -232,33 +312,12 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
 
 void KernelWalker::mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
                                  const Frame &Else) {
-  for (const Frame *Branch : {&Then, &Else})
-    for (const auto &Entry : Branch->Env) {
-      const VarValue *TV = nullptr, *EV = nullptr;
-      auto TI = Then.Env.find(Entry.first), EI = Else.Env.find(Entry.first);
-      if (TI != Then.Env.end())
-        TV = &TI->second;
-      if (EI != Else.Env.end())
-        EV = &EI->second;
-      if (!TV || !EV)
-        continue; // Declared inside one branch only: out of scope.
-      VarValue Merged = *TV;
-      if (TV->Int && EV->Int && *TV->Int != *EV->Int)
-        Merged.Int = Expr::select(Cond, *TV->Int, *EV->Int);
-      if (TV->Pointer && EV->Pointer &&
-          TV->Pointer->ByteOffset != EV->Pointer->ByteOffset) {
-        if (TV->Pointer->BaseName == EV->Pointer->BaseName)
-          Merged.Pointer->ByteOffset = Expr::select(
-              Cond, TV->Pointer->ByteOffset, EV->Pointer->ByteOffset);
-        else
-          Merged.Pointer.reset();
-      }
-      if (!Merged.LaneOrigin.isValid()) {
-        Merged.LaneOrigin = EV->LaneOrigin;
-        Merged.LaneOriginName = EV->LaneOriginName;
-      }
-      F.Env[Entry.first] = Merged;
-    }
+  for (const auto &Entry : Then.Env) {
+    auto EI = Else.Env.find(Entry.first);
+    if (EI == Else.Env.end())
+      continue; // Declared inside one branch only: out of scope.
+    F.Env[Entry.first] = mergeValues(Cond, Entry.second, EI->second);
+  }
 }
 
 bool KernelWalker::loopNameTaken(const Frame &F, llvm::StringRef Name) {
@@ -367,6 +426,8 @@ void KernelWalker::walkLoop(const Stmt *Init,
         V.Int = Opaque(VD, Lane);
       if (V.Pointer)
         V.Pointer.reset();
+      if (V.Object)
+        V.Object = std::make_shared<ObjectValue>();
     }
   }
 
@@ -393,6 +454,8 @@ void KernelWalker::walkLoop(const Stmt *Init,
     if (It->second.Int)
       It->second.Int = Opaque(VD, Lane);
     It->second.Pointer.reset();
+    if (It->second.Object)
+      It->second.Object = std::make_shared<ObjectValue>();
   }
 }
 

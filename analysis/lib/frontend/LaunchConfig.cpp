@@ -1,15 +1,21 @@
-//===- LaunchConfig.cpp - Block shapes from launches and launch bounds ----===//
+//===- LaunchConfig.cpp - Launch shapes and arguments from host code ------===//
 //
-// The block shape a kernel runs with, by priority: --block, a launch
-// kernel<<<grid, block>>> in the same translation unit whose dimensions are
-// compile-time constants (dim3 block(BLOCK, BLOCK) with a #define works),
-// __launch_bounds__(N) (a 1-D block of N threads), else an assumed 1-D block
-// of 256 threads.
+// Host functions that launch kernels (`k<<<g, b>>>(..)`, cudaLaunchKernel,
+// cudaLaunchCooperativeKernel, cudaLaunchKernelEx) are walked by the same
+// KernelWalker that walks kernels, in host mode: it follows locals, `dim3`
+// fields assigned after the declaration (`threads.x = N`), reassignments,
+// branches, template arguments of instantiated host templates and calls to
+// other host functions that launch, and records nothing. At each launch the
+// block and grid are read from the walker's state; a dimension chosen by a
+// branch gives one shape per constant it can take. Constant scalar
+// arguments become parameter values, and pointer arguments at a constant
+// offset from an allocation (`d_a + 1`) give that offset.
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -20,145 +26,286 @@ namespace frontend {
 
 namespace {
 
-/// A block dimension: a constant, or a local integer variable initialized
-/// with one (`int block_size = BLOCK; dim3 b(block_size);`).
-std::optional<int64_t> evaluateDimension(const clang::Expr *E, ASTContext &Ctx) {
-  if (E->isValueDependent())
-    return std::nullopt;
-  clang::Expr::EvalResult R;
-  if (E->EvaluateAsInt(R, Ctx))
-    return R.Val.getInt().getExtValue();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->isLocalVarDecl() && VD->getType()->isIntegerType() &&
-          VD->getInit() && !VD->getInit()->isValueDependent() &&
-          VD->getInit()->EvaluateAsInt(R, Ctx))
-        return R.Val.getInt().getExtValue();
-  return std::nullopt;
-}
-
-/// The constant dimensions of a dim3 (or integer) launch argument.
-std::optional<BlockShape> evaluateDim3(const clang::Expr *E, ASTContext &Ctx) {
-  if (!E)
-    return std::nullopt;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-    E = MTE->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-    E = BTE->getSubExpr()->IgnoreParenImpCasts();
-  // A copy of a variable: dim3 block(16, 16); k<<<g, block>>>.
-  if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
-    if (CCE->getNumArgs() == 1 && CCE->getConstructor()->isCopyOrMoveConstructor())
-      return evaluateDim3(CCE->getArg(0), Ctx);
-    unsigned Dims[3] = {1, 1, 1};
-    for (unsigned I = 0; I < CCE->getNumArgs() && I < 3; ++I) {
-      const clang::Expr *A = CCE->getArg(I);
-      if (isa<CXXDefaultArgExpr>(A))
-        continue;
-      std::optional<int64_t> V = evaluateDimension(A, Ctx);
-      if (!V || *V <= 0)
-        return std::nullopt;
-      Dims[I] = static_cast<unsigned>(*V);
-    }
-    return BlockShape{Dims[0], Dims[1], Dims[2]};
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD || !VD->getInit())
-      return std::nullopt;
-    if (VD->getType()->isIntegerType()) {
-      clang::Expr::EvalResult R;
-      if (!VD->getInit()->EvaluateAsInt(R, Ctx))
-        return std::nullopt;
-      return BlockShape{static_cast<unsigned>(R.Val.getInt().getZExtValue()), 1, 1};
-    }
-    return evaluateDim3(VD->getInit(), Ctx);
-  }
-  clang::Expr::EvalResult R;
-  if (!E->isValueDependent() && E->getType()->isIntegerType() &&
-      E->EvaluateAsInt(R, Ctx))
-    return BlockShape{static_cast<unsigned>(R.Val.getInt().getZExtValue()), 1, 1};
-  return std::nullopt;
-}
-
-class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
+/// Functions with a body in the user's files, the launches and calls in
+/// them.
+class HostCallGraph : public RecursiveASTVisitor<HostCallGraph> {
 public:
-  explicit LaunchVisitor(ASTContext &Ctx) : Ctx(Ctx) {}
+  explicit HostCallGraph(const SourceManager &SM) : SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
 
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *KCE) {
-    const FunctionDecl *Callee = KCE->getDirectCallee();
-    const CallExpr *Config = KCE->getConfig();
-    if (!Callee || !Config || Config->getNumArgs() < 2)
+  using Base = RecursiveASTVisitor<HostCallGraph>;
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    return traverseFn(FD, [&] { return Base::TraverseFunctionDecl(FD); });
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) {
+    return traverseFn(FD, [&] { return Base::TraverseCXXMethodDecl(FD); });
+  }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
+    return traverseFn(FD,
+                      [&] { return Base::TraverseCXXConstructorDecl(FD); });
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (!Current)
       return true;
-    auto &L = Found[Callee->getCanonicalDecl()];
-    if (!L.first) {
-      L.first = evaluateDim3(Config->getArg(1), Ctx);
-      if (L.first)
-        L.Loc = toLocation(Ctx.getSourceManager(), KCE->getBeginLoc());
-    }
-    if (!L.second)
-      L.second = evaluateDim3(Config->getArg(0), Ctx);
-    // Template kernels launched as k<float><<<...>>>: also key the template.
-    if (const FunctionTemplateDecl *T = Callee->getPrimaryTemplate()) {
-      auto &TL = Found[T->getTemplatedDecl()->getCanonicalDecl()];
-      if (!TL.first)
-        TL = L;
-    }
+    if (isLaunchCall(CE))
+      Launching.insert(Current);
+    else if (const FunctionDecl *Callee = CE->getDirectCallee())
+      Calls[Current].push_back(Callee->getCanonicalDecl());
     return true;
   }
 
-  ASTContext &Ctx;
-  struct Found3 {
-    std::optional<BlockShape> first, second;
-    coalesce::SourceLocation Loc;
-  };
-  llvm::DenseMap<const FunctionDecl *, Found3> Found;
+  /// Functions that launch, directly or through the functions they call.
+  llvm::SmallPtrSet<const FunctionDecl *, 16> launchingClosure() const {
+    llvm::SmallPtrSet<const FunctionDecl *, 16> Set;
+    for (const FunctionDecl *FD : Launching)
+      Set.insert(FD->getCanonicalDecl());
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const auto &[Caller, Callees] : Calls)
+        if (!Set.count(Caller->getCanonicalDecl()))
+          for (const FunctionDecl *C : Callees)
+            if (Set.count(C)) {
+              Set.insert(Caller->getCanonicalDecl());
+              Changed = true;
+              break;
+            }
+    }
+    return Set;
+  }
+
+  std::vector<const FunctionDecl *> Defined;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Launching;
+  llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>> Calls;
+
+private:
+  bool traverseFn(FunctionDecl *FD, llvm::function_ref<bool()> Traverse) {
+    bool Interesting = FD->doesThisDeclarationHaveABody() &&
+                       !FD->isDependentContext() &&
+                       !FD->hasAttr<CUDAGlobalAttr>() &&
+                       !(FD->hasAttr<CUDADeviceAttr>() &&
+                         !FD->hasAttr<CUDAHostAttr>()) &&
+                       !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
+    const FunctionDecl *Saved = Current;
+    if (Interesting) {
+      Current = FD;
+      Defined.push_back(FD);
+    } else if (!FD->isDependentContext()) {
+      Current = nullptr;
+    }
+    bool R = Traverse();
+    Current = Saved;
+    return R;
+  }
+
+  const SourceManager &SM;
+  const FunctionDecl *Current = nullptr;
 };
+
+/// The select() conditions in \p E.
+void collectConditions(const Expr &E, std::vector<Expr> &Conds) {
+  if (E.getKind() == Expr::Kind::Select &&
+      std::find(Conds.begin(), Conds.end(), E.operands()[0]) == Conds.end())
+    Conds.push_back(E.operands()[0]);
+  if (E.getKind() != Expr::Kind::Constant && E.getKind() != Expr::Kind::Symbol)
+    for (const Expr &Op : E.operands())
+      collectConditions(Op, Conds);
+}
+
+/// The value of \p E when condition I of \p Conds is bit I of \p Mask;
+/// nullopt when it is not a constant then.
+std::optional<int64_t> pick(const Expr &E, const std::vector<Expr> &Conds,
+                            unsigned Mask) {
+  if (std::optional<int64_t> C = E.asConstant())
+    return C;
+  if (E.getKind() != Expr::Kind::Select)
+    return std::nullopt;
+  auto It = std::find(Conds.begin(), Conds.end(), E.operands()[0]);
+  unsigned I = static_cast<unsigned>(It - Conds.begin());
+  return pick(E.operands()[(Mask >> I) & 1 ? 1 : 2], Conds, Mask);
+}
+
+/// The function a launch API call launches: its first argument naming a
+/// function (through casts and &).
+const FunctionDecl *launchedFunction(const clang::Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<FunctionDecl>(DRE->getDecl());
+  return nullptr;
+}
 
 } // namespace
 
-LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) : Ctx(Ctx) {
-  LaunchVisitor V(Ctx);
-  V.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (auto &Entry : V.Found)
-    Launches[Entry.first] = Launch{Entry.second.first, Entry.second.second,
-                                   Entry.second.Loc};
+std::string kernelKey(const FunctionDecl *FD) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  FD->getNameForDiagnostic(OS, FD->getASTContext().getPrintingPolicy(),
+                           /*Qualified=*/true);
+  return OS.str();
 }
 
-coalesce::SourceLocation
-LaunchConfigFinder::apply(const FunctionDecl *FD, KernelRecord &Kernel,
-                          const AnalysisConfig &Config) const {
-  auto It = Launches.find(FD->getCanonicalDecl());
-  if (It == Launches.end())
-    if (const FunctionTemplateDecl *T = FD->getPrimaryTemplate())
-      It = Launches.find(T->getTemplatedDecl()->getCanonicalDecl());
-  if (It != Launches.end())
-    Kernel.LaunchGrid = It->second.Grid;
+std::optional<unsigned> launchBoundsOf(const FunctionDecl *FD) {
+  const auto *LB = FD->getAttr<CUDALaunchBoundsAttr>();
+  if (!LB && FD->getTemplateInstantiationPattern())
+    LB = FD->getTemplateInstantiationPattern()->getAttr<CUDALaunchBoundsAttr>();
+  clang::Expr::EvalResult R;
+  if (LB && LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
+      LB->getMaxThreads()->EvaluateAsInt(R, FD->getASTContext()))
+    return static_cast<unsigned>(R.Val.getInt().getZExtValue());
+  return std::nullopt;
+}
 
-  if (std::optional<BlockShape> User = Config.blockFor(Kernel.Name)) {
-    Kernel.Block = *User;
-    Kernel.BlockSource = BlockShapeSource::CommandLine;
-    return {};
-  }
-  if (It != Launches.end() && It->second.Block && It->second.Block->threads()) {
-    Kernel.Block = *It->second.Block;
-    Kernel.BlockSource = BlockShapeSource::LaunchSite;
-    return It->second.Loc;
-  }
-  if (const auto *LB = FD->getAttr<CUDALaunchBoundsAttr>()) {
-    clang::Expr::EvalResult R;
-    if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
-        LB->getMaxThreads()->EvaluateAsInt(R, Ctx)) {
-      Kernel.Block = BlockShape{
-          static_cast<unsigned>(R.Val.getInt().getZExtValue()), 1, 1};
-      Kernel.BlockSource = BlockShapeSource::LaunchBounds;
-      return {};
+LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  HostCallGraph G(SM);
+  G.TraverseDecl(Ctx.getTranslationUnitDecl());
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Launchers = G.launchingClosure();
+  if (Launchers.empty())
+    return;
+
+  KernelRecord Scratch;
+  KernelWalker W(Ctx, Scratch);
+  W.HostCallees = &Launchers;
+  W.OnLaunch = [&](const CallExpr *CE, KernelWalker::Frame &F) {
+    const FunctionDecl *Kernel = nullptr;
+    const clang::Expr *GridE = nullptr, *BlockE = nullptr;
+    std::optional<VarValue> GridV, BlockV;
+    unsigned FirstKernelArg = 0;
+    llvm::StringRef Api;
+    if (const auto *FD = CE->getDirectCallee(); FD && FD->getIdentifier())
+      Api = FD->getName();
+    if (const auto *KCE = dyn_cast<CUDAKernelCallExpr>(CE)) {
+      Kernel = KCE->getDirectCallee();
+      if (const CallExpr *Config = KCE->getConfig();
+          Config && Config->getNumArgs() >= 2) {
+        GridE = Config->getArg(0);
+        BlockE = Config->getArg(1);
+      }
+    } else if (Api == "cudaLaunchKernelEx" || Api == "cudaLaunchKernelExC") {
+      if (CE->getNumArgs() >= 2) {
+        Kernel = launchedFunction(CE->getArg(1));
+        FirstKernelArg = 2;
+        // The launch configuration is a struct: its gridDim and blockDim.
+        const clang::Expr *Cfg = CE->getArg(0)->IgnoreParenImpCasts();
+        if (const auto *UO = dyn_cast<UnaryOperator>(Cfg))
+          if (UO->getOpcode() == UO_AddrOf)
+            if (std::optional<VarValue> C = W.heldValue(UO->getSubExpr(), F))
+              if (const RecordDecl *RD =
+                      UO->getSubExpr()->getType()->getAsRecordDecl())
+                for (const FieldDecl *FD : RD->fields()) {
+                  if (FD->getName() == "gridDim")
+                    GridV = W.fieldOf(*C, FD);
+                  if (FD->getName() == "blockDim")
+                    BlockV = W.fieldOf(*C, FD);
+                }
+      }
+    } else if (CE->getNumArgs() >= 3) { // cudaLaunch(Cooperative)Kernel
+      Kernel = launchedFunction(CE->getArg(0));
+      GridE = CE->getArg(1);
+      BlockE = CE->getArg(2);
+      FirstKernelArg = ~0u; // Arguments travel in a void*[].
     }
-  }
-  Kernel.Block = BlockShape{256, 1, 1};
-  Kernel.BlockSource = BlockShapeSource::Assumed;
-  return {};
+    if (!Kernel)
+      return;
+    if (GridE)
+      GridV = W.recordValue(GridE, F);
+    if (BlockE)
+      BlockV = W.recordValue(BlockE, F);
+
+    // The dimensions x, y, z of a dim3 value, as expressions.
+    auto Dims = [&](const std::optional<VarValue> &V, const clang::Expr *E,
+                    QualType T) {
+      std::array<std::optional<Expr>, 3> D;
+      if (!V)
+        return D;
+      const RecordDecl *RD = T.isNull() ? nullptr : T->getAsRecordDecl();
+      if (!RD && V->Object && !V->Object->Fields.empty())
+        RD = V->Object->Fields.front().first->getParent();
+      if (!RD)
+        return D;
+      (void)E;
+      for (const FieldDecl *FD : RD->fields()) {
+        int I = FD->getName() == "x" ? 0 : FD->getName() == "y" ? 1
+                : FD->getName() == "z"                          ? 2
+                                                                : -1;
+        if (I >= 0)
+          D[I] = W.fieldOf(*V, FD).Int;
+      }
+      return D;
+    };
+    auto BlockDims = Dims(BlockV, BlockE,
+                          BlockE ? BlockE->getType() : QualType());
+    auto GridDims = Dims(GridV, GridE, GridE ? GridE->getType() : QualType());
+
+    LaunchSite Base;
+    Base.Loc = toLocation(SM, CE->getBeginLoc());
+    // Arguments of the kernel's parameters.
+    if (FirstKernelArg != ~0u)
+      for (unsigned I = 0; I < Kernel->getNumParams() &&
+                           I + FirstKernelArg < CE->getNumArgs();
+           ++I) {
+        const ParmVarDecl *P = Kernel->getParamDecl(I);
+        const clang::Expr *A = CE->getArg(I + FirstKernelArg);
+        std::string Name = P->getName().str();
+        if (P->getType()->isIntegralOrEnumerationType()) {
+          if (std::optional<int64_t> V = W.translate(A, F).asConstant())
+            Base.Params[Name] = *V;
+        } else if (P->getType()->isPointerType()) {
+          if (std::optional<PointerValue> PV = W.resolvePointer(A, F, nullptr))
+            if (std::optional<int64_t> Off = PV->ByteOffset.asConstant())
+              if (*Off != 0)
+                Base.PointerOffsets[Name] = *Off;
+        }
+      }
+
+    // One shape per combination of the branches that choose a dimension.
+    std::vector<Expr> Conds;
+    for (const auto &D : BlockDims)
+      if (D)
+        collectConditions(*D, Conds);
+    if (Conds.size() > 4)
+      Conds.resize(4);
+    std::vector<LaunchSite> &Sites = Launches[kernelKey(Kernel)];
+    for (unsigned Mask = 0; Mask < (1u << Conds.size()); ++Mask) {
+      unsigned B[3], Gr[3];
+      bool Known = true, GridKnown = true;
+      for (unsigned I = 0; I < 3; ++I) {
+        std::optional<int64_t> V =
+            BlockDims[I] ? pick(*BlockDims[I], Conds, Mask) : std::nullopt;
+        Known &= V && *V > 0 && *V <= 1024;
+        B[I] = Known ? static_cast<unsigned>(*V) : 0;
+        std::optional<int64_t> G =
+            GridDims[I] ? pick(*GridDims[I], Conds, Mask) : std::nullopt;
+        GridKnown &= G && *G > 0;
+        Gr[I] = GridKnown ? static_cast<unsigned>(*G) : 0;
+      }
+      if (!Known)
+        continue; // An unresolved shape is never guessed.
+      LaunchSite S = Base;
+      S.Block = BlockShape{B[0], B[1], B[2]};
+      if (GridKnown)
+        S.Grid = BlockShape{Gr[0], Gr[1], Gr[2]};
+      bool Seen = false;
+      for (const LaunchSite &Old : Sites)
+        Seen |= Old.Block == S.Block && Old.Params == S.Params &&
+                Old.PointerOffsets == S.PointerOffsets;
+      if (!Seen)
+        Sites.push_back(std::move(S));
+    }
+  };
+  for (const FunctionDecl *FD : G.Defined)
+    if (Launchers.count(FD->getCanonicalDecl()))
+      W.walkHost(FD);
+}
+
+std::vector<LaunchSite>
+LaunchConfigFinder::launchesOf(const FunctionDecl *FD) const {
+  auto It = Launches.find(kernelKey(FD));
+  return It == Launches.end() ? std::vector<LaunchSite>{} : It->second;
 }
 
 std::vector<KernelParameter> describeParameters(const FunctionDecl *FD) {

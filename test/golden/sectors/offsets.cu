@@ -57,12 +57,10 @@ __global__ void seedOffset(float *a, float *b, float *res, int off, int n) {
   // CHECK: [[@LINE-1]]:5: access: kernel=seedOffset op=store base=res elem=4 expr='res[i]' sectors=4 ideal=4 class=coalesced
   // CHECK: [[@LINE-2]]:14: access: kernel=seedOffset op=load base=a elem=4 expr='a[k]' sectors=5 ideal=4 class=misaligned
   // CHECK: [[@LINE-3]]:21: access: kernel=seedOffset op=load base=b elem=4 expr='b[k]' sectors=5 ideal=4 class=misaligned
-  // Without --param, off and n both default to 1024 and `k < n` would
-  // switch every lane off; n, which only bounds the access, is assumed
-  // large instead, and off's possible misalignment is stated.
-  // DEFAULT: [[@LINE-7]]:14: access: kernel=seedOffset op=load base=a elem=4 expr='a[k]' sectors=4 ideal=4 worst=5 class=misaligned
-  // DEFAULT: [[@LINE-8]]:14: note: assuming n large enough for the access to execute (1048576 used)
-  // DEFAULT: [[@LINE-9]]:14: note: assuming 4*off is a multiple of 32 bytes; up to 5 sectors per request otherwise
+  // Without --param, the launch in main gives off = 3 and n = 1 << 20,
+  // exactly as --param would.
+  // DEFAULT: [[@LINE-6]]:14: access: kernel=seedOffset op=load base=a elem=4 expr='a[k]' sectors=5 ideal=4 class=misaligned
+  // DEFAULT: [[@LINE-7]]:14: note: n = 1048576, off = 3 from the launch at {{.*}}offsets.cu:[[#@LINE+12]]
 }
 // CHECK-NOT: access:
 

@@ -1,0 +1,30 @@
+//===- KernelPrediction.h - Predictions of a kernel's accesses --*- C++ -*-===//
+///
+/// \file
+/// Predicts every access of a kernel for the launches it runs with: the
+/// block shapes and argument values found in host code (its own file's, or
+/// with a compilation database the project's), else --block, its
+/// __launch_bounds__, or an assumed block. An access whose prediction is the
+/// same for every launch is reported once; one whose prediction differs is
+/// reported once per distinct prediction, naming the launch.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_KERNELPREDICTION_H
+#define COALESCE_KERNELPREDICTION_H
+
+#include "coalesce/Config.h"
+#include "coalesce/Report.h"
+
+#include <vector>
+
+namespace coalesce {
+
+/// Fills Block/BlockSource/LaunchGrid and the prediction of every access of
+/// \p K. \p ProjectLaunches are launches of the kernel found in other files
+/// (used when \p K has none of its own).
+void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
+                   const std::vector<LaunchSite> &ProjectLaunches);
+
+} // namespace coalesce
+
+#endif // COALESCE_KERNELPREDICTION_H

@@ -1,0 +1,320 @@
+//===- AbstractState.cpp - What a name holds at a point of the walk -------===//
+//
+// The walker's abstract state is an environment from storage slots to
+// abstract values (VarValue):
+//   a local variable or parameter        Frame::Env[decl]
+//   a field of an object held by value   VarValue::Object->Fields[field]
+//   a field of `this`                    Frame::ThisObject (by value) or a
+//                                        memory address (Frame::ThisPointer)
+// heldValue() answers "what does this lvalue hold here" for every slot that
+// is not memory; an lvalue that is memory (a[i], p->x, a __constant__ or
+// __device__ variable) is not a slot: reading it is a load, and the loaded
+// value is described by loadedValue()/resolvePointer(). heldSlot() is the
+// same lookup for writing. Objects are copied on write, so copies made by
+// branches, calls by value and `Params q = p;` never alias.
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendInternal.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace frontend {
+
+namespace {
+/// The unqualified record type \p T names, if any (through references).
+const RecordDecl *recordOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType();
+  if (const auto *RT = T->getAs<RecordType>())
+    return RT->getDecl();
+  return nullptr;
+}
+
+/// Makes \p V's object exclusively owned, creating it if needed.
+ObjectValue &ownObject(VarValue &V) {
+  if (!V.Object)
+    V.Object = std::make_shared<ObjectValue>();
+  else if (V.Object.use_count() > 1)
+    V.Object = std::make_shared<ObjectValue>(*V.Object);
+  return *V.Object;
+}
+} // namespace
+
+bool isRecordValueType(QualType T) {
+  const RecordDecl *RD = recordOf(T);
+  return RD && !RD->isUnion() && RD->getDefinition();
+}
+
+VarValue KernelWalker::namedObject(std::string Name, SymbolKind ScalarKind) {
+  VarValue V;
+  V.Object = std::make_shared<ObjectValue>();
+  V.Object->Name = std::move(Name);
+  V.Object->ScalarKind = ScalarKind;
+  return V;
+}
+
+VarValue KernelWalker::fieldOf(const VarValue &Obj, const FieldDecl *FD) const {
+  if (Obj.Object)
+    for (const auto &[Field, Value] : Obj.Object->Fields)
+      if (Field == FD)
+        return Value;
+  VarValue V;
+  if (!Obj.Object || Obj.Object->Name.empty())
+    return V; // An uninitialized field: unknown.
+  // A field nobody assigned: fixed for the launch, named after the object.
+  std::string Name = Obj.Object->Name + "." + FD->getName().str();
+  QualType T = FD->getType();
+  if (T->isPointerType())
+    V.Pointer = PointerValue{Name, MemorySpace::Global, Expr::constant(0)};
+  else if (T->isIntegralOrEnumerationType() || T->isBooleanType())
+    V.Int = Expr::symbol({Obj.Object->ScalarKind, Name});
+  else if (isRecordValueType(T))
+    V = namedObject(Name, Obj.Object->ScalarKind);
+  return V;
+}
+
+VarValue &KernelWalker::fieldSlot(VarValue &Obj, const FieldDecl *FD) {
+  // Materialize the field first so that a partial write (s.inner.x = 1)
+  // keeps the rest of the named value.
+  VarValue Current = fieldOf(Obj, FD);
+  ObjectValue &O = ownObject(Obj);
+  for (auto &[Field, Value] : O.Fields)
+    if (Field == FD)
+      return Value;
+  O.Fields.emplace_back(FD, std::move(Current));
+  return O.Fields.back().second;
+}
+
+std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
+                                                const Frame &F) {
+  LV = LV->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(LV))
+    if (ICE->getCastKind() == CK_NoOp ||
+        ICE->getCastKind() == CK_UncheckedDerivedToBase ||
+        ICE->getCastKind() == CK_DerivedToBase)
+      return heldValue(ICE->getSubExpr(), F);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(LV)) {
+    auto It = F.Env.find(DRE->getDecl());
+    if (It != F.Env.end() && !DRE->getDecl()->getType()->isReferenceType())
+      return It->second;
+    // A reference bound to a held object is that object.
+    if (It != F.Env.end() && It->second.Object)
+      return It->second;
+    return std::nullopt;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(LV)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD)
+      return std::nullopt;
+    const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    if (ME->isArrow()) {
+      if (isa<CXXThisExpr>(Base) && F.ThisObject)
+        return fieldOf(*F.ThisObject, FD);
+      return std::nullopt;
+    }
+    if (std::optional<VarValue> Obj = heldValue(ME->getBase(), F))
+      if (Obj->Object)
+        return fieldOf(*Obj, FD);
+    // A field of an object a CUDA header call returns (b.thread_index().x).
+    const clang::Expr *B = Base;
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(B))
+      B = MTE->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *CE = dyn_cast<CallExpr>(B))
+      if (std::optional<VarValue> Obj = specialObject(CE, F))
+        return fieldOf(*Obj, FD);
+    return std::nullopt;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(LV))
+    if (UO->getOpcode() == UO_Deref &&
+        isa<CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()) &&
+        F.ThisObject)
+      return *F.ThisObject;
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(LV))
+    return heldValue(MTE->getSubExpr(), F);
+  return std::nullopt;
+}
+
+VarValue *KernelWalker::heldSlot(const clang::Expr *LV, Frame &F) {
+  LV = LV->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(LV))
+    if (ICE->getCastKind() == CK_NoOp ||
+        ICE->getCastKind() == CK_UncheckedDerivedToBase ||
+        ICE->getCastKind() == CK_DerivedToBase)
+      return heldSlot(ICE->getSubExpr(), F);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(LV)) {
+    const ValueDecl *D = DRE->getDecl();
+    auto It = F.Env.find(D);
+    if (It == F.Env.end())
+      return nullptr;
+    if (D->getType()->isReferenceType() && !It->second.Object)
+      return nullptr; // A reference to memory: writing it is a store.
+    return &It->second;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(LV)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD)
+      return nullptr;
+    const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    if (ME->isArrow()) {
+      if (isa<CXXThisExpr>(Base) && F.ThisObject)
+        return &fieldSlot(*F.ThisObject, FD);
+      return nullptr;
+    }
+    if (VarValue *Obj = heldSlot(ME->getBase(), F))
+      if (Obj->Object || !Obj->Int && !Obj->Pointer)
+        return &fieldSlot(*Obj, FD);
+    return nullptr;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(LV))
+    if (UO->getOpcode() == UO_Deref &&
+        isa<CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+      return F.ThisObject;
+  return nullptr;
+}
+
+VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
+                                   const VarValue &E) const {
+  VarValue Merged = T;
+  if (T.Int && E.Int && *T.Int != *E.Int)
+    Merged.Int = Expr::select(Cond, *T.Int, *E.Int);
+  else if (!E.Int)
+    Merged.Int.reset();
+  if (T.Pointer && E.Pointer &&
+      T.Pointer->ByteOffset != E.Pointer->ByteOffset) {
+    if (T.Pointer->BaseName == E.Pointer->BaseName)
+      Merged.Pointer->ByteOffset = Expr::select(Cond, T.Pointer->ByteOffset,
+                                                E.Pointer->ByteOffset);
+    else
+      Merged.Pointer.reset();
+  } else if (T.Pointer && E.Pointer &&
+             T.Pointer->BaseName != E.Pointer->BaseName) {
+    Merged.Pointer.reset();
+  } else if (!E.Pointer) {
+    Merged.Pointer.reset();
+  }
+  if (T.Object != E.Object) {
+    if (!T.Object || !E.Object) {
+      Merged.Object.reset();
+    } else {
+      // Field by field; the names must agree for unassigned fields.
+      auto O = std::make_shared<ObjectValue>();
+      O->Name = T.Object->Name == E.Object->Name ? T.Object->Name : "";
+      O->ScalarKind = T.Object->ScalarKind;
+      llvm::SmallVector<const FieldDecl *, 8> Fields;
+      for (const auto *Side : {T.Object.get(), E.Object.get()})
+        for (const auto &Entry : Side->Fields)
+          if (!llvm::is_contained(Fields, Entry.first))
+            Fields.push_back(Entry.first);
+      for (const FieldDecl *FD : Fields)
+        O->Fields.emplace_back(FD, mergeValues(Cond, fieldOf(T, FD),
+                                               fieldOf(E, FD)));
+      Merged.Object = std::move(O);
+    }
+  }
+  if (!Merged.LaneOrigin.isValid()) {
+    Merged.LaneOrigin = E.LaneOrigin;
+    Merged.LaneOriginName = E.LaneOriginName;
+  }
+  return Merged;
+}
+
+std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
+                                                  Frame &F) {
+  const clang::Expr *E = Init->IgnoreParenImpCasts();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    E = EWC->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    E = MTE->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+    E = BTE->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *FCE = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = FCE->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = CCE->getConstructor();
+    if (Ctor && Ctor->isCopyOrMoveConstructor() && CCE->getNumArgs() >= 1)
+      return recordValue(CCE->getArg(0), F);
+    VarValue V;
+    V.Object = std::make_shared<ObjectValue>();
+    construct(CCE, V, F);
+    return V;
+  }
+  if (isa<InitListExpr>(E)) {
+    const auto *ILE = cast<InitListExpr>(E);
+    VarValue V;
+    V.Object = std::make_shared<ObjectValue>();
+    const RecordDecl *RD = recordOf(ILE->getType());
+    if (!RD)
+      return V;
+    unsigned I = 0;
+    for (const FieldDecl *FD : RD->fields()) {
+      if (I >= ILE->getNumInits())
+        break;
+      if (std::optional<VarValue> FV =
+              valueOf(FD->getType(), ILE->getInit(I++), F))
+        fieldSlot(V, FD) = *FV;
+    }
+    return V;
+  }
+  if (std::optional<VarValue> Held = heldValue(E, F))
+    return Held;
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (std::optional<VarValue> Special = specialObject(CE, F))
+      return Special;
+    auto It = Returned.find(CE);
+    if (It != Returned.end() && It->second.Object)
+      return It->second;
+  }
+  // A copy of an object in memory (`Particle p = ps[i]`): its fields are
+  // data, the same for the warp only when every lane reads one address.
+  if (E->isGLValue())
+    if (std::optional<AddressInfo> A = resolveAddress(E, F, nullptr)) {
+      bool Lane = A->Ptr.ByteOffset.isLaneDependent();
+      return namedObject(sourceText(Ctx, E->getSourceRange()),
+                         Lane ? SymbolKind::IndirectValue
+                              : SymbolKind::UniformValue);
+    }
+  VarValue Unknown;
+  Unknown.Object = std::make_shared<ObjectValue>();
+  return Unknown;
+}
+
+void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
+                             Frame &F) {
+  const CXXConstructorDecl *Ctor = CCE->getConstructor();
+  const FunctionDecl *Def = nullptr;
+  if (!Ctor || !Ctor->hasBody(Def) || F.Depth >= 8)
+    return;
+  const auto *CtorDef = cast<CXXConstructorDecl>(Def);
+  if (CtorDef->getNumParams() != CCE->getNumArgs())
+    return;
+  // The arguments were walked with the expression that holds the call.
+  Frame Inner;
+  Inner.Fn = CtorDef;
+  Inner.Active = F.Active;
+  Inner.Depth = F.Depth + 1;
+  Inner.Host = F.Host;
+  Inner.CallChain = F.CallChain;
+  Inner.CallChain.push_back(toLocation(SM, CCE->getBeginLoc()));
+  Inner.ThisObject = &Target;
+  llvm::SmallVector<const clang::Expr *, 8> Args(CCE->arguments());
+  bindArguments(CtorDef, Args, 0, F, Inner);
+  for (const CXXCtorInitializer *Init : CtorDef->inits()) {
+    const FieldDecl *FD = Init->getMember();
+    if (!FD || !Init->getInit())
+      continue;
+    if (std::optional<VarValue> V = valueOf(FD->getType(), Init->getInit(), Inner))
+      fieldSlot(Target, FD) = *V;
+  }
+  // Constructors in CUDA and system headers (dim3, vector types) give their
+  // fields only; their bodies hold no accesses of the user's.
+  if (!SM.isInSystemHeader(SM.getExpansionLoc(CtorDef->getLocation())))
+    walkStmt(CtorDef->getBody(), Inner);
+}
+
+} // namespace frontend
+} // namespace coalesce

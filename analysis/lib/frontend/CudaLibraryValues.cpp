@@ -1,0 +1,279 @@
+//===- CudaLibraryValues.cpp - What calls into the CUDA headers give ------===//
+//
+// The walker does not walk the CUDA headers; the calls whose results index
+// memory in real kernels get their meaning here instead:
+//   cooperative groups   thread_block/grid_group/thread_block_tile methods
+//                        (thread_rank(), size(), thread_index(), ...)
+//   warp shuffles        a broadcast from a uniform lane is uniform; other
+//                        shuffles of lane values stay lane values
+//   votes                __ballot_sync & co. are uniform
+//   atomics              the old value: data, different in every lane
+//   cache-hinted loads   __ldg(&a[i]) is the value of a[i]
+// Each opaque result is named by the call the user wrote.
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendInternal.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace frontend {
+
+namespace {
+
+enum class GroupKind { None, Block, Grid, Tile, Coalesced, Other };
+
+/// The cooperative-groups class \p RD is, and for thread_block_tile<N> the
+/// tile size.
+GroupKind groupKind(const CXXRecordDecl *RD, int64_t &TileSize) {
+  if (!RD || !RD->getIdentifier())
+    return GroupKind::None;
+  const DeclContext *DC = RD->getDeclContext();
+  bool InCG = false;
+  for (; DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "cooperative_groups")
+        InCG = true;
+  if (!InCG)
+    return GroupKind::None;
+  StringRef Name = RD->getName();
+  if (Name == "thread_block")
+    return GroupKind::Block;
+  if (Name == "grid_group")
+    return GroupKind::Grid;
+  if (Name == "coalesced_group")
+    return GroupKind::Coalesced;
+  if (Name.starts_with("thread_block_tile") || Name == "__static_size_thread_block_tile_base" ||
+      Name.starts_with("__static_size_tile_base")) {
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+      const TemplateArgumentList &Args = Spec->getTemplateArgs();
+      if (Args.size() >= 1 && Args[0].getKind() == TemplateArgument::Integral) {
+        TileSize = Args[0].getAsIntegral().getExtValue();
+        return GroupKind::Tile;
+      }
+    }
+  }
+  return GroupKind::Other;
+}
+
+Expr sym(const Symbol &S) { return Expr::symbol(S); }
+
+/// The linear rank of the thread in its block.
+Expr threadInBlock() {
+  return sym(Symbol::threadIdx(0)) +
+         sym(Symbol::blockDim(0)) *
+             (sym(Symbol::threadIdx(1)) +
+              sym(Symbol::blockDim(1)) * sym(Symbol::threadIdx(2)));
+}
+Expr blockSize() {
+  return sym(Symbol::blockDim(0)) * sym(Symbol::blockDim(1)) *
+         sym(Symbol::blockDim(2));
+}
+Expr blockInGrid() {
+  return sym(Symbol::blockIdx(0)) +
+         sym(Symbol::gridDim(0)) *
+             (sym(Symbol::blockIdx(1)) +
+              sym(Symbol::gridDim(1)) * sym(Symbol::blockIdx(2)));
+}
+Expr gridBlocks() {
+  return sym(Symbol::gridDim(0)) * sym(Symbol::gridDim(1)) *
+         sym(Symbol::gridDim(2));
+}
+
+/// The class a member call is made on.
+const CXXRecordDecl *objectClass(const CallExpr *CE) {
+  // The object's static type: thread_rank() may be inherited from a base.
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    if (const CXXRecordDecl *RD = MCE->getObjectType()->getAsCXXRecordDecl())
+      return RD;
+  // A static method called on an object (b.thread_rank() is static in
+  // cooperative groups) or through its class.
+  if (const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts())) {
+    QualType T = ME->getBase()->getType();
+    if (ME->isArrow())
+      T = T->getPointeeType();
+    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+      return RD;
+  }
+  if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
+    return M->getParent();
+  return nullptr;
+}
+
+StringRef calleeName(const CallExpr *CE) {
+  if (const FunctionDecl *FD = CE->getDirectCallee())
+    if (const IdentifierInfo *II = FD->getIdentifier())
+      return II->getName();
+  return {};
+}
+
+/// A dim3-like object value with fields x, y, z of record \p RD.
+VarValue dimObject(const RecordDecl *RD, const Expr (&Dims)[3]) {
+  VarValue V;
+  V.Object = std::make_shared<ObjectValue>();
+  if (!RD)
+    return V;
+  for (const FieldDecl *FD : RD->fields()) {
+    int Dim = llvm::StringSwitch<int>(FD->getName())
+                  .Case("x", 0)
+                  .Case("y", 1)
+                  .Case("z", 2)
+                  .Default(-1);
+    if (Dim < 0)
+      continue;
+    VarValue Field;
+    Field.Int = Dims[Dim];
+    V.Object->Fields.emplace_back(FD, Field);
+  }
+  return V;
+}
+
+} // namespace
+
+bool isShuffleFunction(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
+              "__shfl_xor_sync", "__shfl", "__shfl_up", "__shfl_down",
+              "__shfl_xor"},
+             true)
+      .Default(false);
+}
+
+bool isVoteFunction(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"__ballot_sync", "__all_sync", "__any_sync", "__uni_sync",
+              "__activemask", "__ballot", "__all", "__any"},
+             true)
+      .Default(false);
+}
+
+std::optional<VarValue> KernelWalker::specialObject(const CallExpr *CE,
+                                                    const Frame &) {
+  const CXXRecordDecl *RD = objectClass(CE);
+  int64_t Tile = 0;
+  GroupKind K = groupKind(RD, Tile);
+  if (K != GroupKind::Block && K != GroupKind::Grid)
+    return std::nullopt;
+  StringRef Name = calleeName(CE);
+  const RecordDecl *Result = CE->getType()->getAsRecordDecl();
+  auto Dims = [&](Symbol (*Make)(unsigned)) {
+    Expr D[3] = {sym(Make(0)), sym(Make(1)), sym(Make(2))};
+    return dimObject(Result, D);
+  };
+  if (K == GroupKind::Block) {
+    if (Name == "thread_index")
+      return Dims(Symbol::threadIdx);
+    if (Name == "group_index")
+      return Dims(Symbol::blockIdx);
+    if (Name == "dim_threads" || Name == "group_dim")
+      return Dims(Symbol::blockDim);
+  } else {
+    if (Name == "block_index")
+      return Dims(Symbol::blockIdx);
+    if (Name == "dim_blocks")
+      return Dims(Symbol::gridDim);
+    if (Name == "thread_index" || Name == "dim_threads") {
+      Expr D[3];
+      for (unsigned I = 0; I < 3; ++I)
+        D[I] = Name == "thread_index"
+                   ? sym(Symbol::blockIdx(I)) * sym(Symbol::blockDim(I)) +
+                         sym(Symbol::threadIdx(I))
+                   : sym(Symbol::gridDim(I)) * sym(Symbol::blockDim(I));
+      return dimObject(Result, D);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
+                                               const Frame &F,
+                                               LaneOriginInfo *Origin) {
+  StringRef Name = calleeName(CE);
+  unsigned N = CE->getNumArgs();
+
+  // Cooperative groups.
+  int64_t Tile = 0;
+  switch (groupKind(objectClass(CE), Tile)) {
+  case GroupKind::Block:
+    if (Name == "thread_rank")
+      return threadInBlock();
+    if (Name == "size" || Name == "num_threads")
+      return blockSize();
+    break;
+  case GroupKind::Grid:
+    if (Name == "thread_rank")
+      return blockInGrid() * blockSize() + threadInBlock();
+    if (Name == "size" || Name == "num_threads")
+      return gridBlocks() * blockSize();
+    if (Name == "block_rank")
+      return blockInGrid();
+    if (Name == "num_blocks")
+      return gridBlocks();
+    break;
+  case GroupKind::Tile:
+    if (Tile <= 0)
+      break;
+    if (Name == "thread_rank")
+      return Expr::rem(threadInBlock(), Expr::constant(Tile));
+    if (Name == "size" || Name == "num_threads")
+      return Expr::constant(Tile);
+    if (Name == "meta_group_rank")
+      return Expr::div(threadInBlock(), Expr::constant(Tile));
+    if (Name == "meta_group_size")
+      return Expr::div(blockSize(), Expr::constant(Tile));
+    break;
+  case GroupKind::Coalesced:
+  case GroupKind::Other:
+    if (Name == "thread_rank")
+      return opaqueValue(CE, /*LaneDependent=*/true);
+    if (Name == "size" || Name == "num_threads" || Name == "meta_group_rank" ||
+        Name == "meta_group_size")
+      return opaqueValue(CE, /*LaneDependent=*/false);
+    break;
+  case GroupKind::None:
+    break;
+  }
+
+  // The old value an atomic returns: data, different in every lane.
+  if (isAtomicFunction(Name))
+    return opaqueValue(CE, /*LaneDependent=*/true, /*Indirect=*/true);
+
+  // __ldg(&a[i]) is the value of a[i].
+  if (isLoadIntrinsic(Name) && N >= 1) {
+    const clang::Expr *Ptr = CE->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Ptr))
+      if (UO->getOpcode() == UO_AddrOf)
+        return loadedValue(UO->getSubExpr(), F);
+    std::optional<PointerValue> P = resolvePointer(CE->getArg(0), F, nullptr);
+    bool Lane = !P || P->ByteOffset.isLaneDependent();
+    return opaqueValue(CE, Lane, Lane && P.has_value());
+  }
+
+  if (isVoteFunction(Name))
+    return opaqueValue(CE, /*LaneDependent=*/Name == "__match_any_sync");
+
+  if (isShuffleFunction(Name)) {
+    // __shfl_sync(mask, v, src[, width]) and the legacy __shfl(v, src).
+    bool Sync = Name.ends_with("_sync");
+    unsigned ValueArg = Sync ? 1 : 0;
+    if (N <= ValueArg + 1)
+      return std::nullopt;
+    Expr V = translate(CE->getArg(ValueArg), F, Origin);
+    if (!V.isLaneDependent())
+      return V; // Every lane holds the same value.
+    bool Broadcast = Name == "__shfl_sync" || Name == "__shfl";
+    Expr Src = translate(CE->getArg(ValueArg + 1), F, Origin);
+    if (Broadcast && !Src.isLaneDependent())
+      return opaqueValue(CE, /*LaneDependent=*/false);
+    return opaqueValue(CE, /*LaneDependent=*/true, V.isIndirect());
+  }
+  return std::nullopt;
+}
+
+} // namespace frontend
+} // namespace coalesce

@@ -1,0 +1,147 @@
+//===- KernelPrediction.cpp - Predictions of a kernel's accesses ----------===//
+#include "coalesce/KernelPrediction.h"
+
+#include "coalesce/Findings.h"
+
+#include <fmt/format.h>
+
+namespace coalesce {
+
+namespace {
+
+/// One way the kernel runs: a block shape, where it comes from, and the
+/// values its launch gives.
+struct LaunchContext {
+  BlockShape Block;
+  BlockShapeSource Source = BlockShapeSource::Assumed;
+  const LaunchSite *Site = nullptr;
+  std::string Note; ///< "block shape 128 from the launch at f.cu:40".
+};
+
+std::vector<LaunchContext> contextsOf(const KernelRecord &K,
+                                      const AnalysisConfig &Config,
+                                      const std::vector<LaunchSite> &Sites) {
+  std::vector<LaunchContext> Out;
+  if (std::optional<BlockShape> User = Config.blockFor(K.Name)) {
+    LaunchContext C{*User, BlockShapeSource::CommandLine, nullptr, ""};
+    // The user's shape, with the values of a launch when there is one.
+    if (!Sites.empty())
+      C.Site = &Sites.front();
+    C.Note = describeBlockShape(C.Block, C.Source, {});
+    Out.push_back(C);
+    return Out;
+  }
+  for (const LaunchSite &S : Sites) {
+    LaunchContext C{S.Block, BlockShapeSource::LaunchSite, &S, ""};
+    C.Note = describeBlockShape(C.Block, C.Source, S.Loc);
+    Out.push_back(C);
+  }
+  if (!Out.empty())
+    return Out;
+  LaunchContext C;
+  if (K.LaunchBounds && *K.LaunchBounds > 0) {
+    C.Block = BlockShape{*K.LaunchBounds, 1, 1};
+    C.Source = BlockShapeSource::LaunchBounds;
+  } else {
+    C.Block = BlockShape{256, 1, 1};
+  }
+  C.Note = describeBlockShape(C.Block, C.Source, {});
+  Out.push_back(C);
+  return Out;
+}
+
+bool samePrediction(const Prediction &A, const Prediction &B) {
+  return A.Class == B.Class && A.SectorsPerRequest == B.SectorsPerRequest &&
+         A.IdealSectorsPerRequest == B.IdealSectorsPerRequest &&
+         A.BestSectorsPerRequest == B.BestSectorsPerRequest &&
+         A.WorstSectorsPerRequest == B.WorstSectorsPerRequest;
+}
+
+Prediction predictIn(const AccessRecord &A, const KernelRecord &K,
+                     const LaunchContext &C, const AnalysisConfig &Config) {
+  PredictOptions Opts;
+  Opts.Block = C.Block;
+  Opts.DefaultValue = Config.DefaultValue;
+  std::map<std::string, int64_t> User = Config.paramsFor(K.Name);
+  std::vector<std::string> FromLaunch;
+  AccessPattern Pattern = A.Pattern;
+  if (C.Site) {
+    for (const auto &[Name, Value] : C.Site->Params)
+      if (!User.count(Name)) {
+        Opts.Params[Name] = Value;
+        FromLaunch.push_back(fmt::format("{} = {}", Name, Value));
+      }
+    if (C.Site->Grid)
+      for (unsigned I = 0; I < 3; ++I) {
+        static const char *Names[] = {"gridDim.x", "gridDim.y", "gridDim.z"};
+        unsigned V = I == 0 ? C.Site->Grid->X
+                     : I == 1 ? C.Site->Grid->Y
+                              : C.Site->Grid->Z;
+        if (!User.count(Names[I]))
+          Opts.Params[Names[I]] = V;
+      }
+    // A pointer argument into the middle of an allocation (d_a + 1).
+    auto Off = C.Site->PointerOffsets.find(A.Base);
+    if (Off != C.Site->PointerOffsets.end()) {
+      Pattern.Address = Pattern.Address + Expr::constant(Off->second);
+      FromLaunch.push_back(fmt::format("'{}' starts {} bytes into its allocation",
+                                       A.Base, Off->second));
+    }
+  }
+  for (const auto &[Name, Value] : User)
+    Opts.Params[Name] = Value;
+  Prediction P = predict(Pattern, Opts);
+  if (!FromLaunch.empty()) {
+    std::string List;
+    for (const std::string &S : FromLaunch)
+      List += (List.empty() ? "" : ", ") + S;
+    P.Assumptions.push_back(fmt::format("{} from the launch at {}:{}", List,
+                                        C.Site->Loc.File, C.Site->Loc.Line));
+  }
+  P.Assumptions.push_back(C.Note);
+  return P;
+}
+
+} // namespace
+
+void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
+                   const std::vector<LaunchSite> &ProjectLaunches) {
+  const std::vector<LaunchSite> &Sites =
+      K.Launches.empty() ? ProjectLaunches : K.Launches;
+  std::vector<LaunchContext> Contexts = contextsOf(K, Config, Sites);
+  K.Block = Contexts.front().Block;
+  K.BlockSource = Contexts.front().Source;
+  if (Contexts.front().Site && Contexts.front().Site->Grid)
+    K.LaunchGrid = Contexts.front().Site->Grid;
+
+  std::vector<AccessRecord> Out;
+  Out.reserve(K.Accesses.size());
+  for (AccessRecord &A : K.Accesses) {
+    // Distinct predictions over the launches, in launch order.
+    std::vector<std::pair<Prediction, const LaunchContext *>> Distinct;
+    for (const LaunchContext &C : Contexts) {
+      Prediction P = predictIn(A, K, C, Config);
+      bool Seen = false;
+      for (const auto &D : Distinct)
+        Seen |= samePrediction(D.first, P);
+      if (!Seen)
+        Distinct.emplace_back(std::move(P), &C);
+    }
+    if (Contexts.size() > 1 && Distinct.size() == 1)
+      Distinct.front().first.Assumptions.push_back(fmt::format(
+          "the same for all {} launch shapes of this kernel", Contexts.size()));
+    for (auto &[P, C] : Distinct) {
+      AccessRecord Copy = A;
+      Copy.Predicted = std::move(P);
+      if (Distinct.size() > 1)
+        Copy.Launch = C->Site ? fmt::format("block {} at {}:{}", C->Block.str(),
+                                            C->Site->Loc.File,
+                                            C->Site->Loc.Line)
+                              : fmt::format("block {}", C->Block.str());
+      Out.push_back(std::move(Copy));
+    }
+  }
+  K.Accesses = std::move(Out);
+}
+
+} // namespace coalesce
