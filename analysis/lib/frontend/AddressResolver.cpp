@@ -323,6 +323,18 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
   }
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(LV))
     return resolveAddress(MTE->getSubExpr(), F, Origin);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(LV)) {
+    // `float &r = c ? a[i] : b[j]`: the lvalue chosen per lane.
+    std::optional<AddressInfo> T = resolveAddress(CO->getTrueExpr(), F, Origin);
+    std::optional<AddressInfo> E = resolveAddress(CO->getFalseExpr(), F, Origin);
+    if (!T || !E || T->Ptr.Space != E->Ptr.Space)
+      return std::nullopt;
+    if (T->Ptr.BaseName != E->Ptr.BaseName)
+      T->Ptr.BaseName = sourceText(Ctx, CO->getSourceRange());
+    T->Ptr.ByteOffset = Expr::select(translate(CO->getCond(), F, Origin),
+                                     T->Ptr.ByteOffset, E->Ptr.ByteOffset);
+    return T;
+  }
   if (const auto *CE = dyn_cast<CallExpr>(LV)) {
     // A function returning a reference: `float &at(int i) { return p[i]; }`
     // and accessor operators (`view[i] = x`, `t(i, j)`).

@@ -60,7 +60,7 @@ __global__ void seedOffset(float *a, float *b, float *res, int off, int n) {
   // Without --param, the launch in main gives off = 3 and n = 1 << 20,
   // exactly as --param would.
   // DEFAULT: [[@LINE-6]]:14: access: kernel=seedOffset op=load base=a elem=4 expr='a[k]' sectors=5 ideal=4 class=misaligned
-  // DEFAULT: [[@LINE-7]]:14: note: n = 1048576, off = 3 from the launch at {{.*}}offsets.cu:[[#@LINE+12]]
+  // DEFAULT: [[@LINE-7]]:14: note: n = 1048576, off = 3 from the launch at {{.*}}offsets.cu:[[#@LINE+10]]
 }
 // CHECK-NOT: access:
 
