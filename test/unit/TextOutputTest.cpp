@@ -100,7 +100,7 @@ TEST(TextOutputTest, ExactReportWithCaretNotesAndSummary) {
       std::string("k.cu: 2 compile errors outside kernels ignored; first: "
                   "k.cu:3:1: unknown type name 'foo' (use "
                   "--show-compile-errors to list all)\n") +
-      StrideWarning + "1 warning in 1 kernel (2 accesses analyzed)\n";
+      StrideWarning + "1 warning in 1 kernel (2 accesses analyzed, 0 unknown)\n";
   EXPECT_EQ(Text, Expected);
   EXPECT_EQ(Count, 1u);
 }
@@ -117,7 +117,7 @@ TEST(TextOutputTest, PossiblyMisalignedAccessIsASecondWarning) {
                       "  ^~~~~~\n"),
             std::string::npos)
       << Text;
-  EXPECT_NE(Text.find("2 warnings in 1 kernel (2 accesses analyzed)\n"),
+  EXPECT_NE(Text.find("2 warnings in 1 kernel (2 accesses analyzed, 0 unknown)\n"),
             std::string::npos)
       << Text;
 }
@@ -137,7 +137,7 @@ TEST(TextOutputTest, PrintAccessesListsEveryAccessInOrder) {
       "k.cu:9:3: access: kernel=scale op=store base=out elem=4 expr='out[i]' "
       "sectors=4 ideal=4 worst=5 class=coalesced stride=4 "
       "block=16x16(launch-site)\n"
-      "1 warning in 1 kernel (2 accesses analyzed)\n";
+      "1 warning in 1 kernel (2 accesses analyzed, 0 unknown)\n";
   EXPECT_EQ(Text, Expected);
 }
 

@@ -183,6 +183,13 @@ public:
     return std::make_unique<AnalysisConsumer>(C);
   }
 
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // Keep parsing past a missing header, as clangd does: the kernels that
+    // do not need it are still analyzed, the others report their errors.
+    CI.getDiagnostics().setFatalsAsError(true);
+    return true;
+  }
+
 private:
   FileContext &C;
 };

@@ -195,9 +195,8 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
   for (const FileResult &F : R.Files)
     writeCompileErrors(OS, C, F, Opts.ShowAllErrors);
 
-  unsigned Findings = 0, KernelsWithFindings = 0;
+  unsigned Findings = 0;
   for (const KernelRecord &K : R.Kernels) {
-    bool Any = false;
     for (const AccessRecord &A : K.Accesses) {
       if (Opts.PrintAccesses)
         writeAccessLine(OS, K, A);
@@ -206,15 +205,18 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
         continue;
       writeFinding(OS, C, A, *F);
       ++Findings;
-      Any = true;
     }
-    KernelsWithFindings += Any;
   }
   writeVerificationTable(OS, R);
-  if (Findings > 0)
-    OS << fmt::format("{} in {} ({} analyzed)\n", plural(Findings, "warning"),
-                      plural(KernelsWithFindings, "kernel"),
-                      plural(R.accessCount(), "access", "es"));
+  // Always a summary, so that "clean" and "saw nothing" read differently.
+  unsigned Unknown = 0;
+  for (const KernelRecord &K : R.Kernels)
+    for (const AccessRecord &A : K.Accesses)
+      Unknown += A.Predicted.Class == Classification::Unknown;
+  OS << fmt::format("{} in {} ({} analyzed, {} unknown)\n",
+                    plural(Findings, "warning"),
+                    plural(static_cast<unsigned>(R.Kernels.size()), "kernel"),
+                    plural(R.accessCount(), "access", "es"), Unknown);
   return Findings;
 }
 
