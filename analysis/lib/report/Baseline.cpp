@@ -40,8 +40,7 @@ std::string findingFingerprint(llvm::StringRef Kernel, llvm::StringRef Expr,
 }
 
 std::string Baseline::directory() const {
-  llvm::StringRef Dir = llvm::sys::path::parent_path(absolutePath(Path));
-  return Dir.str();
+  return llvm::sys::path::parent_path(absolutePath(Path)).str();
 }
 
 std::string Baseline::fileKey(llvm::StringRef File) const {

@@ -104,9 +104,25 @@ const char *levelOf(Severity S) {
   return "warning";
 }
 
+/// "coalesce-stride" -> "CoalesceStride", SARIF's friendly rule name.
+std::string friendlyName(llvm::StringRef Id) {
+  std::string Out;
+  bool Upper = true;
+  for (char C : Id) {
+    if (C == '-') {
+      Upper = true;
+      continue;
+    }
+    Out += Upper ? llvm::toUpper(C) : C;
+    Upper = false;
+  }
+  return Out;
+}
+
 void writeRule(OStream &J, const RuleInfo &R) {
   J.object([&] {
     J.attribute("id", R.Id);
+    J.attribute("name", friendlyName(R.Id));
     textObject(J, "shortDescription", R.Summary);
     textObject(J, "fullDescription", R.Description);
     J.attributeObject("help", [&] {
