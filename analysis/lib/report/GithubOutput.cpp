@@ -145,15 +145,18 @@ unsigned writeGithub(const Report &R, const OutputOptions &Opts,
       Table.suppressedCount()
           ? fmt::format("; {} suppressed", Table.suppressedCount())
           : "";
+  unsigned Accesses = R.accessCount();
+  std::string Analyzed = fmt::format("{} access{} analyzed", Accesses,
+                                     Accesses == 1 ? "" : "es");
   if (Reported.empty())
-    OS << fmt::format("coalesce-lint: no findings ({} accesses analyzed){}\n",
-                      R.accessCount(), Suppressed);
+    OS << fmt::format("coalesce-lint: no findings ({}){}\n", Analyzed,
+                      Suppressed);
   else
-    OS << fmt::format("coalesce-lint: {} finding{} ({} accesses analyzed), "
-                      "costliest first; GitHub shows only the first 10 "
-                      "annotations of each level per step{}\n",
+    OS << fmt::format("coalesce-lint: {} finding{} ({}), costliest first; "
+                      "GitHub shows only the first 10 annotations of each "
+                      "level per step{}\n",
                       Reported.size(), Reported.size() == 1 ? "" : "s",
-                      R.accessCount(), Suppressed);
+                      Analyzed, Suppressed);
   return Reported.size();
 }
 
