@@ -83,6 +83,16 @@ private:
   bool topLevel(const YAML::Node &KeyNode, const YAML::Node &V, ConfigFile &C);
 };
 
+/// The items of a sequence, or \p N itself as the only one.
+std::vector<YAML::Node> itemsOf(const YAML::Node &N) {
+  if (!N.IsSequence())
+    return {N};
+  std::vector<YAML::Node> Items;
+  for (const auto &I : N)
+    Items.push_back(I);
+  return Items;
+}
+
 bool ConfigParser::ruleValue(const YAML::Node &N, RuleSetting &S) {
   if (N.IsMap()) {
     for (const auto &KV : N) {
@@ -141,12 +151,7 @@ bool ConfigParser::rules(const YAML::Node &N, ConfigFile &C) {
 
 bool ConfigParser::block(const YAML::Node &N, const std::string &Kernel,
                          ConfigFile &C) {
-  std::vector<YAML::Node> Dims;
-  if (N.IsSequence())
-    for (const auto &D : N)
-      Dims.push_back(D);
-  else
-    Dims.push_back(N);
+  std::vector<YAML::Node> Dims = itemsOf(N);
   if (Dims.empty() || Dims.size() > 3)
     return fail(N, "'block' must be 1 to 3 dimensions, e.g. [32, 8]");
   unsigned V[3] = {1, 1, 1};
@@ -203,13 +208,7 @@ bool ConfigParser::kernels(const YAML::Node &N, ConfigFile &C) {
 }
 
 bool ConfigParser::exclude(const YAML::Node &N, ConfigFile &C) {
-  std::vector<YAML::Node> Items;
-  if (N.IsSequence())
-    for (const auto &I : N)
-      Items.push_back(I);
-  else
-    Items.push_back(N);
-  for (const YAML::Node &I : Items) {
+  for (const YAML::Node &I : itemsOf(N)) {
     std::string Glob;
     if (!scalar(I, "exclude", Glob))
       return false;

@@ -92,18 +92,6 @@ void physicalLocation(OStream &J, const SourceLocation &Begin,
   });
 }
 
-const char *levelOf(Severity S) {
-  switch (S) {
-  case Severity::Note:
-    return "note";
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    break;
-  }
-  return "warning";
-}
-
 /// "coalesce-stride" -> "CoalesceStride", SARIF's friendly rule name.
 std::string friendlyName(llvm::StringRef Id) {
   std::string Out;
@@ -160,7 +148,8 @@ void writeResult(OStream &J, const TriagedFinding &T, bool HasBaseline) {
     J.attribute("ruleId", F.RuleId);
     if (int64_t Index = ruleIndex(F.RuleId); Index >= 0)
       J.attribute("ruleIndex", Index);
-    J.attribute("level", levelOf(T.Level));
+    // SARIF's levels are the severities' names: note, warning, error.
+    J.attribute("level", severityName(T.Level));
     textObject(J, "message",
                F.Suggestion.empty()
                    ? F.Message + "."
