@@ -9,7 +9,8 @@
 #   1. Debian packages (apt-get only when one is missing; sudo when not root);
 #   2. the CUDA toolkit: $CUDA_PATH, else nvcc on $PATH, else /usr/local/cuda
 #      (it is not installed here: point to it when it lives elsewhere);
-#   3. cmake -G Ninja (Release) into ./build, once; ninja builds incrementally.
+#   3. cmake -G Ninja (Release) into ./build, once; ninja builds incrementally;
+#   4. (test) the SARIF validator from npm into ./build/npm, once.
 #
 # Environment: CUDA_PATH (toolkit), COALESCE_BUILD_DIR (default: build).
 # Exit status: "example" returns 0 when the tool ran (exit 0 = clean, 1 =
@@ -18,7 +19,13 @@
 set -euo pipefail
 
 readonly PACKAGES=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools
-                   libfmt-dev libgtest-dev cmake ninja-build g++ python3)
+                   libfmt-dev libgtest-dev cmake ninja-build g++ python3
+                   libyaml-cpp-dev nodejs npm)
+# Packages that count as present when their command is on PATH (a Node.js
+# from another source ships npm itself and conflicts with Debian's npm).
+declare -A PROVIDED_BY_COMMAND=([nodejs]=node [npm]=npm)
+# The SARIF validator the tests run (test/golden/output/sarif-validate.test).
+readonly SARIF_VALIDATOR=@microsoft/sarif-multitool@5.7.0
 readonly EXAMPLE=examples/matrix.cu
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -50,6 +57,10 @@ as_root() {
 install_packages() {
   local missing=() pkg status
   for pkg in "${PACKAGES[@]}"; do
+    if [[ -n ${PROVIDED_BY_COMMAND[$pkg]:-} ]] &&
+       command -v "${PROVIDED_BY_COMMAND[$pkg]}" >/dev/null 2>&1; then
+      continue
+    fi
     status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
     [[ $status == "install ok installed" ]] || missing+=("$pkg")
   done
@@ -83,6 +94,22 @@ configure_and_build() {
   ninja -C "$BUILD_DIR" -j"$(nproc)" $target
 }
 
+# Installs the SARIF validator into $BUILD_DIR/npm for the tests, once.
+install_sarif_validator() {
+  local prefix=$BUILD_DIR/npm
+  if [[ -f $prefix/node_modules/@microsoft/sarif-multitool/package.json ]]; then
+    say "SARIF validator: present in $prefix"
+    return
+  fi
+  if ! command -v npm >/dev/null 2>&1; then
+    say "SARIF validator: npm not found; the SARIF validation test will be skipped"
+    return
+  fi
+  say "SARIF validator: npm install --prefix $prefix $SARIF_VALIDATOR"
+  npm install --prefix "$prefix" --no-audit --no-fund --loglevel=error \
+    "$SARIF_VALIDATOR" >&2 || die "npm install $SARIF_VALIDATOR failed" 1
+}
+
 main() {
   [[ $# -eq 1 ]] || usage
   local mode=$1
@@ -107,6 +134,7 @@ main() {
     esac
   else
     configure_and_build "$cuda"
+    install_sarif_validator
     say "test: ctest --test-dir $BUILD_DIR --output-on-failure"
     local rc=0
     ctest --test-dir "$BUILD_DIR" --output-on-failure || rc=$?

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Options.h"
+#include "TeamWorkflow.h"
 
 #include "coalesce/Analyzer.h"
 #include "coalesce/Output.h"
@@ -34,8 +35,10 @@ int printError(const llvm::Twine &Msg) {
 }
 
 /// Writes the report in the chosen format to stdout or --output.
-llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O) {
+llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O,
+                                     const FindingTable &Table) {
   OutputOptions Out;
+  Out.Table = &Table;
   Out.Findings = O.Findings;
   Out.PrintAccesses = O.PrintAccesses;
   Out.ShowAllErrors = O.ShowAllErrors;
@@ -52,8 +55,21 @@ llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O) {
   } else {
     Out.Color = O.Color;
   }
-  unsigned Findings = O.Format == tool::OutputFormat::Json ? writeJson(R, Out, *OS)
-                                                      : writeText(R, Out, *OS);
+  unsigned Findings = 0;
+  switch (O.Format) {
+  case tool::OutputFormat::Text:
+    Findings = writeText(R, Out, *OS);
+    break;
+  case tool::OutputFormat::Json:
+    Findings = writeJson(R, Out, *OS);
+    break;
+  case tool::OutputFormat::Sarif:
+    Findings = writeSarif(R, Out, *OS);
+    break;
+  case tool::OutputFormat::Github:
+    Findings = writeGithub(R, Out, *OS);
+    break;
+  }
   OS->flush();
   if (OS->has_error()) {
     std::error_code EC = OS->error();
@@ -82,25 +98,30 @@ int main(int Argc, const char **Argv) {
   if (O.Action == tool::RunAction::ListRules)
     return tool::listRules(llvm::outs());
 
-  llvm::Expected<Report> R = analyze(O.Analysis);
+  tool::TeamRun Team;
+  llvm::Expected<std::vector<AnalysisConfig>> Plan = tool::planAnalysis(O, Team);
+  if (!Plan)
+    return printError(llvm::toString(Plan.takeError()));
+  llvm::Expected<Report> R = tool::analyzePlanned(*Plan, O);
   if (!R)
     return printError(llvm::toString(R.takeError()));
   tool::warnUnmatchedKernels(*R, O, llvm::errs());
 
+  int VerifyExit = tool::ExitClean;
   if (!O.HarnessDir.empty() || O.VerifyOnGpu) {
-    int VerifyExit = tool::runVerification(*R, O, Argv[0]);
+    VerifyExit = tool::runVerification(*R, O, Argv[0]);
     if (VerifyExit == tool::ExitUsage)
       return VerifyExit;
-    llvm::Expected<unsigned> Findings = writeReport(*R, O);
-    if (!Findings)
-      return printError(llvm::toString(Findings.takeError()));
-    if (VerifyExit != tool::ExitClean)
-      return VerifyExit;
-    return tool::exitCode(*R, *Findings, O);
   }
 
-  llvm::Expected<unsigned> Findings = writeReport(*R, O);
+  llvm::Expected<FindingTable> Table = tool::triageFindings(*R, O, Team);
+  if (!Table)
+    return printError(llvm::toString(Table.takeError()));
+  llvm::Expected<unsigned> Findings = writeReport(*R, O, *Table);
   if (!Findings)
     return printError(llvm::toString(Findings.takeError()));
-  return tool::exitCode(*R, *Findings, O);
+  tool::reportSuppressionUse(*R, *Table, O, Team);
+  if (VerifyExit != tool::ExitClean)
+    return VerifyExit;
+  return tool::exitCode(*R, Table->reportedAtLeast(O.FailLevel), O);
 }

@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 
 #include <fmt/format.h>
 
@@ -75,6 +76,30 @@ llvm::Expected<ParamValue> parseParam(llvm::StringRef S) {
   return P;
 }
 
+llvm::Error setFormat(llvm::StringRef Name, Options &O) {
+  if (Name == "text")
+    O.Format = OutputFormat::Text;
+  else if (Name == "json")
+    O.Format = OutputFormat::Json;
+  else if (Name == "sarif")
+    O.Format = OutputFormat::Sarif;
+  else if (Name == "github")
+    O.Format = OutputFormat::Github;
+  else
+    return usageError("invalid --format '" + Name +
+                      "': expected text, json, sarif or github");
+  return llvm::Error::success();
+}
+
+llvm::Error setFailOn(llvm::StringRef Level, Options &O) {
+  if (Level != "warning" && Level != "error" && Level != "never")
+    return usageError("invalid --fail-on '" + Level +
+                      "': expected warning, error or never");
+  O.FailOnFindings = Level != "never";
+  O.FailLevel = Level == "error" ? Severity::Error : Severity::Warning;
+  return llvm::Error::success();
+}
+
 llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   // Everything after "--" goes to the compiler.
   std::vector<const char *> ToolArgs;
@@ -103,7 +128,7 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<std::string> CudaPath("cuda-path",
                                 cl::desc("CUDA toolkit (default: $CUDA_PATH, nvcc on PATH, /usr/local/cuda)"),
                                 cl::cat(Cat));
-  static cl::opt<std::string> FormatOpt("format", cl::desc("Output format: text (default) or json"),
+  static cl::opt<std::string> FormatOpt("format", cl::desc("Output format: text (default), json, sarif or github"),
                                  cl::init("text"), cl::cat(Cat));
   static cl::opt<std::string> Output("output", cl::desc("Write the report to a file"),
                               cl::value_desc("file"), cl::cat(Cat));
@@ -126,7 +151,7 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<bool> NoIndirect("no-indirect", cl::desc("Do not report indirect (gather/scatter) accesses"),
                            cl::cat(Cat));
   static cl::opt<std::string> FailOn("fail-on",
-                              cl::desc("Exit 1 on findings: warning (default) or never"),
+                              cl::desc("Exit 1 on findings: warning (default), error (only errors) or never"),
                               cl::init("warning"), cl::cat(Cat));
   static cl::opt<bool> PrintAccesses("print-accesses",
                               cl::desc("List every access with its prediction (text format)"),
@@ -139,6 +164,17 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<std::string> Explain("explain", cl::desc("Explain a rule and exit"),
                                cl::value_desc("rule-id"), cl::cat(Cat));
   static cl::opt<bool> ListRules("list-rules", cl::desc("List the rules and exit"), cl::cat(Cat));
+  static cl::opt<std::string> ConfigOpt("config", cl::desc("Configuration file (default: the nearest .coalesce-lint.yaml above each input)"),
+                                  cl::value_desc("file"), cl::cat(Cat));
+  static cl::opt<std::string> BaselineOpt("baseline", cl::desc("Report only findings not in this baseline file"),
+                                    cl::value_desc("file"), cl::cat(Cat));
+  static cl::opt<std::string> WriteBaseline("write-baseline", cl::desc("Record today's findings in a baseline file"),
+                                      cl::value_desc("file"), cl::cat(Cat));
+  static cl::opt<bool> ListUnused("list-unused-suppressions",
+                           cl::desc("List suppression comments that suppressed nothing"), cl::cat(Cat));
+  static cl::opt<std::string> HeaderFilter("header-filter",
+                                     cl::desc("Report findings in non-input files only when their path matches this regex"),
+                                     cl::value_desc("regex"), cl::cat(Cat));
   static cl::opt<bool> Verify("verify-on-gpu",
                        cl::desc("Run flagged kernels on the GPU and compare measured sectors/request"),
                        cl::cat(GpuCat));
@@ -206,19 +242,31 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
     A.Params.push_back(*P);
   }
 
-  if (FormatOpt == "json")
-    O.Format = OutputFormat::Json;
-  else if (FormatOpt != "text")
-    return usageError("invalid --format '" + FormatOpt + "': expected text or json");
+  if (llvm::Error E = setFormat(FormatOpt, O))
+    return std::move(E);
   O.OutputFile = Output;
   if (Threshold < 0)
     return usageError("--threshold must not be negative");
   O.Findings.Threshold = Threshold;
   O.Findings.ReportPossiblyMisaligned = !NoMaybe;
   O.Findings.ReportIndirect = !NoIndirect;
-  if (FailOn != "warning" && FailOn != "never")
-    return usageError("invalid --fail-on '" + FailOn + "': expected warning or never");
-  O.FailOnFindings = FailOn == "warning";
+  if (llvm::Error E = setFailOn(FailOn, O))
+    return std::move(E);
+  O.ConfigFile = ConfigOpt;
+  O.BaselineFile = BaselineOpt;
+  O.WriteBaselineFile = WriteBaseline;
+  O.ListUnusedSuppressions = ListUnused;
+  if (HeaderFilter.getNumOccurrences()) {
+    std::string Why;
+    if (!llvm::Regex(HeaderFilter).isValid(Why))
+      return usageError("invalid --header-filter '" + HeaderFilter + "': " + Why);
+    O.HeaderFilter = HeaderFilter;
+  }
+  // What the command line sets overrides configuration files.
+  for (cl::Option *Opt : std::initializer_list<cl::Option *>{
+           &FormatOpt, &FailOn, &Threshold, &DefaultValue, &HeaderFilter})
+    if (Opt->getNumOccurrences())
+      O.Given.insert(Opt->ArgStr.str());
   O.PrintAccesses = PrintAccesses;
   O.ShowAllErrors = ShowErrors;
   if (ColorOpt == "always")

@@ -10,6 +10,7 @@
 
 #include "coalesce/Config.h"
 #include "coalesce/Findings.h"
+#include "coalesce/Policy.h"
 #include "coalesce/Report.h"
 
 #include "llvm/Support/Error.h"
@@ -17,6 +18,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace coalesce {
@@ -31,7 +33,7 @@ enum ExitCode {
   ExitVerify = 4,    ///< GPU verification failed or found a mismatch.
 };
 
-enum class OutputFormat { Text, Json };
+enum class OutputFormat { Text, Json, Sarif, Github };
 enum class RunAction { Analyze, Explain, ListRules, Exit };
 
 /// Everything the command line says.
@@ -57,10 +59,27 @@ struct Options {
   double Tolerance = 0.05;
   unsigned VerifyTimeout = 30;
   std::string VerifyExe;
+  // Team workflow: configuration files, suppressions, baselines.
+  /// --fail-on=error: only findings of this severity or higher fail.
+  Severity FailLevel = Severity::Warning;
+  std::string ConfigFile;        ///< --config; empty: search upwards.
+  std::string BaselineFile;      ///< --baseline.
+  std::string WriteBaselineFile; ///< --write-baseline.
+  bool ListUnusedSuppressions = false;
+  std::optional<std::string> HeaderFilter;
+  /// Options given on the command line ("threshold", "format", ...): they
+  /// override configuration files.
+  std::set<std::string> Given;
 };
 
 /// Parses argv (options, files, and compiler arguments after "--").
 llvm::Expected<Options> parseOptions(int Argc, const char **Argv);
+
+/// --format NAME (text, json, sarif, github), from the command line or a
+/// configuration file.
+llvm::Error setFormat(llvm::StringRef Name, Options &O);
+/// --fail-on LEVEL (warning, error, never).
+llvm::Error setFailOn(llvm::StringRef Level, Options &O);
 
 /// Parses "[KERNEL:]X[,Y[,Z]]" (also "16x16").
 llvm::Expected<BlockOverride> parseBlock(llvm::StringRef S);

@@ -160,7 +160,8 @@ TEST(TextOutputTest, PrintAccessesShowsMissingNumbersAsNA) {
   std::string Text = render(R, Opts, &Count);
   EXPECT_EQ(Text, "g.cu:4:12: access: kernel=g op=load base=in elem=8 "
                   "expr='in[idx[i]]' sectors=n/a ideal=n/a class=unknown "
-                  "stride=n/a block=256(assumed)\n");
+                  "stride=n/a block=256(assumed)\n"
+            "0 warnings in 1 kernel (1 access analyzed, 1 unknown)\n");
   EXPECT_EQ(Count, 0u);
 }
 
@@ -172,7 +173,8 @@ TEST(TextOutputTest, ShowAllErrorsListsEachErrorAndNoCount) {
   unsigned Count = 9;
   std::string Text = render(R, Opts, &Count);
   EXPECT_EQ(Text, "k.cu:3:1: error: unknown type name 'foo'\n"
-                  "k.cu:4:9: error: expected ';' after expression\n");
+                  "k.cu:4:9: error: expected ';' after expression\n"
+            "0 warnings in 0 kernels (0 accesses analyzed, 0 unknown)\n");
   EXPECT_EQ(Count, 0u);
 }
 
@@ -193,17 +195,19 @@ TEST(TextOutputTest, ErrorsInKernelsAndFatalErrorsAreAlwaysListed) {
             "a.cu:2:5: error: use of undeclared identifier 'x'\n"
             "a.cu: 1 compile error outside kernels ignored; first: a.cu:30:1: "
             "unknown type name 'T' (use --show-compile-errors to list all)\n"
-            "missing.cu: error: cannot read file\n");
+            "missing.cu: error: cannot read file\n"
+            "0 warnings in 0 kernels (0 accesses analyzed, 0 unknown)\n");
 }
 
-TEST(TextOutputTest, NothingToSayIsEmpty) {
+TEST(TextOutputTest, NothingToSayIsOnlyTheSummary) {
   Report R = sampleReport();
   R.Files.clear();
   R.Kernels[0].Accesses.erase(R.Kernels[0].Accesses.begin());
   OutputOptions Opts;
   Opts.Findings.ReportPossiblyMisaligned = false;
   unsigned Count = 3;
-  EXPECT_EQ(render(R, Opts, &Count), "");
+  EXPECT_EQ(render(R, Opts, &Count),
+            "0 warnings in 1 kernel (1 access analyzed, 0 unknown)\n");
   EXPECT_EQ(Count, 0u);
 }
 

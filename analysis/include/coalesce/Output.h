@@ -3,7 +3,8 @@
 /// \file
 /// Writers for the report formats. Text is clang-style
 /// (file:line:col: warning: message [rule-id], source line, caret, notes);
-/// JSON follows the schema documented in docs/json-schema.md (version 1).
+/// JSON follows the schema documented in docs/json-schema.md (version 1);
+/// SARIF 2.1.0 and GitHub workflow commands are for CI.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_OUTPUT_H
@@ -15,6 +16,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 namespace coalesce {
+
+class FindingTable;
 
 /// The JSON schema version this build writes.
 constexpr int JsonSchemaVersion = 1;
@@ -30,6 +33,9 @@ struct OutputOptions {
   bool PrintAccesses = false;
   /// Text: list every compile error, not only their count.
   bool ShowAllErrors = false;
+  /// The triaged findings (Triage.h); null: every finding under Findings,
+  /// none suppressed.
+  const FindingTable *Table = nullptr;
 };
 
 /// Writes the clang-style text report. Returns the number of findings.
@@ -39,6 +45,18 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
 /// Writes the JSON report. Returns the number of findings.
 unsigned writeJson(const Report &R, const OutputOptions &Opts,
                    llvm::raw_ostream &OS);
+
+/// Writes a SARIF 2.1.0 log for GitHub code scanning: rules from the
+/// registry, one result per finding (suppressed ones marked). Returns the
+/// number of reported findings.
+unsigned writeSarif(const Report &R, const OutputOptions &Opts,
+                    llvm::raw_ostream &OS);
+
+/// Writes GitHub Actions workflow commands (::warning file=...::message),
+/// costliest findings first, and a summary line. Returns the number of
+/// reported findings.
+unsigned writeGithub(const Report &R, const OutputOptions &Opts,
+                     llvm::raw_ostream &OS);
 
 } // namespace coalesce
 

@@ -9,6 +9,8 @@
 
 #include "coalesce/Output.h"
 
+#include "report/TableFor.h"
+
 #include "llvm/Support/JSON.h"
 
 #include <fmt/format.h>
@@ -101,11 +103,34 @@ void writeFile(OStream &J, const FileResult &F) {
   });
 }
 
-void writeFinding(OStream &J, const std::optional<Finding> &F) {
-  if (!F) {
+/// How a finding was silenced: {kind, file, line, text} or null.
+void suppressionAttr(OStream &J, const TriagedFinding &T) {
+  J.attributeBegin("suppression");
+  if (T.SuppressedBy)
+    J.object([&] {
+      J.attribute("kind", "in-source");
+      locationAttrs(J, SourceLocation{T.SuppressedBy->File,
+                                      T.SuppressedBy->Line,
+                                      T.SuppressedBy->Column});
+      J.attribute("text", T.SuppressedBy->Text);
+    });
+  else if (T.Baselined)
+    J.object([&] {
+      J.attribute("kind", "baseline");
+      locationAttrs(J, SourceLocation());
+      J.attribute("text", nullptr);
+    });
+  else
+    J.value(nullptr);
+  J.attributeEnd();
+}
+
+void writeFinding(OStream &J, const TriagedFinding *T) {
+  if (!T) {
     J.value(nullptr);
     return;
   }
+  const Finding *F = &T->F;
   J.object([&] {
     J.attribute("rule", F->RuleId);
     J.attribute("message", F->Message);
@@ -118,11 +143,14 @@ void writeFinding(OStream &J, const std::optional<Finding> &F) {
     });
     stringAttr(J, "suggestion", F->Suggestion);
     numberAttr(J, "wasted_sectors_per_request", F->WastedSectors);
+    J.attribute("severity", severityName(T->Level));
+    J.attribute("fingerprint", T->Fingerprint);
+    J.attribute("suppressed", !T->reported());
+    suppressionAttr(J, *T);
   });
 }
 
-void writeAccess(OStream &J, const AccessRecord &A,
-                 const std::optional<Finding> &F) {
+void writeAccess(OStream &J, const AccessRecord &A, const TriagedFinding *F) {
   const Prediction &P = A.Predicted;
   J.object([&] {
     locationAttrs(J, A.Loc);
@@ -186,7 +214,9 @@ void writeAccess(OStream &J, const AccessRecord &A,
 
 unsigned writeJson(const Report &R, const OutputOptions &Opts,
                    llvm::raw_ostream &OS) {
-  unsigned Findings = 0;
+  FindingTable Local;
+  const FindingTable &Table = tableFor(R, Opts, Local);
+  unsigned Findings = Table.reportedCount();
   OStream J(OS, /*IndentSize=*/2);
   J.object([&] {
     J.attribute("tool", "coalesce-lint");
@@ -213,15 +243,13 @@ unsigned writeJson(const Report &R, const OutputOptions &Opts,
             J.value(nullptr);
           J.attributeEnd();
           J.attributeArray("accesses", [&] {
-            for (const AccessRecord &A : K.Accesses) {
-              std::optional<Finding> F = buildFinding(A, Opts.Findings);
-              Findings += F.has_value();
-              writeAccess(J, A, F);
-            }
+            for (const AccessRecord &A : K.Accesses)
+              writeAccess(J, A, Table.find(A));
           });
         });
     });
     J.attribute("findings", int64_t(Findings));
+    J.attribute("suppressed_findings", int64_t(Table.suppressedCount()));
   });
   OS << "\n";
   return Findings;

@@ -10,8 +10,10 @@
 #include "coalesce/Output.h"
 
 #include "report/Format.h"
+#include "report/TableFor.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace coalesce {
 
@@ -108,9 +110,23 @@ void writeAccessLine(llvm::raw_ostream &OS, const KernelRecord &K,
      << ")\n";
 }
 
+/// The diagnostic kind a finding of severity \p S is printed as.
+DiagKind diagKindOf(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    return DiagKind::Note;
+  case Severity::Error:
+    return DiagKind::Error;
+  case Severity::Warning:
+    break;
+  }
+  return DiagKind::Warning;
+}
+
 void writeFinding(llvm::raw_ostream &OS, const Palette &C,
-                  const AccessRecord &A, const Finding &F) {
-  writeDiagnostic(OS, C, A.Loc, DiagKind::Warning,
+                  const AccessRecord &A, const TriagedFinding &T) {
+  const Finding &F = T.F;
+  writeDiagnostic(OS, C, A.Loc, diagKindOf(T.Level),
                   fmt::format("{} [{}]", F.Message, F.RuleId));
   writeSourceAndCaret(OS, C, A);
   for (const Note &N : F.Notes)
@@ -195,28 +211,44 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
   for (const FileResult &F : R.Files)
     writeCompileErrors(OS, C, F, Opts.ShowAllErrors);
 
+  FindingTable Local;
+  const FindingTable &Table = tableFor(R, Opts, Local);
   unsigned Findings = 0;
+  unsigned BySeverity[3] = {0, 0, 0};
   for (const KernelRecord &K : R.Kernels) {
     for (const AccessRecord &A : K.Accesses) {
       if (Opts.PrintAccesses)
         writeAccessLine(OS, K, A);
-      std::optional<Finding> F = buildFinding(A, Opts.Findings);
-      if (!F)
+      const TriagedFinding *T = Table.find(A);
+      if (!T || !T->reported())
         continue;
-      writeFinding(OS, C, A, *F);
+      writeFinding(OS, C, A, *T);
       ++Findings;
+      ++BySeverity[static_cast<int>(T->Level)];
     }
   }
   writeVerificationTable(OS, R);
-  // Always a summary, so that "clean" and "saw nothing" read differently.
+  // Always a summary, so that "clean" and "saw nothing" read differently:
+  // "0 warnings in 3 kernels (12 accesses analyzed, 2 unknown)", or
+  // "1 error, 2 warnings, 1 note in ..." when severities differ.
+  unsigned Suppressed = Table.suppressedCount();
+  std::string Silenced =
+      Suppressed ? fmt::format("; {} suppressed", Suppressed) : "";
   unsigned Unknown = 0;
   for (const KernelRecord &K : R.Kernels)
     for (const AccessRecord &A : K.Accesses)
       Unknown += A.Predicted.Class == Classification::Unknown;
-  OS << fmt::format("{} in {} ({} analyzed, {} unknown)\n",
-                    plural(Findings, "warning"),
+  std::vector<std::string> Counts;
+  if (BySeverity[int(Severity::Error)])
+    Counts.push_back(plural(BySeverity[int(Severity::Error)], "error"));
+  if (BySeverity[int(Severity::Warning)] || Findings == 0)
+    Counts.push_back(plural(BySeverity[int(Severity::Warning)], "warning"));
+  if (BySeverity[int(Severity::Note)])
+    Counts.push_back(plural(BySeverity[int(Severity::Note)], "note"));
+  OS << fmt::format("{} in {} ({} analyzed, {} unknown){}\n",
+                    fmt::join(Counts, ", "),
                     plural(static_cast<unsigned>(R.Kernels.size()), "kernel"),
-                    plural(R.accessCount(), "access", "es"), Unknown);
+                    plural(R.accessCount(), "access", "es"), Unknown, Silenced);
   return Findings;
 }
 

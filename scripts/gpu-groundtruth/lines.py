@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""Per-source-line ground truth from the Nsight Compute source-page CSVs.
+
+    python3 scripts/gpu-groundtruth/lines.py GROUNDTRUTH.tar.gz|DIR [--programs .gt-carry/programs.tsv]
+            [--out docs/groundtruth] [--ratio 1.25] [--min-requests 64]
+
+Reads csv/NAME.csv (the export of `ncu --page source --print-source cuda,sass
+--csv --print-kernel-base function`), one per program of programs.tsv, and
+writes OUT/lines-SUITE.tsv: one row per (file, line) that has at least one
+executed global-memory instruction, plus OUT/executed-SUITE.tsv, the lines
+with any executed instruction (used to tell "not executed" from "executed,
+no global access here").
+
+Per line, over its SASS instructions (deduplicated by kernel block and
+Address), summed over all profiled kernels and programs:
+  requests = Instructions Executed of global loads/stores/atomics
+  sectors  = L2 Theoretical Sectors Global
+  ideal    = L2 Theoretical Sectors Global Ideal
+A line is WASTEFUL when sectors > ratio * ideal and requests >= min-requests.
+Files are named relative to .gt-carry/ (e.g. polybench/CUDA/.../gemm.cu);
+instructions attributed to files outside it (CUDA headers: atomics,
+__ldg) are counted in the summary but not in the table.
+"""
+import argparse
+import collections
+import csv
+import io
+import os
+import re
+import sys
+import tarfile
+
+csv.field_size_limit(1 << 30)
+
+
+def num(s):
+    if s is None:
+        return 0.0
+    s = s.strip().replace(",", "")
+    if s in ("", "-"):
+        return 0.0
+    try:
+        return float(s)
+    except ValueError:
+        return 0.0
+
+
+def norm_path(path, prog_dir):
+    """Path relative to .gt-carry/, or None when outside it."""
+    p = path.replace("\\", "/")
+    i = p.find(".gt-carry/")
+    if i >= 0:
+        return os.path.normpath(p[i + len(".gt-carry/"):])
+    if not p.startswith("/"):
+        return os.path.normpath(os.path.join(prog_dir, p))
+    return None
+
+
+def read_programs(path):
+    progs = []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            c = line.rstrip("\n").split("\t")
+            c += [""] * (6 - len(c))
+            progs.append(dict(suite=c[0], name=c[1], dir=c[2], nvcc=c[3], run=c[4], lint=c[5].split()))
+    return progs
+
+
+def is_global_mem(row, col):
+    space = row[col["Address Space"]] if "Address Space" in col else ""
+    src = row[col["SASS"]].strip() if "SASS" in col else ""
+    op = src.split()[0] if src else ""
+    if op.startswith("@"):  # predicate
+        op = src.split()[1] if len(src.split()) > 1 else ""
+    if space.strip() == "Global":
+        return True
+    return op.startswith(("RED", "ATOM")) and "ATOMS" not in op
+
+
+def parse_csv(text, prog, acc, executed, other, srctext):
+    rows = csv.reader(io.StringIO(text))
+    cur_file = None
+    func = None
+    col = None
+    cur_line = None
+    seen = set()
+    block = 0
+    for row in rows:
+        if not row:
+            continue
+        if row[0] == "File Path":
+            cur_file = row[1] if len(row) > 1 else ""
+            block += 1
+            col = None
+            continue
+        if row[0] == "Function Name":
+            func = row[1] if len(row) > 1 else ""
+            continue
+        if row[0] == "Line No":
+            # two "Source" columns: CUDA source text, then SASS text
+            col = {}
+            nsrc = 0
+            for i, h in enumerate(row):
+                if h == "Source":
+                    col["CUDA" if nsrc == 0 else "SASS"] = i
+                    nsrc += 1
+                else:
+                    col.setdefault(h, i)
+            continue
+        if col is None:
+            continue
+        addr = row[col["Address"]]
+        if row[0] != "":
+            # a source line
+            cur_line = int(row[0])
+            f = norm_path(cur_file, prog["dir"])
+            if f is not None:
+                srctext.setdefault((f, cur_line), row[col["CUDA"]].strip())
+                if num(row[col.get("Instructions Executed", -1)] if "Instructions Executed" in col else "0") > 0:
+                    executed[(prog["suite"], f)].add(cur_line)
+            continue
+        if cur_line is None or addr in ("", "-"):
+            continue
+        key = (block, addr)
+        if key in seen:
+            continue
+        seen.add(key)
+        if not is_global_mem(row, col):
+            continue
+        req = num(row[col["Instructions Executed"]])
+        sec = num(row[col["L2 Theoretical Sectors Global"]]) if "L2 Theoretical Sectors Global" in col else 0.0
+        ide = num(row[col["L2 Theoretical Sectors Global Ideal"]]) if "L2 Theoretical Sectors Global Ideal" in col else 0.0
+        opn = row[col["Access Operation"]].strip() if "Access Operation" in col else ""
+        sass = row[col["SASS"]].strip().split()
+        opcode = sass[0] if sass else "?"
+        if opcode.startswith("@") and len(sass) > 1:
+            opcode = sass[1]
+        f = norm_path(cur_file, prog["dir"])
+        if f is None:
+            other[prog["suite"]][os.path.basename(cur_file)] += req
+            continue
+        a = acc[(prog["suite"], f, cur_line)]
+        a["requests"] += req
+        a["sectors"] += sec
+        a["ideal"] += ide
+        a["ninstr"] += 1
+        if req > 0:
+            a["nexec"] += 1
+        kind = "st" if (opn.lower().startswith("st") or opcode.startswith("ST")) else \
+               "atom" if opcode.startswith(("RED", "ATOM")) else "ld"
+        a[kind + "_requests"] += req
+        a[kind + "_sectors"] += sec
+        a[kind + "_ideal"] += ide
+        a["ops"].add(opcode.split(".")[0] + ("." + opcode.split(".")[-1] if opcode.split(".")[-1].isdigit() else ""))
+        a["kernels"].add(func)
+        a["programs"].add(prog["name"])
+
+
+def load_csvs(src):
+    """Yields (program name, text)."""
+    if os.path.isdir(src):
+        d = os.path.join(src, "csv") if os.path.isdir(os.path.join(src, "csv")) else src
+        for fn in sorted(os.listdir(d)):
+            if fn.endswith(".csv"):
+                with open(os.path.join(d, fn), errors="replace") as f:
+                    yield fn[:-4], f.read()
+    else:
+        with tarfile.open(src) as t:
+            for m in t.getmembers():
+                if m.isfile() and m.name.endswith(".csv") and "/csv/" in "/" + m.name:
+                    yield os.path.basename(m.name)[:-4], t.extractfile(m).read().decode("utf-8", "replace")
+
+
+def new_acc():
+    d = collections.defaultdict(float)
+    d["ops"] = set()
+    d["kernels"] = set()
+    d["programs"] = set()
+    return d
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+    ap.add_argument("source", help="groundtruth.tar.gz from device-run.sh, or a directory of CSVs")
+    ap.add_argument("--programs", default=os.path.join(root, ".gt-carry", "programs.tsv"))
+    ap.add_argument("--out", default=os.path.join(root, "docs", "groundtruth"))
+    ap.add_argument("--ratio", type=float, default=1.25)
+    ap.add_argument("--min-requests", type=float, default=64)
+    a = ap.parse_args()
+
+    progs = {p["name"]: p for p in read_programs(a.programs)}
+    acc = collections.defaultdict(new_acc)
+    executed = collections.defaultdict(set)
+    other = collections.defaultdict(collections.Counter)
+    srctext = {}
+    measured = collections.defaultdict(list)
+    for name, text in load_csvs(a.source):
+        if name not in progs:
+            print(f"warning: {name}.csv is not in {a.programs}", file=sys.stderr)
+            continue
+        parse_csv(text, progs[name], acc, executed, other, srctext)
+        measured[progs[name]["suite"]].append(name)
+
+    os.makedirs(a.out, exist_ok=True)
+    suites = sorted({k[0] for k in acc} | set(measured))
+    cols = ["file", "line", "wasteful", "requests", "sectors", "ideal", "ratio", "sectors_per_req",
+            "ideal_per_req", "ld_sectors", "ld_ideal", "st_sectors", "st_ideal", "atom_sectors",
+            "atom_ideal", "instructions", "opcodes", "kernels", "programs", "source"]
+    for s in suites:
+        path = os.path.join(a.out, f"lines-{s}.tsv")
+        rows = sorted((k, v) for k, v in acc.items() if k[0] == s)
+        nw = 0
+        with open(path, "w") as f:
+            f.write(f"# ground truth per source line, suite {s}: wasteful = sectors > {a.ratio} * ideal "
+                    f"and requests >= {a.min_requests:g}; programs measured: {' '.join(sorted(measured[s]))}\n")
+            f.write("\t".join(cols) + "\n")
+            for (suite, file, line), v in rows:
+                if v["requests"] <= 0:
+                    continue
+                w = int(v["sectors"] > a.ratio * v["ideal"] and v["requests"] >= a.min_requests)
+                nw += w
+                r = v["requests"]
+                vals = [file, line, w, int(r), int(v["sectors"]), int(v["ideal"]),
+                        f"{v['sectors'] / v['ideal']:.3f}" if v["ideal"] else "inf",
+                        f"{v['sectors'] / r:.3f}", f"{v['ideal'] / r:.3f}",
+                        int(v["ld_sectors"]), int(v["ld_ideal"]), int(v["st_sectors"]), int(v["st_ideal"]),
+                        int(v["atom_sectors"]), int(v["atom_ideal"]), int(v["nexec"]),
+                        ",".join(sorted(v["ops"])), ",".join(sorted(v["kernels"])),
+                        ",".join(sorted(v["programs"])), srctext.get((file, line), "").replace("\t", " ")]
+                f.write("\t".join(str(x) for x in vals) + "\n")
+        with open(os.path.join(a.out, f"executed-{s}.tsv"), "w") as f:
+            f.write("# lines with at least one executed instruction (any kind)\nfile\tlines\n")
+            for (suite, file), ls in sorted(executed.items()):
+                if suite == s:
+                    f.write(f"{file}\t{','.join(str(x) for x in sorted(ls))}\n")
+        nlines = sum(1 for k, v in acc.items() if k[0] == s and v["requests"] > 0)
+        hdr = ", ".join(f"{k}: {int(c)} requests" for k, c in other[s].most_common(5))
+        print(f"{s}: {len(measured[s])} programs, {nlines} lines with global accesses, {nw} wasteful -> {path}"
+              + (f"; outside .gt-carry: {hdr}" if hdr else ""))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,223 @@
+#!/usr/bin/env bash
+# Run coalesce-lint over every CUDA translation unit of a third-party suite and
+# time a plain clang device-side parse of the same file for comparison.
+#
+#   scripts/real-code/run-suite.sh SUITE_NAME SUITE_DIR OUTDIR
+#
+# SUITE_NAME selects built-in settings for the suites measured in
+# docs/real-code.md (cuda-samples, parboil, polybench-acc, rodinia, shoc):
+# which subtree holds the CUDA sources and which include directories the
+# suite's own build passes. Any other name scans every *.cu under SUITE_DIR.
+#
+# Environment:
+#   COALESCE_LINT   the tool (default: build/bin/coalesce-lint of this repo)
+#   CLANGXX         clang driver for the baseline (default: clang++-22)
+#   CUDA_PATH       CUDA toolkit (default: /usr/local/cuda)
+#   ARCH            GPU architecture (default: sm_90)
+#   JOBS            files processed in parallel (default: 2)
+#   TIMEOUT         seconds per file and per command (default: 120)
+#   SUITE_INCLUDES  extra include dirs, ':'-separated, relative to SUITE_DIR
+#                   or absolute (added after the built-in ones)
+#   EXTRA_ARGS      extra compiler arguments for both commands (word-split)
+#   CUDA_SAMPLES_COMMON  helper_cuda.h & co. for rodinia (default:
+#                   SUITE_DIR/../cuda-samples/Common when it exists)
+#
+# OUTDIR gets:
+#   results.tsv   one row per translation unit (header in the first line)
+#   meta.tsv      suite name, directory, commit, tool version, date, settings
+#   json/ID.json  the tool's report per file
+#   logs/ID.{tool,clang}.{err,time}  stderr and /usr/bin/time output
+#
+# Stand-ins for headers a suite's configure step or dependencies provide are
+# generated under OUTDIR/gen-include: SHOC's config.h (empty), the OpenCL
+# types parboil.h names (CL/cl.h).
+#
+# Files that other .cu files #include are not analyzed on their own (they are
+# analyzed inside the includer); they are listed in OUTDIR/skipped-included.txt.
+set -uo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+
+if [ "${1:-}" = "__one" ]; then
+  # Worker: __one FILE (settings in the environment).
+  f=$2
+  rel=${f#"$RS_SUITE_DIR"/}
+  id=$(printf '%s' "$rel" | sed 's|[^A-Za-z0-9._-]|_|g')
+  json="$RS_OUT/json/$id.json"
+  logs="$RS_OUT/logs/$id"
+  read -r -a incs <<<"$RS_INCLUDE_ARGS"
+  read -r -a extra <<<"${EXTRA_ARGS:-}"
+  args=(-I"$(dirname "$f")" "${incs[@]}" "${extra[@]}")
+
+  timed() { # timed TIMEFILE CMD... -> exit status of CMD (124 on timeout)
+    local tf=$1; shift
+    local t0 t1 rc
+    t0=$(date +%s.%N)
+    if [ -n "$RS_TIME" ]; then
+      "$RS_TIME" -f '%e %M' -o "$tf" timeout "$RS_TIMEOUT" "$@"
+      rc=$?
+    else
+      timeout "$RS_TIMEOUT" "$@"
+      rc=$?
+    fi
+    t1=$(date +%s.%N)
+    # Wall time from date (finer than time's %e); RSS from /usr/bin/time.
+    wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", b-a}')
+    rss=NA
+    if [ -s "$tf" ]; then rss=$(tail -n1 "$tf" | awk '{print $2}'); fi
+    return $rc
+  }
+
+  timed "$logs.tool.time" "$RS_TOOL" --format=json --fail-on=never \
+    --arch="$RS_ARCH" --cuda-path="$RS_CUDA" -o "$json" "$f" -- "${args[@]}" \
+    >/dev/null 2>"$logs.tool.err"
+  trc=$?; twall=$wall; trss=$rss
+  timed "$logs.clang.time" "$RS_CLANG" -x cuda --cuda-device-only \
+    --cuda-gpu-arch="$RS_ARCH" --cuda-path="$RS_CUDA" -fsyntax-only -w \
+    "${args[@]}" "$f" >/dev/null 2>"$logs.clang.err"
+  crc=$?; cwall=$wall; crss=$rss
+  cerr=$(grep -c 'error:' "$logs.clang.err")
+  nglobal=$(grep -c '__global__' "$f")
+  [ -f "$json" ] || json=""
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
+    "$RS_SUITE" "$rel" "$trc" "$twall" "$trss" "$crc" "$cwall" "$crss" \
+    "$cerr" "$nglobal" "${json:+json/$id.json}" >"$RS_OUT/rows/$id.tsv"
+  exit 0
+fi
+
+if [ $# -ne 3 ]; then
+  sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'
+  exit 2
+fi
+
+suite=$1
+suite_dir=$(cd "$2" && pwd) || { echo "run-suite: no directory $2" >&2; exit 2; }
+out=$3
+mkdir -p "$out" && out=$(cd "$out" && pwd)
+
+tool=${COALESCE_LINT:-$repo/build/bin/coalesce-lint}
+clang=${CLANGXX:-clang++-22}
+cuda=${CUDA_PATH:-/usr/local/cuda}
+arch=${ARCH:-sm_90}
+jobs=${JOBS:-2}
+tmo=${TIMEOUT:-120}
+[ -x "$tool" ] || { echo "run-suite: $tool is not executable" >&2; exit 2; }
+command -v "$clang" >/dev/null || { echo "run-suite: no $clang" >&2; exit 2; }
+timebin=""
+[ -x /usr/bin/time ] && timebin=/usr/bin/time
+
+# Built-in per-suite settings: source subtree and include dirs (relative to
+# the suite root), as the suites' own Makefiles/CMake pass them.
+src_root=.
+incs=()
+case "$suite" in
+  cuda-samples)  src_root=Samples; incs=(Common) ;;
+  parboil)       src_root=benchmarks; incs=(common/include) ;;
+  polybench-acc) src_root=CUDA; incs=(CUDA/utilities common) ;;
+  rodinia)       src_root=cuda; incs=(cuda/util)
+                 common=${CUDA_SAMPLES_COMMON:-$suite_dir/../cuda-samples/Common}
+                 [ -d "$common" ] && incs+=("$(cd "$common" && pwd)") ;;
+  shoc)          src_root=src/cuda; incs=(src/common src/cuda/common src/cuda/include) ;;
+esac
+IFS=: read -r -a more <<<"${SUITE_INCLUDES:-}"
+incs+=("${more[@]}")
+inc_args=""
+abs_incs=()
+for d in "${incs[@]}"; do
+  [ -n "$d" ] || continue
+  case "$d" in /*) a=$d ;; *) a=$suite_dir/$d ;; esac
+  [ -d "$a" ] || continue
+  abs_incs+=("$a")
+  inc_args+=" -I$a"
+done
+
+rm -rf "$out/rows" "$out/json" "$out/logs" "$out/gen-include"
+mkdir -p "$out/rows" "$out/json" "$out/logs"
+
+# Headers a suite's configure step would generate.
+if [ "$suite" = shoc ]; then
+  # SHOC's autoconf config.h: nothing the CUDA sources test is needed.
+  mkdir -p "$out/gen-include"
+  echo '/* generated by run-suite.sh: stands in for SHOC configure output */' \
+    >"$out/gen-include/config.h"
+  inc_args+=" -I$out/gen-include"
+fi
+if [ "$suite" = parboil ]; then
+  # parboil.h includes <CL/cl.h> unconditionally (for a timing hook); the
+  # CUDA toolkit ships no OpenCL headers. Declare the types it names.
+  mkdir -p "$out/gen-include/CL"
+  cat >"$out/gen-include/CL/cl.h" <<'STUB'
+/* generated by run-suite.sh: the OpenCL types parboil.h names */
+#pragma once
+#include <stdint.h>
+typedef int32_t cl_int;
+typedef uint32_t cl_uint;
+typedef struct _cl_command_queue *cl_command_queue;
+typedef struct _cl_kernel *cl_kernel;
+typedef struct _cl_event *cl_event;
+typedef struct _cl_mem *cl_mem;
+STUB
+  inc_args+=" -I$out/gen-include"
+fi
+
+# Translation units: every *.cu under the source root, minus those another
+# file #includes (resolved against the includer's directory, then the include
+# dirs).
+find "$suite_dir/$src_root" -name '*.cu' -type f | sort >"$out/all-cu.txt"
+: >"$out/skipped-included.txt"
+find "$suite_dir/$src_root" -type f \( -name '*.cu' -o -name '*.cuh' -o -name '*.h' \
+  -o -name '*.hpp' -o -name '*.cpp' -o -name '*.cc' -o -name '*.c' \) -print0 |
+  xargs -0 grep -HE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<][^">]*\.cu[">]' 2>/dev/null |
+  while IFS= read -r line; do
+    includer=${line%%:*}
+    inc=$(printf '%s' "${line#*:}" | sed -E 's/.*include[[:space:]]*["<]([^">]*)[">].*/\1/')
+    for base in "$(dirname "$includer")" "${abs_incs[@]}"; do
+      if [ -f "$base/$inc" ]; then realpath "$base/$inc"; break; fi
+    done
+  done | sort -u >"$out/included.txt"
+tus=$out/tus.txt
+: >"$tus"
+while IFS= read -r f; do
+  if grep -qxF "$(realpath "$f")" "$out/included.txt"; then
+    printf '%s\n' "${f#"$suite_dir"/}" >>"$out/skipped-included.txt"
+  else
+    printf '%s\n' "$f" >>"$tus"
+  fi
+done <"$out/all-cu.txt"
+
+commit=NA
+if [ -f "$suite_dir/.suite-commit" ]; then commit=$(head -n1 "$suite_dir/.suite-commit")
+elif git -C "$suite_dir" rev-parse HEAD >/dev/null 2>&1; then commit=$(git -C "$suite_dir" rev-parse HEAD)
+fi
+{
+  printf 'suite\t%s\n' "$suite"
+  printf 'suite_dir\t%s\n' "$suite_dir"
+  printf 'commit\t%s\n' "$commit"
+  printf 'tool\t%s\n' "$tool"
+  printf 'tool_version\t%s\n' "$("$tool" --version 2>&1 | head -n1)"
+  printf 'tool_repo_commit\t%s\n' "$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo NA)"
+  printf 'clang\t%s\n' "$("$clang" --version | head -n1)"
+  printf 'arch\t%s\n' "$arch"
+  printf 'cuda\t%s\n' "$cuda"
+  printf 'include_args\t%s\n' "${inc_args# }"
+  printf 'extra_args\t%s\n' "${EXTRA_ARGS:-}"
+  printf 'jobs\t%s\n' "$jobs"
+  printf 'timeout\t%s\n' "$tmo"
+  printf 'date\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  printf 'translation_units\t%s\n' "$(wc -l <"$tus")"
+  printf 'skipped_included\t%s\n' "$(wc -l <"$out/skipped-included.txt")"
+} >"$out/meta.tsv"
+
+export RS_SUITE="$suite" RS_SUITE_DIR="$suite_dir" RS_OUT="$out" RS_TOOL="$tool" \
+  RS_CLANG="$clang" RS_CUDA="$cuda" RS_ARCH="$arch" RS_TIMEOUT="$tmo" \
+  RS_TIME="$timebin" RS_INCLUDE_ARGS="${inc_args# }"
+echo "run-suite: $suite: $(wc -l <"$tus") translation units, $jobs jobs" >&2
+tr '\n' '\0' <"$tus" | xargs -0 -P "$jobs" -n 1 bash "$0" __one
+
+{
+  printf 'suite\tfile\ttool_rc\ttool_wall_s\ttool_maxrss_kb\tclang_rc\tclang_wall_s\tclang_maxrss_kb\tclang_errors\tglobal_decls\tjson\n'
+  cat "$out"/rows/*.tsv 2>/dev/null | sort -t$'\t' -k2,2
+} >"$out/results.tsv"
+rm -rf "$out/rows"
+echo "run-suite: wrote $out/results.tsv" >&2
