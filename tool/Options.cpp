@@ -145,6 +145,9 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<double> Threshold("threshold",
                             cl::desc("Extra sectors per request above the ideal that make a finding (default 0)"),
                             cl::init(0.0), cl::cat(Cat));
+  static cl::opt<bool> Maybe("possibly-misaligned",
+                        cl::desc("Report accesses misaligned only for some values of an unknown offset (rule coalesce-misaligned-offset, off by default)"),
+                        cl::cat(Cat));
   static cl::opt<bool> NoMaybe("no-possibly-misaligned",
                         cl::desc("Do not report accesses that are misaligned only for some parameter values"),
                         cl::cat(Cat));
@@ -249,6 +252,7 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
     return usageError("--threshold must not be negative");
   O.Findings.Threshold = Threshold;
   O.Findings.ReportPossiblyMisaligned = !NoMaybe;
+  O.Findings.EnablePossiblyMisaligned = Maybe;
   O.Findings.ReportIndirect = !NoIndirect;
   if (llvm::Error E = setFailOn(FailOn, O))
     return std::move(E);

@@ -148,7 +148,7 @@ TEST(FindingsTest, MisalignedWithoutKnownOffsetSaysSoGenerically) {
 TEST(FindingsTest, PossiblyMisalignedStatesBothCases) {
   std::optional<Finding> F = buildFinding(possiblyMisaligned(), {});
   ASSERT_TRUE(F);
-  EXPECT_EQ(F->RuleId, "coalesce-misaligned");
+  EXPECT_EQ(F->RuleId, "coalesce-misaligned-offset");
   EXPECT_EQ(F->Message, "load of 'a[i + off]' may be misaligned: 4 sectors per "
                         "request if 4*off is a multiple of 32 bytes, up to 5 "
                         "otherwise");
@@ -167,7 +167,7 @@ TEST(FindingsTest, PossiblyMisalignedRespectsThreshold) {
   EXPECT_EQ(ruleOf(buildFinding(possiblyMisaligned(), Opts)), "<no finding>");
   Opts.Threshold = 0.5;
   EXPECT_EQ(ruleOf(buildFinding(possiblyMisaligned(), Opts)),
-            "coalesce-misaligned");
+            "coalesce-misaligned-offset");
 }
 
 TEST(FindingsTest, AosNamesFieldStructSizeAndStride) {
@@ -363,7 +363,8 @@ TEST(FindingsTest, EveryRuleBuildFindingUsesIsRegistered) {
       access("p[i].x", Classification::AoS, 8, 4),
       access("a[x*n+y]", Classification::Transposed, 32, 4),
       Indirect,
-      Atomic};
+      Atomic,
+      possiblyMisaligned()};
   std::set<std::string> Seen;
   for (const AccessRecord &A : All) {
     std::optional<Finding> F = buildFinding(A, {});
@@ -376,7 +377,7 @@ TEST(FindingsTest, EveryRuleBuildFindingUsesIsRegistered) {
 }
 
 TEST(RulesTest, RegistryFollowsRulesDef) {
-  ASSERT_EQ(allRules().size(), 6u);
+  ASSERT_EQ(allRules().size(), 7u);
   EXPECT_STREQ(allRules().front().Id, "coalesce-stride");
   EXPECT_STREQ(allRules().back().Id, "coalesce-atomic-contention");
   const RuleInfo *Aos = findRule("coalesce-aos");

@@ -105,14 +105,23 @@ TEST(TextOutputTest, ExactReportWithCaretNotesAndSummary) {
   EXPECT_EQ(Count, 1u);
 }
 
-TEST(TextOutputTest, PossiblyMisalignedAccessIsASecondWarning) {
+TEST(TextOutputTest, PossiblyMisalignedIsOffByDefault) {
   unsigned Count = 0;
   std::string Text = render(sampleReport(), OutputOptions(), &Count);
+  EXPECT_EQ(Count, 1u);
+  EXPECT_EQ(Text.find("may be misaligned"), std::string::npos) << Text;
+}
+
+TEST(TextOutputTest, PossiblyMisalignedAccessIsASecondWarningWhenEnabled) {
+  unsigned Count = 0;
+  OutputOptions Opts;
+  Opts.Findings.EnablePossiblyMisaligned = true;
+  std::string Text = render(sampleReport(), Opts, &Count);
   EXPECT_EQ(Count, 2u);
   EXPECT_NE(Text.find("k.cu:9:3: warning: store to 'out[i]' may be "
                       "misaligned: 4 sectors per request when the offset is a "
                       "multiple of 32 bytes, up to 5 otherwise "
-                      "[coalesce-misaligned]\n"
+                      "[coalesce-misaligned-offset]\n"
                       "  out[i] = v;\n"
                       "  ^~~~~~\n"),
             std::string::npos)

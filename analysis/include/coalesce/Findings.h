@@ -40,6 +40,9 @@ struct FindingOptions {
   /// Report accesses that are fine under the assumed values but misaligned
   /// for others ("may be misaligned").
   bool ReportPossiblyMisaligned = true;
+  /// Switch the coalesce-misaligned-offset rule on (--possibly-misaligned);
+  /// otherwise it is off unless a configuration enables it.
+  bool EnablePossiblyMisaligned = false;
   /// Report indirect (gather/scatter) accesses.
   bool ReportIndirect = true;
 };

@@ -26,6 +26,10 @@ struct RuleInfo {
 /// All rules, in the order of Rules.def.
 llvm::ArrayRef<RuleInfo> allRules();
 
+/// Whether rule \p Id reports unless a configuration or option says
+/// otherwise (coalesce-misaligned-offset does not).
+bool ruleOnByDefault(llvm::StringRef Id);
+
 /// The rule named \p Id, or nullptr when there is none.
 const RuleInfo *findRule(llvm::StringRef Id);
 

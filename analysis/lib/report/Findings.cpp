@@ -330,7 +330,7 @@ std::string suggestionFor(const std::string &Rule, const AccessRecord &A,
                        "structure of arrays (one array per field), or load "
                        "the whole struct with one vector access ({})",
                        A.Base, vectorTypeFor(RecordBytes));
-  if (Rule == "coalesce-misaligned") {
+  if (Rule == "coalesce-misaligned" || Rule == "coalesce-misaligned-offset") {
     unsigned Elem = A.Pattern.AccessBytes ? A.Pattern.AccessBytes : 1;
     if (Elem < SectorBytes && SectorBytes % Elem == 0)
       return fmt::format("align the offset to 32 bytes (a multiple of {} "
@@ -435,7 +435,7 @@ std::optional<Finding> buildFinding(const AccessRecord &A,
     if (F.RuleId.empty() && Opts.ReportPossiblyMisaligned &&
         exceeds(P.WorstSectorsPerRequest, P.IdealSectorsPerRequest,
                 Opts.Threshold)) {
-      F.RuleId = "coalesce-misaligned";
+      F.RuleId = "coalesce-misaligned-offset";
       F.Message = possiblyMisalignedMessage(A);
     }
     if (F.RuleId.empty())

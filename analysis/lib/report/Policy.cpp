@@ -1,6 +1,7 @@
 //===- Policy.cpp - Rule settings, header filter and excluded paths -------===//
 
 #include "coalesce/Policy.h"
+#include "coalesce/Rules.h"
 
 #include "report/Paths.h"
 
@@ -45,7 +46,9 @@ bool ruleGlobMatches(llvm::StringRef Pattern, llvm::StringRef RuleId) {
 }
 
 bool FindingPolicy::enabled(llvm::StringRef RuleId) const {
-  bool On = true;
+  bool On = ruleOnByDefault(RuleId) ||
+            (RuleId == "coalesce-misaligned-offset" &&
+             Findings.EnablePossiblyMisaligned);
   for (const RuleSetting &S : Rules)
     if (S.Enabled && ruleGlobMatches(S.Pattern, RuleId))
       On = *S.Enabled;

@@ -21,4 +21,8 @@ const RuleInfo *findRule(llvm::StringRef Id) {
   return nullptr;
 }
 
+bool ruleOnByDefault(llvm::StringRef Id) {
+  return Id != "coalesce-misaligned-offset";
+}
+
 } // namespace coalesce
