@@ -134,6 +134,23 @@ def describe(a):
     return s
 
 
+def line_ratio(lst):
+    """Predicted sectors / ideal over a line's accesses (each prediction once)."""
+    seen = set()
+    num = den = 0.0
+    for x in lst:
+        spr, ideal = x["sectors_per_request"], x["ideal_sectors_per_request"]
+        if spr is None or not ideal:
+            continue
+        key = (x["expr"], x["op"], spr, ideal)
+        if key in seen:
+            continue
+        seen.add(key)
+        num += spr
+        den += ideal
+    return f"{num / den:.3f}" if den else "?"
+
+
 def pct(a, b):
     return f"{100.0 * a / b:.1f}%" if b else "n/a"
 
@@ -248,7 +265,8 @@ def main():
                 r = gtrows[k]
                 flagged = [describe(x) for x in accesses[k] if x["finding"] is not None]
                 P(f"- `{k[0]}:{k[1]}` `{r['source'][:100]}` — GPU {r['sectors_per_req']}/{r['ideal_per_req']} "
-                  f"sectors/req (ratio {r['ratio']}, {r['requests']} req, {r['opcodes']}); tool: {'; '.join(flagged)}")
+                  f"sectors/req (ratio {r['ratio']}, {r['requests']} req, {r['opcodes']}); tool line ratio "
+                  f"{line_ratio(accesses[k])}: {'; '.join(flagged)}")
             P("\n#### Misses\n")
             for k in sorted(W - F):
                 r = gtrows[k]
@@ -256,7 +274,8 @@ def main():
                 nb = [f"{d:+d}: " + describe(x) for d in (-1, 1) for x in accesses.get((k[0], k[1] + d), [])
                       if x["finding"] is not None]
                 P(f"- `{k[0]}:{k[1]}` `{r['source'][:100]}` — GPU {r['sectors_per_req']}/{r['ideal_per_req']} "
-                  f"sectors/req (ratio {r['ratio']}, {r['requests']} req, {r['opcodes']}, {r['kernels']}); tool: "
+                  f"sectors/req (ratio {r['ratio']}, {r['requests']} req, {r['opcodes']}, {r['kernels']}); tool line ratio "
+                  f"{line_ratio(accesses.get(k, []))}: "
                   + ("; ".join(acc) if acc else "no access on this line")
                   + (f"; finding on neighbouring line {'; '.join(nb)}" if nb else ""))
             unm = sorted(F - M)

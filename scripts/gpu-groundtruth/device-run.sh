@@ -65,6 +65,9 @@ cat "$W"/logs/*.build.rc | awk -F'\t' '{printf "  %s rc=%s %ss\n", $1, $2, $3}'
 
 # ---- profiles ----------------------------------------------------------------------
 S=$W/status.tsv
+# first invocation of every kernel (at most 40 profiled launches a program)
+FILTER='--kernel-id ::regex:.:1 --launch-count 40'
+FALLBACK='--launch-count 12'
 printf 'name\tbuild_rc\tncu_rc\texport_rc\tkernels\tseconds\n' >"$S"
 while IFS=$'\t' read -r suite name dir args run lint; do
   [[ $suite == \#* || -z $suite ]] && continue
@@ -78,10 +81,18 @@ while IFS=$'\t' read -r suite name dir args run lint; do
     printf '%s\t%s\tdeadline\t-\t0\t0\n' "$name" "$brc" >>"$S"; echo "SKIP $name: deadline"; continue
   fi
   t0=$(date +%s)
-  (cd "$C/$dir" && eval timeout -k 5 "$TMO" "\"$NCU\"" --clock-control none --section SourceCounters \
-      --import-source yes --kernel-id "::regex:.:1" --launch-count 40 -f -o "\"$W/rep/$name\"" \
-      "\"$W/bin/$bin\"" $run) </dev/null >"$W/logs/$name.ncu.log" 2>&1
-  nrc=$?
+  profile() {
+    (cd "$C/$dir" && eval timeout -k 5 "$TMO" "\"$NCU\"" --clock-control none --section SourceCounters \
+        --import-source yes $FILTER -f -o "\"$W/rep/$name\"" \
+        "\"$W/bin/$bin\"" $run) </dev/null >>"$W/logs/$name.ncu.log" 2>&1
+  }
+  : >"$W/logs/$name.ncu.log"
+  profile; nrc=$?
+  if [[ ! -f $W/rep/$name.ncu-rep && $FILTER == *kernel-id* ]] && grep -qi 'kernel-id' "$W/logs/$name.ncu.log"; then
+    # this ncu does not take the per-kernel filter: first launches instead
+    FILTER=$FALLBACK; echo "ncu refused --kernel-id; using '$FILTER' from now on"
+    profile; nrc=$?
+  fi
   erc=-
   if [[ -f $W/rep/$name.ncu-rep ]]; then
     "$NCU" -i "$W/rep/$name.ncu-rep" --page source --print-source cuda,sass --csv \

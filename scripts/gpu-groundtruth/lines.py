@@ -2,7 +2,7 @@
 """Per-source-line ground truth from the Nsight Compute source-page CSVs.
 
     python3 scripts/gpu-groundtruth/lines.py GROUNDTRUTH.tar.gz|DIR [--programs .gt-carry/programs.tsv]
-            [--out docs/groundtruth] [--ratio 1.25] [--min-requests 64]
+            [--out docs/groundtruth] [--ratio 1.25] [--min-requests 16]
 
 Reads csv/NAME.csv (the export of `ncu --page source --print-source cuda,sass
 --csv --print-kernel-base function`), one per program of programs.tsv, and
@@ -16,7 +16,7 @@ Address), summed over all profiled kernels and programs:
   requests = Instructions Executed of global loads/stores/atomics
   sectors  = L2 Theoretical Sectors Global
   ideal    = L2 Theoretical Sectors Global Ideal
-A line is WASTEFUL when sectors > ratio * ideal and requests >= min-requests.
+A line is WASTEFUL when sectors > ratio * ideal and requests >= min-requests (default 16).
 Files are named relative to .gt-carry/ (e.g. polybench/CUDA/.../gemm.cu);
 instructions attributed to files outside it (CUDA headers: atomics,
 __ldg) are counted in the summary but not in the table.
@@ -76,7 +76,9 @@ def is_global_mem(row, col):
         op = src.split()[1] if len(src.split()) > 1 else ""
     if space.strip() == "Global":
         return True
-    return op.startswith(("RED", "ATOM")) and "ATOMS" not in op
+    # global reductions/atomics (REDG, RED.E.ADD, ATOMG, ATOM.E); not REDUX
+    # (a warp reduction) nor ATOMS (shared memory)
+    return re.match(r"^(RED|REDG|ATOM|ATOMG)(\.|$)", op) is not None
 
 
 def parse_csv(text, prog, acc, executed, other, srctext):
@@ -148,8 +150,8 @@ def parse_csv(text, prog, acc, executed, other, srctext):
         a["ninstr"] += 1
         if req > 0:
             a["nexec"] += 1
-        kind = "st" if (opn.lower().startswith("st") or opcode.startswith("ST")) else \
-               "atom" if opcode.startswith(("RED", "ATOM")) else "ld"
+        kind = "atom" if re.match(r"^(RED|REDG|ATOM|ATOMG)(\.|$)", opcode) else \
+               "st" if (opn.lower().startswith("st") or opcode.startswith("ST")) else "ld"
         a[kind + "_requests"] += req
         a[kind + "_sectors"] += sec
         a[kind + "_ideal"] += ide
@@ -188,7 +190,7 @@ def main():
     ap.add_argument("--programs", default=os.path.join(root, ".gt-carry", "programs.tsv"))
     ap.add_argument("--out", default=os.path.join(root, "docs", "groundtruth"))
     ap.add_argument("--ratio", type=float, default=1.25)
-    ap.add_argument("--min-requests", type=float, default=64)
+    ap.add_argument("--min-requests", type=float, default=16)
     a = ap.parse_args()
 
     progs = {p["name"]: p for p in read_programs(a.programs)}
