@@ -124,6 +124,8 @@ struct FileResult {
   std::string File;
   bool Analyzed = false;          ///< The AST was built and walked.
   unsigned KernelsAnalyzed = 0;   ///< Kernels walked in this file.
+  /// Kernels not analyzed because of compile errors in their code.
+  unsigned KernelsNotAnalyzed = 0;
   std::vector<CompileError> Errors;
   std::string FatalError;         ///< Why nothing could be analyzed.
 };

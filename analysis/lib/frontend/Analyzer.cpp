@@ -150,8 +150,10 @@ public:
     }
 
     for (const FunctionDecl *FD : Finder.Kernels) {
-      if (Broken.count(FD) || BrokenDeviceFunction)
+      if (Broken.count(FD) || BrokenDeviceFunction) {
+        ++File.KernelsNotAnalyzed;
         continue;
+      }
       KernelRecord K;
       K.Name = FD->getNameAsString();
       K.Instantiation = kernelInstantiationName(FD);

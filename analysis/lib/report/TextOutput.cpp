@@ -141,6 +141,23 @@ void writeCompileErrors(llvm::raw_ostream &OS, const Palette &C,
   if (!F.FatalError.empty())
     writeDiagnostic(OS, C, SourceLocation{F.File, 0, 0}, DiagKind::Error,
                     F.FatalError);
+  // Headers clang could not find are named once: parsing went on past
+  // them, and the kernels that need them report their own errors.
+  std::vector<std::string> Missing;
+  for (const CompileError &E : F.Errors) {
+    llvm::StringRef M(E.Message);
+    if (M.consume_back(" file not found") && M.size() > 2 &&
+        std::find(Missing.begin(), Missing.end(), M.str()) == Missing.end())
+      Missing.push_back(M.str());
+  }
+  if (!Missing.empty())
+    writeDiagnostic(OS, C, SourceLocation{F.File, 0, 0}, DiagKind::Error,
+                    fmt::format("missing header{} {} (add -I or -p "
+                                "compile_commands.json); analysis continued "
+                                "without {}",
+                                Missing.size() > 1 ? "s" : "",
+                                fmt::join(Missing, ", "),
+                                Missing.size() > 1 ? "them" : "it"));
   unsigned Ignored = 0;
   const CompileError *First = nullptr;
   for (const CompileError &E : F.Errors) {
@@ -245,10 +262,18 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
     Counts.push_back(plural(BySeverity[int(Severity::Warning)], "warning"));
   if (BySeverity[int(Severity::Note)])
     Counts.push_back(plural(BySeverity[int(Severity::Note)], "note"));
-  OS << fmt::format("{} in {} ({} analyzed, {} unknown){}\n",
+  unsigned NotAnalyzed = 0;
+  for (const FileResult &F : R.Files)
+    NotAnalyzed += F.KernelsNotAnalyzed;
+  std::string Skipped =
+      NotAnalyzed ? fmt::format("; {} not analyzed (compile errors)",
+                                plural(NotAnalyzed, "kernel"))
+                  : "";
+  OS << fmt::format("{} in {} ({} analyzed, {} unknown){}{}\n",
                     fmt::join(Counts, ", "),
                     plural(static_cast<unsigned>(R.Kernels.size()), "kernel"),
-                    plural(R.accessCount(), "access", "es"), Unknown, Silenced);
+                    plural(R.accessCount(), "access", "es"), Unknown, Silenced,
+                    Skipped);
   return Findings;
 }
 
