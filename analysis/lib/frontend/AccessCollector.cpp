@@ -17,6 +17,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <fmt/format.h>
+
 using namespace clang;
 
 namespace coalesce {
@@ -112,12 +114,55 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   Kernel.Accesses.push_back(std::move(R));
 }
 
+/// The pointer expression an lvalue goes through (a in a[i], p in p->x and
+/// *p), for naming what could not be followed.
+static const clang::Expr *pointerOperand(const clang::Expr *LV) {
+  LV = LV->IgnoreParenImpCasts();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LV))
+    return ASE->getBase();
+  if (const auto *ME = dyn_cast<MemberExpr>(LV))
+    return ME->isArrow() ? ME->getBase() : pointerOperand(ME->getBase());
+  if (const auto *UO = dyn_cast<UnaryOperator>(LV))
+    if (UO->getOpcode() == UO_Deref)
+      return UO->getSubExpr();
+  return nullptr;
+}
+
+void KernelWalker::recordUnknown(const clang::Expr *LV, unsigned Bytes,
+                                 AccessOp Op, Frame &F,
+                                 const clang::Expr *Anchor,
+                                 std::string Reason) {
+  const clang::Expr *Ptr = pointerOperand(LV);
+  std::string Base = sourceText(Ctx, (Ptr ? Ptr : LV)->getSourceRange());
+  AddressInfo A{PointerValue{Base, MemorySpace::Global, Expr::constant(0)},
+                std::nullopt};
+  size_t Before = Kernel.Accesses.size();
+  emit(LV, A, Bytes, Op, AtomicKind::None, F, Anchor, LaneOriginInfo());
+  if (Kernel.Accesses.size() > Before)
+    Kernel.Accesses.back().Pattern.UnknownReason = std::move(Reason);
+}
+
 void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
                                 AtomicKind Atomic, Frame &F,
                                 const clang::Expr *Anchor) {
   LaneOriginInfo Origin;
   std::optional<AddressInfo> A = resolveAddress(LV, F, &Origin);
-  if (!A || A->Ptr.Space != MemorySpace::Global)
+  if (!A) {
+    // Never silent: memory the walker cannot trace is reported as unknown,
+    // unless the lvalue is a slot of the abstract state (not memory).
+    if (heldValue(LV, F) || !pointerOperand(LV))
+      return;
+    const clang::Expr *Ptr = pointerOperand(LV);
+    if (Ptr->getType()->isPointerType() &&
+        isa<CXXThisExpr>(Ptr->IgnoreParenImpCasts()) && !F.ThisPointer)
+      return; // A field of an object held by value.
+    recordUnknown(LV, sizeOf(LV->getType()), Op, F, Anchor,
+                  fmt::format("cannot follow the pointer '{}' to where it "
+                              "points",
+                              sourceText(Ctx, Ptr->getSourceRange())));
+    return;
+  }
+  if (A->Ptr.Space != MemorySpace::Global)
     return;
   emit(LV, *A, sizeOf(LV->getType()), Op, Atomic, F, Anchor, Origin);
 }
@@ -135,7 +180,15 @@ void KernelWalker::recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
       Anchor = UO->getSubExpr()->IgnoreParens();
   LaneOriginInfo Origin;
   std::optional<PointerValue> P = resolvePointer(Ptr, F, &Origin);
-  if (!P || P->Space != MemorySpace::Global)
+  if (!P) {
+    recordUnknown(Anchor ? Anchor : Ptr, sizeOf(Pointee), Op, F,
+                  Anchor ? Anchor : Ptr,
+                  fmt::format("cannot follow the pointer '{}' to where it "
+                              "points",
+                              sourceText(Ctx, Ptr->getSourceRange())));
+    return;
+  }
+  if (P->Space != MemorySpace::Global)
     return;
   emit(Ptr, AddressInfo{*P, std::nullopt}, sizeOf(Pointee), Op, Atomic, F,
        Anchor ? Anchor : Ptr, Origin);
@@ -463,8 +516,40 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   }
 
   const FunctionDecl *Def = nullptr;
-  if (Callee && Callee->hasBody(Def) && !Def->isVariadic())
+  bool Walked = Callee && Callee->hasBody(Def) && !Def->isVariadic() &&
+                !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+  if (Walked) {
     inlineCall(CE, Def, F);
+    return;
+  }
+  // A call the walker does not enter (wmma::load_matrix_sync,
+  // curand_init(&state[id]), a function defined in another file) that is
+  // handed global memory: reported as unknown, never lost.
+  if (!Callee || F.Host || isLaunchCall(CE))
+    return;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const clang::Expr *Arg = CE->getArg(I);
+    QualType T = Arg->getType();
+    if (!T->isPointerType() || T->getPointeeType()->isFunctionType())
+      continue;
+    std::optional<PointerValue> P = resolvePointer(Arg, F, nullptr);
+    if (!P || P->Space != MemorySpace::Global)
+      continue;
+    QualType Pointee = T->getPointeeType();
+    AccessOp Op = Pointee.isConstQualified() ? AccessOp::Load
+                                             : AccessOp::LoadStore;
+    const clang::Expr *Anchor = Arg->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Anchor))
+      if (UO->getOpcode() == UO_AddrOf)
+        Anchor = UO->getSubExpr()->IgnoreParens();
+    size_t Before = Kernel.Accesses.size();
+    emit(Anchor, AddressInfo{*P, std::nullopt}, sizeOf(Pointee), Op,
+         AtomicKind::None, F, Anchor, LaneOriginInfo());
+    if (Kernel.Accesses.size() > Before)
+      Kernel.Accesses.back().Pattern.UnknownReason = fmt::format(
+          "memory passed to '{}', which the tool does not walk",
+          Callee->getQualifiedNameAsString());
+  }
 }
 
 void KernelWalker::bindArguments(const FunctionDecl *Callee,

@@ -196,6 +196,10 @@ private:
   void walkAddressOperands(const clang::Expr *LValue, Frame &F);
   void recordAccess(const clang::Expr *LValue, AccessOp Op, AtomicKind Atomic,
                     Frame &F, const clang::Expr *Anchor = nullptr);
+  /// Records an access whose address could not be followed, as unknown
+  /// with \p Reason.
+  void recordUnknown(const clang::Expr *LV, unsigned Bytes, AccessOp Op,
+                     Frame &F, const clang::Expr *Anchor, std::string Reason);
   void recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
                            AtomicKind Atomic, Frame &F,
                            const clang::Expr *Anchor);

@@ -27,7 +27,13 @@ std::string namesOfKind(const Expr &E, SymbolKind K) {
 
 /// Marks \p P indirect or unknown when the address depends on per-lane values
 /// the engine cannot see. Returns true when it did.
-bool screenAddress(const Expr &Address, Prediction &P) {
+bool screenAddress(const AccessPattern &Access, Prediction &P) {
+  if (!Access.UnknownReason.empty()) {
+    P.Class = Classification::Unknown;
+    P.Reason = Access.UnknownReason;
+    return true;
+  }
+  const Expr &Address = Access.Address;
   std::string Indirect = namesOfKind(Address, SymbolKind::IndirectValue);
   if (!Indirect.empty()) {
     P.Class = Classification::Indirect;
@@ -164,7 +170,7 @@ std::optional<std::string> assumeBoundsPass(Context &Ctx, Totals &Base,
 Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
   using namespace predictor;
   Prediction P;
-  if (screenAddress(Access.Address, P))
+  if (screenAddress(Access, P))
     return P;
 
   std::set<std::string> Untracked;
