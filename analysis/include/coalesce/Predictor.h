@@ -115,6 +115,9 @@ struct Prediction {
   std::map<std::string, int64_t> AssumedValues;
   /// Why the access is indirect/unknown, or other detail.
   std::string Reason;
+  /// No lane executes the access under the values used (dead code for this
+  /// launch, or a guard an assumed value switches off).
+  bool NoLaneExecutes = false;
 };
 
 /// Predicts sectors per request for \p Access under \p Opts.

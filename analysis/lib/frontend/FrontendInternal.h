@@ -178,6 +178,8 @@ private:
   // Statements (KernelWalker.cpp).
   void walkStmt(const clang::Stmt *S, Frame &F);
   void walkCompound(const clang::CompoundStmt *CS, Frame &F);
+  /// The arms of a switch, each under its case condition.
+  void walkSwitchBody(const clang::SwitchStmt *SS, Frame &F);
   void walkIf(const clang::IfStmt *IS, Frame &F);
   void walkLoop(const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,

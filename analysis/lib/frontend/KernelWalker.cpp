@@ -234,9 +234,11 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     return;
   }
   if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
+    if (SS->getInit())
+      walkStmt(SS->getInit(), F);
     walkExpr(SS->getCond(), F);
     Frame Body = F;
-    walkStmt(SS->getBody(), Body);
+    walkSwitchBody(SS, Body);
     // Cases are not modelled: what the body changed becomes opaque.
     ModificationFinder MF;
     MF.TraverseStmt(const_cast<Stmt *>(SS->getBody()));
@@ -262,6 +264,55 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
   if (const auto *DS = dyn_cast<DefaultStmt>(S))
     return walkStmt(DS->getSubStmt(), F);
   // Other statements (asm, break, continue, goto, null): nothing to do.
+}
+
+void KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(SS->getBody());
+  if (!Body)
+    return walkStmt(SS->getBody(), F);
+  // Each `case v:` runs where the condition equals v (a label's statements
+  // up to the next label or break), `default:` where it equals none.
+  Expr Cond = translate(SS->getCond(), F);
+  Expr NoCase = Expr::constant(1);
+  std::optional<Frame> Arm;
+  for (const Stmt *Child : Body->body()) {
+    const Stmt *Inner = Child;
+    std::optional<Expr> Label;
+    bool IsLabel = false;
+    while (true) {
+      if (const auto *CS = dyn_cast<CaseStmt>(Inner)) {
+        IsLabel = true;
+        clang::Expr::EvalResult R;
+        Expr Match = Expr::constant(0);
+        if (!CS->getLHS()->isValueDependent() &&
+            CS->getLHS()->EvaluateAsInt(R, Ctx)) {
+          Expr V = Expr::constant(R.Val.getInt().getExtValue());
+          Match = Expr::eq(Cond, V);
+          NoCase = Expr::logicalAnd(NoCase, Expr::ne(Cond, V));
+        } else {
+          Match = Expr::symbol({SymbolKind::UniformValue, "case"});
+        }
+        Label = Label ? Expr::logicalOr(*Label, Match) : Match;
+        Inner = CS->getSubStmt();
+        continue;
+      }
+      if (const auto *DS = dyn_cast<DefaultStmt>(Inner)) {
+        IsLabel = true;
+        Label = Label ? Expr::logicalOr(*Label, NoCase) : NoCase;
+        Inner = DS->getSubStmt();
+        continue;
+      }
+      break;
+    }
+    if (IsLabel)
+      Arm = under(F, *Label);
+    if (isa<BreakStmt>(Inner)) {
+      Arm.reset();
+      continue;
+    }
+    if (Arm)
+      walkStmt(Inner, *Arm);
+  }
 }
 
 void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {

@@ -119,15 +119,35 @@ void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
   for (AccessRecord &A : K.Accesses) {
     // Distinct predictions over the launches, in launch order.
     std::vector<std::pair<Prediction, const LaunchContext *>> Distinct;
+    unsigned Dead = 0;
     for (const LaunchContext &C : Contexts) {
       Prediction P = predictIn(A, K, C, Config);
+      // Code a real launch never runs (`if (blockSize >= 64)` in the
+      // blockSize = 1 instance) is not an unknown: that launch has no
+      // request here. Only values the launch gave count as real.
+      if (P.NoLaneExecutes && C.Site && P.AssumedValues.empty()) {
+        ++Dead;
+        continue;
+      }
       bool Seen = false;
       for (const auto &D : Distinct)
         Seen |= samePrediction(D.first, P);
       if (!Seen)
         Distinct.emplace_back(std::move(P), &C);
     }
-    if (Contexts.size() > 1 && Distinct.size() == 1)
+    if (Distinct.empty() && !K.Instantiation.empty())
+      continue; // Dead in this instance; the instances that run it report it.
+    if (Distinct.empty()) {
+      // No launch runs it: one record says so.
+      Prediction P = predictIn(A, K, Contexts.front(), Config);
+      P.Reason = fmt::format("not executed by any of the {} launches found",
+                             Contexts.size());
+      Distinct.emplace_back(std::move(P), &Contexts.front());
+    } else if (Dead > 0) {
+      Distinct.front().first.Assumptions.push_back(fmt::format(
+          "not executed by {} of the {} launch shapes", Dead, Contexts.size()));
+    }
+    if (Contexts.size() > 1 && Distinct.size() == 1 && Dead == 0)
       Distinct.front().first.Assumptions.push_back(fmt::format(
           "the same for all {} launch shapes of this kernel", Contexts.size()));
     for (auto &[P, C] : Distinct) {

@@ -199,6 +199,7 @@ Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
     P.AssumedValues[S.Name] = Ctx.Fixed.at(S);
   if (Base.AddressUnknown || Base.Requests == 0) {
     P.Class = Classification::Unknown;
+    P.NoLaneExecutes = !Base.AddressUnknown;
     P.Reason = Base.AddressUnknown
                    ? "the address cannot be evaluated for some lane "
                      "(division by zero)"
