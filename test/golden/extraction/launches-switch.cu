@@ -9,19 +9,19 @@ __global__ void reduce(const float *in, float *out, unsigned n) {
   unsigned tid = threadIdx.x;
   unsigned i = blockIdx.x * (blockSize * 2) + threadIdx.x;
   s[tid] = in[i] + in[i + blockSize];
-// CHECK: [[@LINE-1]]:12: access: kernel=reduce op=load base=in elem=4 expr='in[i]' sectors=4 ideal=4 class=coalesced
-// CHECK: [[@LINE-2]]:20: access: kernel=reduce op=load base=in elem=4 expr='in[i + blockSize]' sectors=4 ideal=4 class=coalesced
-// CHECK: [[@LINE-3]]:12: access: kernel=reduce op=load base=in elem=4 expr='in[i]' sectors=1 ideal=1 class=coalesced
-// CHECK: [[@LINE-4]]:20: access: kernel=reduce op=load base=in elem=4 expr='in[i + blockSize]' sectors=1 ideal=1 class=coalesced
-// CHECK: [[@LINE-5]]:12: access: kernel=reduce op=load base=in elem=4 expr='in[i]' sectors=4 ideal=4 class=coalesced
-// CHECK: [[@LINE-6]]:20: access: kernel=reduce op=load base=in elem=4 expr='in[i + blockSize]' sectors=4 ideal=4 class=coalesced
-// CHECK: [[@LINE-7]]:12: access: kernel=reduce op=load base=in elem=4 expr='in[i]' sectors=4 ideal=4 class=coalesced
-// CHECK: [[@LINE-8]]:20: access: kernel=reduce op=load base=in elem=4 expr='in[i + blockSize]' sectors=4 ideal=4 class=coalesced
+// CHECK-DAG: [[@LINE-1]]:12: access: kernel=reduce op=load base=in elem=4 expr='in[i]' sectors=4 ideal=4 class=coalesced {{.*}}block=128(launch-site)
+// CHECK-DAG: [[@LINE-2]]:20: access: kernel=reduce op=load base=in elem=4 expr='in[i + blockSize]' sectors=4 ideal=4 class=coalesced {{.*}}block=128(launch-site)
+// CHECK-DAG: [[@LINE-3]]:12: access: kernel=reduce op=load base=in elem=4 expr='in[i]' sectors=1 ideal=1 class=coalesced {{.*}}block=1(launch-site)
+// CHECK-DAG: [[@LINE-4]]:20: access: kernel=reduce op=load base=in elem=4 expr='in[i + blockSize]' sectors=1 ideal=1 class=coalesced {{.*}}block=1(launch-site)
+// CHECK-DAG: [[@LINE-5]]:12: access: kernel=reduce op=load base=in elem=4 expr='in[i]' sectors=4 ideal=4 class=coalesced {{.*}}block=512(launch-site)
+// CHECK-DAG: [[@LINE-6]]:20: access: kernel=reduce op=load base=in elem=4 expr='in[i + blockSize]' sectors=4 ideal=4 class=coalesced {{.*}}block=512(launch-site)
+// CHECK-DAG: [[@LINE-7]]:12: access: kernel=reduce op=load base=in elem=4 expr='in[i]' sectors=4 ideal=4 class=coalesced {{.*}}block=64(launch-site)
+// CHECK-DAG: [[@LINE-8]]:20: access: kernel=reduce op=load base=in elem=4 expr='in[i + blockSize]' sectors=4 ideal=4 class=coalesced {{.*}}block=64(launch-site)
   __syncthreads();
   if (blockSize >= 64 && tid < 32) out[blockIdx.x * 32 + tid] = s[tid];
-// CHECK: [[@LINE-1]]:36: access: kernel=reduce op=store base=out elem=4 expr='out[blockIdx.x * 32 + tid]' sectors=4 ideal=4 class=coalesced
-// CHECK: [[@LINE-2]]:36: access: kernel=reduce op=store base=out elem=4 expr='out[blockIdx.x * 32 + tid]' sectors=4 ideal=4 class=coalesced
-// CHECK: [[@LINE-3]]:36: access: kernel=reduce op=store base=out elem=4 expr='out[blockIdx.x * 32 + tid]' sectors=4 ideal=4 class=coalesced
+// CHECK-DAG: [[@LINE-1]]:36: access: kernel=reduce op=store base=out elem=4 expr='out[blockIdx.x * 32 + tid]' sectors=4 ideal=4 class=coalesced {{.*}}block=128(launch-site)
+// CHECK-DAG: [[@LINE-2]]:36: access: kernel=reduce op=store base=out elem=4 expr='out[blockIdx.x * 32 + tid]' sectors=4 ideal=4 class=coalesced {{.*}}block=512(launch-site)
+// CHECK-DAG: [[@LINE-3]]:36: access: kernel=reduce op=store base=out elem=4 expr='out[blockIdx.x * 32 + tid]' sectors=4 ideal=4 class=coalesced {{.*}}block=64(launch-site)
 }
 void run(int threads, int blocks, const float *in, float *out, unsigned n) {
   dim3 dimBlock(threads, 1, 1);
@@ -34,4 +34,4 @@ void run(int threads, int blocks, const float *in, float *out, unsigned n) {
   if (threads == 128)
     reduce<128><<<dimGrid, dimBlock>>>(in, out, n);
 }
-// CHECK-NOT: access:
+// CHECK: 0 warnings in 4 kernels (11 accesses analyzed, 0 unknown)
