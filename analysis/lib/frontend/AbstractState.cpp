@@ -105,6 +105,8 @@ std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
     // A reference bound to a held object is that object.
     if (It != F.Env.end() && It->second.Object)
       return It->second;
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return globalValue(VD, F);
     return std::nullopt;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(LV)) {
@@ -137,6 +139,30 @@ std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(LV))
     return heldValue(MTE->getSubExpr(), F);
   return std::nullopt;
+}
+
+std::optional<VarValue> KernelWalker::globalValue(const VarDecl *VD,
+                                                  const Frame &F) {
+  if (!F.Host || !ModifiedGlobals || !VD->hasGlobalStorage() ||
+      VD->isStaticLocal() || VD->getType()->isReferenceType())
+    return std::nullopt;
+  VD = VD->getCanonicalDecl();
+  if (ModifiedGlobals->count(VD))
+    return std::nullopt;
+  auto It = Globals.find(VD);
+  if (It != Globals.end())
+    return It->second;
+  Globals[VD] = std::nullopt; // Guards against initializers naming VD.
+  const VarDecl *Def = VD->getDefinition();
+  const clang::Expr *Init = Def ? Def->getInit() : nullptr;
+  std::optional<VarValue> V;
+  if (Init && !Init->isValueDependent()) {
+    Frame Empty;
+    Empty.Host = true;
+    V = valueOf(VD->getType(), Init, Empty, VD);
+  }
+  Globals[VD] = V;
+  return V;
 }
 
 VarValue *KernelWalker::heldSlot(const clang::Expr *LV, Frame &F) {

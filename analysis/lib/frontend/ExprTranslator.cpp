@@ -228,6 +228,8 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     if (const auto *VD = dyn_cast<VarDecl>(D)) {
       if (VD->getName() == "warpSize")
         return Expr::constant(WarpSize);
+      if (std::optional<VarValue> G = globalValue(VD, F); G && G->Int)
+        return *G->Int;
       // A __device__/__constant__ scalar read by every lane: uniform.
       if (VD->hasGlobalStorage())
         return Expr::symbol({SymbolKind::UniformValue, VD->getName().str()});

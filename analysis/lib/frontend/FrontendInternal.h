@@ -172,6 +172,11 @@ private:
   const llvm::SmallPtrSetImpl<const clang::FunctionDecl *> *HostCallees =
       nullptr;
 
+  /// In host mode, the global variables some code changes; the others
+  /// hold their initializer (`dim3 block(512);` at namespace scope).
+  const llvm::SmallPtrSetImpl<const clang::VarDecl *> *ModifiedGlobals =
+      nullptr;
+
   /// Called at each kernel launch met while walking host code.
   std::function<void(const clang::CallExpr *Launch, Frame &F)> OnLaunch;
 
@@ -238,6 +243,10 @@ private:
   /// object held by value, a field of `*this` held by value); nullopt when
   /// it is memory.
   std::optional<VarValue> heldValue(const clang::Expr *LV, const Frame &F);
+  /// In host mode, the value a global variable nobody changes holds (its
+  /// initializer); nullopt otherwise.
+  std::optional<VarValue> globalValue(const clang::VarDecl *VD,
+                                      const Frame &F);
   /// The slot \p LV names, for writing; null when it is memory.
   VarValue *heldSlot(const clang::Expr *LV, Frame &F);
   /// The value after `if (Cond)` gave \p T on one path and \p E on the other.
@@ -296,6 +305,8 @@ private:
   /// What the last inlined walk of each call returned, for calls to
   /// __device__ functions longer than one return statement.
   llvm::DenseMap<const clang::CallExpr *, VarValue> Returned;
+  /// Values of unchanged globals, computed once (globalValue()).
+  llvm::DenseMap<const clang::VarDecl *, std::optional<VarValue>> Globals;
   /// Numbers loops, to name a LoopIter symbol whose variable name is taken.
   unsigned LoopCounter = 0;
 };

@@ -103,6 +103,65 @@ private:
   const FunctionDecl *Current = nullptr;
 };
 
+/// Global variables that some code of the translation unit changes
+/// (assigns, increments, takes the address of, calls a non-const method
+/// on): the others hold their initializer wherever host code reads them.
+class ModifiedGlobals : public RecursiveASTVisitor<ModifiedGlobals> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  static const VarDecl *globalUnder(const clang::Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (VD->hasGlobalStorage() && !VD->isStaticLocal())
+          return VD;
+    return nullptr;
+  }
+  void mark(const clang::Expr *E) {
+    if (const VarDecl *VD = globalUnder(E))
+      Set.insert(VD->getCanonicalDecl());
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      mark(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      mark(UO->getSubExpr());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OCE) {
+    if (OCE->isAssignmentOp() && OCE->getNumArgs() >= 1)
+      mark(OCE->getArg(0));
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MCE) {
+    if (const CXXMethodDecl *M = MCE->getMethodDecl())
+      if (!M->isConst() && MCE->getImplicitObjectArgument())
+        mark(MCE->getImplicitObjectArgument());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    // A global bound to a non-const reference parameter may change.
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
+        QualType T = FD->getParamDecl(I)->getType();
+        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+          mark(CE->getArg(I));
+      }
+    return true;
+  }
+
+  llvm::SmallPtrSet<const VarDecl *, 16> Set;
+};
+
 /// The select() conditions in \p E.
 void collectConditions(const Expr &E, std::vector<Expr> &Conds) {
   if (E.getKind() == Expr::Kind::Select &&
@@ -184,9 +243,13 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
   if (Launchers.empty())
     return;
 
+  ModifiedGlobals Modified;
+  Modified.TraverseDecl(Ctx.getTranslationUnitDecl());
+
   KernelRecord Scratch;
   KernelWalker W(Ctx, Scratch);
   W.HostCallees = &Launchers;
+  W.ModifiedGlobals = &Modified.Set;
   W.OnLaunch = [&](const CallExpr *CE, KernelWalker::Frame &F) {
     const FunctionDecl *Kernel = nullptr;
     const clang::Expr *GridE = nullptr, *BlockE = nullptr;
