@@ -55,6 +55,11 @@ struct AccessPattern {
   /// (a pointer it cannot trace, memory touched inside a library call): the
   /// access is reported as unknown with this reason instead of being lost.
   std::string UnknownReason;
+  /// How many instructions of AccessBytes each the compiler issues for this
+  /// source access: a struct copied with less alignment than its size is
+  /// loaded field by field (`Particle p = ps[i]` of ten 4-byte-aligned
+  /// floats is ten 4-byte loads). Each has the predicted sectors/request.
+  unsigned Instructions = 1;
 };
 
 /// The launch context a prediction is made for.

@@ -107,10 +107,30 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   R.Pattern.Address = Addr.Ptr.ByteOffset;
   R.Pattern.Active = F.Active;
   R.Pattern.AccessBytes = Bytes;
+  // Accesses as the compiler issues them: a struct whose alignment is less
+  // than its size (or that is wider than 16 bytes) is moved in pieces of
+  // its alignment; naturally aligned vectors up to 16 bytes are one access.
+  QualType T = LV->getType();
+  if (T->isPointerType() && Anchor && Anchor != LV)
+    T = T->getPointeeType();
+  if (T->isRecordType() && !T->isIncompleteType() && !T->isDependentType()) {
+    unsigned Align =
+        static_cast<unsigned>(Ctx.getTypeAlignInChars(T).getQuantity());
+    bool PowerOfTwo = Bytes && (Bytes & (Bytes - 1)) == 0;
+    if (Align && (Align < Bytes || Bytes > 16 || !PowerOfTwo)) {
+      unsigned Piece = std::min(Align, 16u);
+      R.Pattern.AccessBytes = Piece;
+      R.Pattern.Instructions = (Bytes + Piece - 1) / Piece;
+      if (!Addr.RecordBytes)
+        R.Pattern.RecordBytes = Bytes;
+    }
+  }
   R.Pattern.Op = Op;
   R.Pattern.Atomic = Atomic;
   if (Addr.RecordBytes && *Addr.RecordBytes > Bytes)
     R.Pattern.RecordBytes = Addr.RecordBytes;
+  if (R.Pattern.RecordBytes && *R.Pattern.RecordBytes <= R.Pattern.AccessBytes)
+    R.Pattern.RecordBytes.reset();
   Kernel.Accesses.push_back(std::move(R));
 }
 

@@ -376,6 +376,13 @@ std::vector<Note> notesFor(const AccessRecord &A) {
                          ? fmt::format("called from kernel '{}' here", A.Kernel)
                          : std::string("in a __device__ function called "
                                        "here")});
+  if (A.Pattern.Instructions > 1)
+    Notes.push_back(
+        {A.Loc, fmt::format("the {}-byte struct is {}-byte aligned, so it is "
+                            "accessed as {} instructions of {} bytes, each "
+                            "with these sectors per request",
+                            A.ElemBytes, A.Pattern.AccessBytes,
+                            A.Pattern.Instructions, A.Pattern.AccessBytes)});
   for (const std::string &Assumption : A.Predicted.Assumptions)
     Notes.push_back({A.Loc, Assumption});
   return Notes;
