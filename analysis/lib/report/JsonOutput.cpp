@@ -164,6 +164,8 @@ void writeAccess(OStream &J, const AccessRecord &A, const TriagedFinding *F) {
     J.attribute("base", A.Base);
     J.attribute("elem_bytes", int64_t(A.ElemBytes));
     J.attribute("access_bytes", int64_t(A.Pattern.AccessBytes));
+    J.attribute("instructions", int64_t(A.Pattern.Instructions));
+    stringAttr(J, "launch", A.Launch);
     J.attribute("classification", classificationName(P.Class));
     numberAttr(J, "sectors_per_request", P.SectorsPerRequest);
     numberAttr(J, "ideal_sectors_per_request", P.IdealSectorsPerRequest);
