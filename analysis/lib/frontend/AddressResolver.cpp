@@ -144,6 +144,8 @@ std::optional<PointerValue>
 KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
                              LaneOriginInfo *Origin) {
   P = P->IgnoreParens();
+  if (const auto *FE = dyn_cast<FullExpr>(P)) // ExprWithCleanups, ConstantExpr
+    return resolvePointer(FE->getSubExpr(), F, Origin);
   if (const auto *CE = dyn_cast<CastExpr>(P)) {
     switch (CE->getCastKind()) {
     case CK_ArrayToPointerDecay: {
@@ -256,6 +258,8 @@ std::optional<AddressInfo>
 KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
                              LaneOriginInfo *Origin) {
   LV = LV->IgnoreParens();
+  if (const auto *FE = dyn_cast<FullExpr>(LV))
+    return resolveAddress(FE->getSubExpr(), F, Origin);
   if (const auto *CE = dyn_cast<ImplicitCastExpr>(LV))
     if (CE->getCastKind() == CK_NoOp || CE->getCastKind() == CK_UncheckedDerivedToBase ||
         CE->getCastKind() == CK_DerivedToBase)

@@ -349,6 +349,8 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
   } else if (isRecordValueType(T)) {
     V.emplace();
     V->Object = std::make_shared<ObjectValue>(); // Fields not yet known.
+  } else if (T->isPointerType()) {
+    V.emplace(); // `float *p;`: a slot, assigned later (often per branch).
   }
   // Host code: a pointer not yet pointing anywhere (`float *d_a;`, `= NULL`)
   // is about to receive an allocation of its own (cudaMalloc(&d_a, ..)).
