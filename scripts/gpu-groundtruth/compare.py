@@ -13,7 +13,8 @@ from the program's directory, with the -D/-I/-std flags of its nvcc command
 (the access's start line) and compared with docs/groundtruth/lines-SUITE.tsv:
 
   measured line : requests >= --min-requests (default: the TSV's threshold)
-  wasteful line : the TSV's `wasteful` column (sectors > 1.25 * ideal)
+  wasteful line : the TSV's `wasteful` column (sectors > 1.25 * ideal), or
+                  sectors > --line-ratio x ideal when given
   flagged line  : at least one access on the line has a finding
   precision     = flagged & wasteful / flagged & measured
   recall        = flagged & wasteful / wasteful
@@ -163,6 +164,9 @@ def main():
     ap.add_argument("--json-dir", default=os.path.join(CARRY, "lint-json"))
     ap.add_argument("--reuse-json", action="store_true", help="read the JSON of an earlier run instead of running the tool")
     ap.add_argument("--ratio", type=float, default=1.25)
+    ap.add_argument("--line-ratio", type=float, default=None,
+                    help="call a line wasteful when its measured sectors exceed this x ideal "
+                         "(default: the TSV's wasteful column, 1.25)")
     ap.add_argument("--min-requests", type=float, default=None)
     ap.add_argument("--suite", action="append", help="only these suites")
     ap.add_argument("--out", help="write the report (markdown) here too")
@@ -222,7 +226,12 @@ def main():
             return r is not None and float(r["requests"]) >= min_req
 
         def wasteful(key):
-            return measured(key) and gtrows[key]["wasteful"] == "1"
+            if not measured(key):
+                return False
+            if a.line_ratio is not None:
+                r = gtrows[key]
+                return float(r["sectors"]) > a.line_ratio * float(r["ideal"])
+            return gtrows[key]["wasteful"] == "1"
 
         W = {k for k in gtrows if wasteful(k)}
         M = {k for k in gtrows if measured(k)}

@@ -223,6 +223,9 @@ public:
 
   /// Replaces symbols by expressions and re-folds.
   Expr substitute(const std::map<Symbol, Expr> &Map) const;
+  /// This expression with every subexpression equal to \p From replaced by
+  /// \p To, folded again (deciding a select's condition folds the select).
+  Expr replace(const Expr &From, const Expr &To) const;
 
   /// The polynomial view: the expression as a canonical sum of terms whose
   /// factors are atoms (symbols and non-polynomial nodes).

@@ -25,6 +25,11 @@ namespace coalesce {
 void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
                    const std::vector<LaunchSite> &ProjectLaunches);
 
+/// Accesses to fields of one naturally aligned 8- or 16-byte element that
+/// together cover it (float2 .x and .y) become one access of the element,
+/// as the compiler issues them (FieldMerging.cpp).
+void mergeVectorFields(KernelRecord &K);
+
 } // namespace coalesce
 
 #endif // COALESCE_KERNELPREDICTION_H

@@ -51,6 +51,10 @@ struct AccessPattern {
   /// When the access reads a field of a struct element (p[i].x): the size of
   /// that struct. Used to recognise arrays of structures.
   std::optional<unsigned> RecordBytes;
+  /// With RecordBytes: the struct's alignment and the field's byte offset
+  /// in it (used to find fields the compiler loads together).
+  unsigned RecordAlign = 0;
+  unsigned FieldOffset = 0;
   /// Set when the frontend saw the access but could not follow its address
   /// (a pointer it cannot trace, memory touched inside a library call): the
   /// access is reported as unknown with this reason instead of being lost.

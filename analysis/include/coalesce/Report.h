@@ -84,6 +84,9 @@ struct AccessRecord {
   Prediction Predicted;
   /// Filled by GPU verification.
   std::optional<Measurement> Measured;
+  /// When the compiler merges this access with others of the same element
+  /// (float2 .x and .y): a sentence saying so; empty otherwise.
+  std::string MergedWith;
   /// When the kernel is launched with several shapes whose predictions
   /// differ: the launch this record's prediction is for ("block 128 at
   /// f.cu:40"); empty otherwise.

@@ -127,8 +127,11 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   }
   R.Pattern.Op = Op;
   R.Pattern.Atomic = Atomic;
-  if (Addr.RecordBytes && *Addr.RecordBytes > Bytes)
+  if (Addr.RecordBytes && *Addr.RecordBytes > Bytes) {
     R.Pattern.RecordBytes = Addr.RecordBytes;
+    R.Pattern.RecordAlign = Addr.RecordAlign;
+    R.Pattern.FieldOffset = Addr.FieldOffset;
+  }
   if (R.Pattern.RecordBytes && *R.Pattern.RecordBytes <= R.Pattern.AccessBytes)
     R.Pattern.RecordBytes.reset();
   Kernel.Accesses.push_back(std::move(R));

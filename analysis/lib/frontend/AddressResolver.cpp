@@ -302,8 +302,13 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
     }
     A->Ptr.ByteOffset =
         A->Ptr.ByteOffset + Expr::constant(static_cast<int64_t>(OffsetBits / 8));
-    if (!A->RecordBytes)
+    A->FieldOffset += static_cast<unsigned>(OffsetBits / 8);
+    if (!A->RecordBytes) {
       A->RecordBytes = sizeOf(RecordType);
+      if (!RecordType->isIncompleteType() && !RecordType->isDependentType())
+        A->RecordAlign = static_cast<unsigned>(
+            Ctx.getTypeAlignInChars(RecordType).getQuantity());
+    }
     return A;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(LV)) {

@@ -86,8 +86,11 @@ struct ObjectValue {
 /// The resolved address of a memory lvalue.
 struct AddressInfo {
   PointerValue Ptr;
-  /// For a field of a struct element (p[i].x): the struct's size.
+  /// For a field of a struct element (p[i].x): the struct's size and
+  /// alignment, and the field's byte offset in it.
   std::optional<unsigned> RecordBytes;
+  unsigned RecordAlign = 0;
+  unsigned FieldOffset = 0;
 };
 
 /// Where the lane dependence of an index comes from, collected during

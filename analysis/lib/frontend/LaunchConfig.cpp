@@ -172,17 +172,17 @@ void collectConditions(const Expr &E, std::vector<Expr> &Conds) {
       collectConditions(Op, Conds);
 }
 
-/// The value of \p E when condition I of \p Conds is bit I of \p Mask;
-/// nullopt when it is not a constant then.
+/// \p E when condition I of \p Conds is bit I of \p Mask.
+Expr decide(Expr E, const std::vector<Expr> &Conds, unsigned Mask) {
+  for (unsigned I = 0; I < Conds.size(); ++I)
+    E = E.replace(Conds[I], Expr::constant((Mask >> I) & 1));
+  return E;
+}
+
+/// The constant \p E is when the conditions are decided by \p Mask.
 std::optional<int64_t> pick(const Expr &E, const std::vector<Expr> &Conds,
                             unsigned Mask) {
-  if (std::optional<int64_t> C = E.asConstant())
-    return C;
-  if (E.getKind() != Expr::Kind::Select)
-    return std::nullopt;
-  auto It = std::find(Conds.begin(), Conds.end(), E.operands()[0]);
-  unsigned I = static_cast<unsigned>(It - Conds.begin());
-  return pick(E.operands()[(Mask >> I) & 1 ? 1 : 2], Conds, Mask);
+  return decide(E, Conds, Mask).asConstant();
 }
 
 /// The values that predicate \p Active fixes (`threads == 512` in the
@@ -251,6 +251,10 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
   W.HostCallees = &Launchers;
   W.ModifiedGlobals = &Modified.Set;
   W.OnLaunch = [&](const CallExpr *CE, KernelWalker::Frame &F) {
+    // A launch on a path that cannot run with the values known here
+    // (`case 1:` when the caller passed threads = 128).
+    if (std::optional<int64_t> Runs = F.Active.asConstant(); Runs && *Runs == 0)
+      return;
     const FunctionDecl *Kernel = nullptr;
     const clang::Expr *GridE = nullptr, *BlockE = nullptr;
     std::optional<VarValue> GridV, BlockV;
@@ -359,6 +363,12 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
       Conds.resize(4);
     std::vector<LaunchSite> &Sites = Launches[kernelKey(Kernel)];
     for (unsigned Mask = 0; Mask < (1u << Conds.size()); ++Mask) {
+      // The path must be able to run with the same choices (the shape 128
+      // of `threads = c ? f(n) : 128` never reaches `case 1:`).
+      if (std::optional<int64_t> Runs = pick(F.Active.substitute(Known), Conds,
+                                             Mask);
+          Runs && *Runs == 0)
+        continue;
       unsigned B[3], Gr[3];
       bool Known = true, GridKnown = true;
       for (unsigned I = 0; I < 3; ++I) {

@@ -114,6 +114,7 @@ void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
   if (Contexts.front().Site && Contexts.front().Site->Grid)
     K.LaunchGrid = Contexts.front().Site->Grid;
 
+  mergeVectorFields(K);
   std::vector<AccessRecord> Out;
   Out.reserve(K.Accesses.size());
   for (AccessRecord &A : K.Accesses) {

@@ -376,6 +376,8 @@ std::vector<Note> notesFor(const AccessRecord &A) {
                          ? fmt::format("called from kernel '{}' here", A.Kernel)
                          : std::string("in a __device__ function called "
                                        "here")});
+  if (!A.MergedWith.empty())
+    Notes.push_back({A.Loc, A.MergedWith});
   if (A.Pattern.Instructions > 1)
     Notes.push_back(
         {A.Loc, fmt::format("the {}-byte struct is {}-byte aligned, so it is "

@@ -175,6 +175,23 @@ std::set<Symbol> Expr::symbols() const {
   return Out;
 }
 
+Expr Expr::replace(const Expr &From, const Expr &To) const {
+  if (*this == From)
+    return To;
+  if (N->K == Kind::Constant || N->K == Kind::Symbol)
+    return *this;
+  std::vector<Expr> Ops;
+  Ops.reserve(N->Ops.size());
+  bool Changed = false;
+  for (const Expr &Op : N->Ops) {
+    Ops.push_back(Op.replace(From, To));
+    Changed |= Ops.back().N != Op.N;
+  }
+  if (!Changed)
+    return *this;
+  return ExprBuilder::rebuild(N->K, Ops);
+}
+
 Expr Expr::substitute(const std::map<Symbol, Expr> &Map) const {
   switch (N->K) {
   case Kind::Constant:
