@@ -324,6 +324,7 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
   Inner.Active = F.Active;
   Inner.Depth = F.Depth + 1;
   Inner.Host = F.Host;
+  Inner.Probe = F.Probe;
   Inner.CallChain = F.CallChain;
   Inner.CallChain.push_back(toLocation(SM, CCE->getBeginLoc()));
   Inner.ThisObject = &Target;

@@ -84,7 +84,7 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
                         unsigned Bytes, AccessOp Op, AtomicKind Atomic,
                         Frame &F, const clang::Expr *Anchor,
                         const LaneOriginInfo &Origin) {
-  if (F.Host)
+  if (F.Host || F.Probe)
     return;
   const clang::Expr *At = Anchor ? Anchor : LV;
   AccessRecord R;
@@ -487,7 +487,8 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   if (F.Host && OnLaunch && isLaunchCall(CE)) {
     for (unsigned I = 0; I < CE->getNumArgs(); ++I)
       walkExpr(CE->getArg(I), F);
-    OnLaunch(CE, F);
+    if (!F.Probe) // A loop probe's values are not the launch's.
+      OnLaunch(CE, F);
     return;
   }
   if (isa<CUDAKernelCallExpr>(CE))
@@ -660,6 +661,7 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
   Inner.Fn = Callee;
   Inner.Active = F.Active;
   Inner.Host = F.Host;
+  Inner.Probe = F.Probe;
   Inner.Depth = F.Depth + 1;
   Inner.CallChain = F.CallChain;
   Inner.CallChain.push_back(toLocation(SM, CE->getBeginLoc()));

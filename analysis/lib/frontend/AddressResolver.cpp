@@ -92,6 +92,7 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
   Callee.Fn = Def;
   Callee.Depth = F.Depth + 1;
   Callee.Host = F.Host;
+  Callee.Probe = F.Probe;
   // `this`, read only: the object held by value (copied), or its address.
   if (Method && !Method->isStatic()) {
     const clang::Expr *Obj = nullptr;

@@ -159,6 +159,8 @@ private:
     bool IsKernel = false;
     /// Host code: values are followed, nothing is recorded as an access.
     bool Host = false;
+    /// A probe of one loop iteration: nothing is recorded.
+    bool Probe = false;
     unsigned Depth = 0;
     /// For an inlined call: where its first `return` value goes.
     VarValue *Returned = nullptr;
@@ -192,6 +194,20 @@ private:
   void walkLoop(const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, Frame &F, bool CondAfterBody = false);
+  /// What one pass of a loop body adds to a slot: a loop-invariant step for
+  /// an integer, a pointer's offset and each integer field of an object;
+  /// absent where the change has no such closed form.
+  struct SlotSteps {
+    std::optional<Expr> Int, Pointer;
+    llvm::DenseMap<const clang::FieldDecl *, Expr> Fields;
+  };
+  using LoopSteps = llvm::DenseMap<const clang::ValueDecl *, SlotSteps>;
+  /// Walks \p Body (and \p Inc) once, recording nothing, with each of
+  /// \p Vars replaced by a fresh symbol, and returns the steps found.
+  LoopSteps probeSteps(const clang::Stmt *Body, const clang::Expr *Inc,
+                       const Frame &F,
+                       const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Vars,
+                       unsigned LoopId);
   /// Does a variable of \p F already hold a loop counter named \p Name
   /// (an enclosing loop's)?
   static bool loopNameTaken(const Frame &F, llvm::StringRef Name);
@@ -310,6 +326,8 @@ private:
   llvm::DenseMap<const clang::CallExpr *, VarValue> Returned;
   /// Values of unchanged globals, computed once (globalValue()).
   llvm::DenseMap<const clang::VarDecl *, std::optional<VarValue>> Globals;
+  /// Loop probes in progress (probeSteps()).
+  unsigned ProbeDepth = 0;
   /// Numbers loops, to name a LoopIter symbol whose variable name is taken.
   unsigned LoopCounter = 0;
 };

@@ -397,10 +397,130 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
   walkExpr(IS->getCond(), F);
   Expr Cond = translate(IS->getCond(), F);
   Frame Then = under(F, Cond), Else = under(F, Expr::logicalNot(Cond));
+  // `*this` held by value is the caller's slot, shared by both copies of
+  // the frame: each branch starts from the same object, and the results
+  // are merged like variables.
+  std::optional<VarValue> ThisBefore, ThisThen;
+  if (F.ThisObject)
+    ThisBefore = *F.ThisObject;
   walkStmt(IS->getThen(), Then);
+  if (F.ThisObject) {
+    ThisThen = *F.ThisObject;
+    *F.ThisObject = *ThisBefore;
+  }
   walkStmt(IS->getElse(), Else);
+  if (F.ThisObject)
+    *F.ThisObject = mergeValues(Cond, *ThisThen, *F.ThisObject);
   Then.Active = Else.Active = F.Active;
   mergeBranches(Cond, F, Then, Else);
+}
+
+KernelWalker::LoopSteps KernelWalker::probeSteps(
+    const Stmt *Body, const clang::Expr *Inc, const Frame &F,
+    const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars, unsigned LoopId) {
+  LoopSteps Out;
+  // Nested probes multiply the work: only the two innermost levels probe.
+  if (Vars.empty() || ProbeDepth >= 2)
+    return Out;
+  // Every slot the body may change gets a fresh symbol; one walk of the
+  // body (recording nothing) tells what it becomes.
+  Frame Probe = F;
+  Probe.Probe = true;
+  std::vector<Symbol> Fresh;
+  auto FreshSymbol = [&](const std::string &Name) {
+    Fresh.push_back({SymbolKind::UniformValue,
+                     "@" + Name + "#" + std::to_string(LoopId)});
+    return Expr::symbol(Fresh.back());
+  };
+  struct Start {
+    std::optional<Expr> Int, Pointer;
+    std::vector<std::pair<const FieldDecl *, Expr>> Fields;
+  };
+  llvm::DenseMap<const ValueDecl *, Start> Starts;
+  for (const ValueDecl *VD : Vars) {
+    auto It = Probe.Env.find(VD);
+    if (It == Probe.Env.end())
+      continue;
+    VarValue &V = It->second;
+    Start &S = Starts[VD];
+    std::string Name = VD->getName().str();
+    if (V.Int)
+      V.Int = S.Int = FreshSymbol(Name);
+    if (V.Pointer)
+      V.Pointer->ByteOffset = *(S.Pointer = FreshSymbol(Name));
+    if (V.Object) {
+      std::vector<const FieldDecl *> IntFields;
+      for (const auto &[FD, FV] : V.Object->Fields)
+        if (FV.Int)
+          IntFields.push_back(FD);
+      for (const FieldDecl *FD : IntFields) {
+        Expr E = FreshSymbol(Name + "." + FD->getName().str());
+        fieldSlot(V, FD).Int = E;
+        S.Fields.emplace_back(FD, E);
+      }
+    }
+  }
+  ++ProbeDepth;
+  walkStmt(Body, Probe);
+  if (Inc)
+    walkExpr(Inc, Probe);
+  --ProbeDepth;
+
+  // Slots the pass leaves unchanged are loop-invariant: their fresh symbols
+  // stand for their values at the loop's entry (`last += stride` steps by
+  // the entry value of `stride`).
+  std::map<Symbol, Expr> Invariant;
+  auto Unchanged = [&](const std::optional<Expr> &After, const Expr &Start,
+                       const std::optional<Expr> &Entry) {
+    if (After && Entry && *After == Start)
+      Invariant.emplace(Start.getSymbol(), *Entry);
+  };
+  for (const auto &[VD, S] : Starts) {
+    auto A = Probe.Env.find(VD);
+    auto E = F.Env.find(VD);
+    if (A == Probe.Env.end() || E == F.Env.end())
+      continue;
+    if (S.Int)
+      Unchanged(A->second.Int, *S.Int, E->second.Int);
+    if (S.Pointer && A->second.Pointer && E->second.Pointer)
+      Unchanged(A->second.Pointer->ByteOffset, *S.Pointer,
+                E->second.Pointer->ByteOffset);
+    for (const auto &[FD, Start] : S.Fields)
+      if (A->second.Object && E->second.Object)
+        Unchanged(fieldOf(A->second, FD).Int, Start,
+                  fieldOf(E->second, FD).Int);
+  }
+  auto IsFresh = [&](const Symbol &Sym) {
+    return std::find(Fresh.begin(), Fresh.end(), Sym) != Fresh.end();
+  };
+  // A step is what the pass added, free of every fresh symbol and the same
+  // for the whole warp.
+  auto StepOf = [&](const std::optional<Expr> &After,
+                    const Expr &Start) -> std::optional<Expr> {
+    if (!After)
+      return std::nullopt;
+    Expr D = (*After - Start).substitute(Invariant);
+    if (D.anySymbol(IsFresh) || D.isLaneDependent())
+      return std::nullopt;
+    return D;
+  };
+  for (const auto &[VD, S] : Starts) {
+    auto It = Probe.Env.find(VD);
+    if (It == Probe.Env.end())
+      continue;
+    const VarValue &After = It->second;
+    SlotSteps St;
+    if (S.Int)
+      St.Int = StepOf(After.Int, *S.Int);
+    if (S.Pointer && After.Pointer)
+      St.Pointer = StepOf(After.Pointer->ByteOffset, *S.Pointer);
+    for (const auto &[FD, E] : S.Fields)
+      if (After.Object)
+        if (std::optional<Expr> D = StepOf(fieldOf(After, FD).Int, E))
+          St.Fields.try_emplace(FD, *D);
+    Out.try_emplace(VD, std::move(St));
+  }
+  return Out;
 }
 
 void KernelWalker::walkLoop(const Stmt *Init,
@@ -434,6 +554,19 @@ void KernelWalker::walkLoop(const Stmt *Init,
   Frame Before = F;
   unsigned LoopId = ++LoopCounter;
   std::optional<Symbol> Iter;
+  LoopSteps Steps = probeSteps(Body, Inc, F, NonInduction, LoopId);
+  auto IterSymbol = [&](const ValueDecl *VD) {
+    // One iteration counter per loop, shared by all its induction
+    // variables, named after the first so `4*n*r` reads as "row r"; a name
+    // an enclosing loop already uses gets the loop's number.
+    if (!Iter) {
+      std::string Name = VD->getName().str();
+      if (Name.empty() || loopNameTaken(F, Name))
+        Name = (Name.empty() ? "iter" : Name + ".") + std::to_string(LoopId);
+      Iter = Symbol{SymbolKind::LoopIter, Name};
+    }
+    return Expr::symbol(*Iter);
+  };
   for (const ValueDecl *VD : Modified) {
     auto It = F.Env.find(VD);
     if (It == F.Env.end())
@@ -460,20 +593,42 @@ void KernelWalker::walkLoop(const Stmt *Init,
       }
     }
     if (Induction) {
-      // One iteration counter per loop, shared by all its induction
-      // variables, named after the first so `4*n*r` reads as "row r"; a name
-      // an enclosing loop already uses gets the loop's number.
-      if (!Iter) {
-        std::string Name = VD->getName().str();
-        if (Name.empty() || loopNameTaken(F, Name))
-          Name = (Name.empty() ? "iter" : Name + ".") + std::to_string(LoopId);
-        Iter = Symbol{SymbolKind::LoopIter, Name};
-      }
-      Expr Offset = Step * Expr::symbol(*Iter);
+      Expr Offset = Step * IterSymbol(VD);
       if (V.Int)
         V.Int = *V.Int + Offset;
       if (V.Pointer)
         V.Pointer->ByteOffset = V.Pointer->ByteOffset + Offset;
+    } else if (auto SI = Steps.find(VD); SI != Steps.end()) {
+      // What one pass of the body does is a loop-invariant step (a field
+      // advanced by a method, `s = s + c` through a call): a closed form.
+      const SlotSteps &St = SI->second;
+      if (V.Int)
+        V.Int = St.Int ? *V.Int + *St.Int * IterSymbol(VD) : Opaque(VD, Lane);
+      if (V.Pointer) {
+        if (St.Pointer)
+          V.Pointer->ByteOffset =
+              V.Pointer->ByteOffset + *St.Pointer * IterSymbol(VD);
+        else
+          V.Pointer.reset();
+      }
+      if (V.Object) {
+        VarValue Entry = V;
+        auto O = std::make_shared<ObjectValue>();
+        O->Name = Entry.Object->Name;
+        O->ScalarKind = Entry.Object->ScalarKind;
+        for (const auto &[FD, FV] : Entry.Object->Fields) {
+          auto FS = St.Fields.find(FD);
+          if (FS == St.Fields.end() || !FV.Int)
+            continue; // Changed in a way without a closed form: unknown.
+          VarValue NewField = FV;
+          NewField.Int = *FV.Int + FS->second * IterSymbol(VD);
+          O->Fields.emplace_back(FD, NewField);
+        }
+        // Fields never assigned keep their names only if none is unknown.
+        if (O->Fields.size() != Entry.Object->Fields.size())
+          O->Name.clear();
+        V.Object = std::move(O);
+      }
     } else {
       if (V.Int)
         V.Int = Opaque(VD, Lane);

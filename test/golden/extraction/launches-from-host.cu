@@ -1,8 +1,9 @@
 // Launch shapes, argument values and pointer offsets read from host code the
 // way applications write it (issue 7): dim3 fields assigned after the
 // declaration, reassignment, enums and #defines, host templates, shapes
-// chosen by a branch, cudaLaunchCooperativeKernel, d_a + 1, and globals
-// nobody changes (dim3 block(512); at namespace scope).
+// chosen by a branch, cudaLaunchCooperativeKernel, cudaLaunchKernelEx with a
+// configuration struct, d_a + 1, and globals nobody changes (dim3
+// block(512); at namespace scope).
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s
 #define NUMBER_THREADS 128
 enum { kTile = 16 };
@@ -60,5 +61,13 @@ void run(float *d, int n) {
   gGrid.x = n / gBlock.x;
   inc<<<gGrid, gBlock>>>(d);
   inc2<<<n / threadsPerBlock, threadsPerBlock>>>(d);
+}
+__global__ void kex(float *a, int s) { a[threadIdx.x * s] = 0; }
+// CHECK: [[@LINE-1]]:40: access: kernel=kex op=store base=a elem=4 expr='a[threadIdx.x * s]' sectors=12 ideal=4 class=strided {{.*}}block=96x2(launch-site)
+void run(float *d) {
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(64);
+  config.blockDim = dim3(96, 2);
+  cudaLaunchKernelEx(&config, kex, d, 3);
 }
 // CHECK-NOT: access:
