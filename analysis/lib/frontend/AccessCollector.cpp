@@ -169,9 +169,29 @@ void KernelWalker::recordUnknown(const clang::Expr *LV, unsigned Bytes,
     Kernel.Accesses.back().Pattern.UnknownReason = std::move(Reason);
 }
 
+void KernelWalker::prewalkCalls(const clang::Expr *E, Frame &F) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (PreWalked.count(CE))
+      return;
+    walkExpr(CE, F);
+    PreWalked.insert(CE);
+    return;
+  }
+  if (isa<LambdaExpr>(E))
+    return;
+  for (const Stmt *Child : E->children())
+    if (const auto *C = dyn_cast_or_null<clang::Expr>(Child))
+      prewalkCalls(C, F);
+}
+
 void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
                                 AtomicKind Atomic, Frame &F,
                                 const clang::Expr *Anchor) {
+  // A call in the address (`out[pick(i, j, c)]`, `at(i) = x`) is walked
+  // first: its value is only known once its body has run.
+  if (containsCall(LV))
+    prewalkCalls(LV, F);
   LaneOriginInfo Origin;
   std::optional<AddressInfo> A = resolveAddress(LV, F, &Origin);
   if (!A) {
@@ -484,6 +504,8 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
 }
 
 void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
+  if (PreWalked.erase(CE))
+    return; // Walked before the access that uses its value.
   const FunctionDecl *Callee = CE->getDirectCallee();
   StringRef Name;
   if (Callee && Callee->getIdentifier())

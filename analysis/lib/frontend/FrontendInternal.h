@@ -224,6 +224,8 @@ private:
   void walkAddressOperands(const clang::Expr *LValue, Frame &F);
   void recordAccess(const clang::Expr *LValue, AccessOp Op, AtomicKind Atomic,
                     Frame &F, const clang::Expr *Anchor = nullptr);
+  /// Walks the calls in \p E ahead of the access whose address uses them.
+  void prewalkCalls(const clang::Expr *E, Frame &F);
   /// Records an access whose address could not be followed, as unknown
   /// with \p Reason.
   void recordUnknown(const clang::Expr *LV, unsigned Bytes, AccessOp Op,
@@ -328,6 +330,8 @@ private:
   llvm::DenseMap<const clang::CallExpr *, VarValue> Returned;
   /// Values of unchanged globals, computed once (globalValue()).
   llvm::DenseMap<const clang::VarDecl *, std::optional<VarValue>> Globals;
+  /// Calls walked ahead of an access (prewalkCalls()), skipped when met.
+  llvm::SmallPtrSet<const clang::CallExpr *, 4> PreWalked;
   /// Loop probes in progress (probeSteps()).
   unsigned ProbeDepth = 0;
   /// Numbers loops, to name a LoopIter symbol whose variable name is taken.

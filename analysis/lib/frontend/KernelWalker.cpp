@@ -217,20 +217,21 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     if (!V)
       return;
     walkExpr(V, F);
-    // The first return of an inlined call gives the call's value.
-    if (F.Returned && !F.Returned->Int && !F.Returned->Pointer &&
-        !F.Returned->Object) {
-      if (F.Fn && F.Fn->getReturnType()->isReferenceType()) {
-        if (std::optional<AddressInfo> A = resolveAddress(V, F, nullptr))
-          F.Returned->Pointer = A->Ptr;
-      } else if (isRecordValueType(V->getType())) {
-        if (std::optional<VarValue> R = recordValue(V, F))
-          *F.Returned = *R;
-      } else if (V->getType()->isPointerType())
-        F.Returned->Pointer = resolvePointer(V, F, nullptr);
-      else if (V->getType()->isIntegralOrEnumerationType())
-        F.Returned->Int = translate(V, F);
+    if (!F.Returned)
+      return;
+    // The call's value: each return's value where it is taken, the later
+    // ones chosen where they run (`if (L == 0) return 0; ... return pos;`
+    // gives select(L != 0, pos, 0)).
+    VarValue New;
+    if (F.Fn && F.Fn->getReturnType()->isReferenceType()) {
+      if (std::optional<AddressInfo> A = resolveAddress(V, F, nullptr))
+        New.Pointer = A->Ptr;
+    } else if (std::optional<VarValue> R =
+                   valueOf(V->getType(), V, F, nullptr)) {
+      New = *R;
     }
+    bool Earlier = F.Returned->Int || F.Returned->Pointer || F.Returned->Object;
+    *F.Returned = Earlier ? mergeValues(F.Active, New, *F.Returned) : New;
     return;
   }
   if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
@@ -669,7 +670,11 @@ void KernelWalker::walkLoop(const Stmt *Init,
     if (It == F.Env.end())
       continue;
     bool Lane = (It->second.Int && It->second.Int->isLaneDependent());
-    if (It->second.Int)
+    // What a loop computed from data (a binary search's position) is data.
+    if (It->second.Int && It->second.Int->isIndirect())
+      It->second.Int =
+          Expr::symbol({SymbolKind::IndirectValue, VD->getName().str()});
+    else if (It->second.Int)
       It->second.Int = Opaque(VD, Lane);
     It->second.Pointer.reset();
     if (It->second.Object)
