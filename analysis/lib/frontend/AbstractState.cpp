@@ -45,6 +45,18 @@ ObjectValue &ownObject(VarValue &V) {
 }
 } // namespace
 
+bool bindsSlot(QualType RefType, const VarValue &V) {
+  // A reference's value is either the address of memory it is bound to
+  // (Pointer, for a non-pointer referee) or a copy of the slot it is bound
+  // to (an integer, an object, or a pointer for a reference to a pointer).
+  QualType Referee = RefType.getNonReferenceType();
+  if (V.Object)
+    return true;
+  if (Referee->isPointerType())
+    return V.Pointer.has_value();
+  return V.Int.has_value();
+}
+
 bool isRecordValueType(QualType T) {
   const RecordDecl *RD = recordOf(T);
   return RD && !RD->isUnion() && RD->getDefinition();
@@ -102,8 +114,8 @@ std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
     auto It = F.Env.find(DRE->getDecl());
     if (It != F.Env.end() && !DRE->getDecl()->getType()->isReferenceType())
       return It->second;
-    // A reference bound to a held object is that object.
-    if (It != F.Env.end() && It->second.Object)
+    // A reference bound to a slot of the state holds a copy of it.
+    if (It != F.Env.end() && bindsSlot(DRE->getDecl()->getType(), It->second))
       return It->second;
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       return globalValue(VD, F);
@@ -177,7 +189,8 @@ VarValue *KernelWalker::heldSlot(const clang::Expr *LV, Frame &F) {
     auto It = F.Env.find(D);
     if (It == F.Env.end())
       return nullptr;
-    if (D->getType()->isReferenceType() && !It->second.Object)
+    if (D->getType()->isReferenceType() &&
+        !bindsSlot(D->getType(), It->second))
       return nullptr; // A reference to memory: writing it is a store.
     return &It->second;
   }

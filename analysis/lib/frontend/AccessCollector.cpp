@@ -263,10 +263,11 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
                                               Frame &F, const ValueDecl *Named) {
   VarValue V;
   if (T->isReferenceType()) {
-    // A reference to an object held by value is read as a copy of it; one
-    // to memory holds the address it is bound to.
-    if (isRecordValueType(T))
-      if (std::optional<VarValue> Held = heldValue(Value, F))
+    // A reference to a slot of the state (a variable, a field held by
+    // value) is read as a copy of it (inlined calls write it back); one to
+    // memory holds the address it is bound to.
+    if (std::optional<VarValue> Held = heldValue(Value, F))
+      if (Held->Int || Held->Pointer || Held->Object)
         return Held;
     if (std::optional<AddressInfo> A = resolveAddress(Value, F, nullptr))
       V.Pointer = A->Ptr;
@@ -697,6 +698,20 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
   bindArguments(Callee, Args, FirstArg, F, Inner);
   walkStmt(Callee->getBody(), Inner);
   Returned[CE] = Result;
+  // Reference parameters bound to the caller's slots write back what the
+  // callee left in them (`mirror(int &d, int n)` changes the caller's d).
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
+    const ParmVarDecl *P = Callee->getParamDecl(I);
+    QualType T = P->getType();
+    if (!T->isReferenceType() || T.getNonReferenceType().isConstQualified() ||
+        I + FirstArg >= Args.size())
+      continue;
+    auto It = Inner.Env.find(P);
+    if (It == Inner.Env.end())
+      continue;
+    if (VarValue *Slot = heldSlot(Args[I + FirstArg], F))
+      *Slot = It->second;
+  }
 }
 
 } // namespace frontend

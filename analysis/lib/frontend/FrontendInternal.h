@@ -128,6 +128,10 @@ bool isLaunchCall(const clang::CallExpr *CE);
 bool isShuffleFunction(llvm::StringRef Name);
 bool isVoteFunction(llvm::StringRef Name);
 
+/// Does a reference of type \p RefType whose value is \p V stand for a slot
+/// of the abstract state (rather than for memory)?
+bool bindsSlot(clang::QualType RefType, const VarValue &V);
+
 /// Is \p T (through references) a struct or class the walker holds as an
 /// object value?
 bool isRecordValueType(clang::QualType T);
