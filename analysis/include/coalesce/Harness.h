@@ -49,12 +49,14 @@ struct HarnessOptions {
   FillMode Fill = FillMode::Identity;
   /// Buffer sizes in bytes by pointer parameter name (--buffer NAME=BYTES).
   std::map<std::string, uint64_t> BufferBytes;
-  /// Size of a buffer whose extent the analysis cannot bound. Bounded ones
-  /// get twice the largest byte offset their accesses reach with the
-  /// harness's launch, clamped to [MinBufferBytes, MaxBufferBytes].
+  /// Size of a buffer whose extent the analysis cannot bound (or that no
+  /// analyzed access uses). Bounded ones get exactly the bytes their
+  /// accesses can reach over the whole launch (every block, thread and loop
+  /// iteration: interval arithmetic, ExprBounds.h), at least MinBufferBytes;
+  /// a kernel needing more than MaxBufferBytes for one buffer is skipped.
   uint64_t DefaultBufferBytes = 64ull << 20;
-  uint64_t MinBufferBytes = 1ull << 20;
-  uint64_t MaxBufferBytes = 1ull << 30;
+  uint64_t MinBufferBytes = 256;
+  uint64_t MaxBufferBytes = 16ull << 30;
   /// Grid for every kernel (else the constant grid of its launch, else 64
   /// blocks in x, or 8x8 for 2-D blocks).
   std::optional<BlockShape> Grid;
