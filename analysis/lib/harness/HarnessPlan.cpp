@@ -30,8 +30,9 @@ unsigned dim(const BlockShape &S, int D) {
   return D == 0 ? S.X : D == 1 ? S.Y : S.Z;
 }
 
-/// Values of the kernel's scalar parameters: --param, then the predictions'
-/// assumed values, then the default.
+/// Values of the kernel's scalar parameters: --param, then constants of a
+/// launch in host code, then the predictions' assumed values, then the
+/// default.
 std::map<std::string, std::pair<int64_t, std::string>>
 scalarValues(const KernelRecord &K, const HarnessOptions &Opts) {
   std::map<std::string, std::pair<int64_t, std::string>> V;
@@ -41,6 +42,12 @@ scalarValues(const KernelRecord &K, const HarnessOptions &Opts) {
   for (const ParamValue &P : Opts.Params)
     if (P.Kernel.empty())
       V.emplace(P.Name, std::make_pair(P.Value, "--param"));
+  for (const LaunchSite &L : K.Launches)
+    for (const auto &[Name, Value] : L.Params)
+      V.emplace(Name, std::make_pair(
+                          Value, fmt::format("from the launch at {}:{}",
+                                             llvm::sys::path::filename(L.Loc.File).str(),
+                                             L.Loc.Line)));
   for (const AccessRecord &A : K.Accesses)
     for (const auto &[Name, Value] : A.Predicted.AssumedValues)
       V.emplace(Name, std::make_pair(Value, "assumed by the analysis"));
