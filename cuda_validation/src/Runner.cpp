@@ -451,3 +451,14 @@ RunData runOnGpu(const RunOptions &Opts,
 }
 
 } // namespace coalesce::verify
+
+namespace coalesce::verify {
+
+std::string locateNcu(const std::string &Given) { return findNcu(Given); }
+
+void describeNcuFailure(const ProcessResult &R, const std::string &What,
+                        RunData &Data) {
+  explainNcuFailure(R, What, Data);
+}
+
+} // namespace coalesce::verify

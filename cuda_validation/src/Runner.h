@@ -87,6 +87,17 @@ void loadReplayText(const std::string &Text, const std::string &What,
 /// Builds and runs DIR/replay.cu (--method replay).
 RunData runReplay(const RunOptions &Opts);
 
+struct ProcessResult;
+
+/// The ncu executable: \p Given, else PATH and the CUDA directories; empty
+/// when there is none.
+std::string locateNcu(const std::string &Given);
+
+/// Sets \p Data's ExitNoGpu error for a failed ncu run \p R (explaining
+/// ERR_NVGPUCTRPERM), naming it \p What.
+void describeNcuFailure(const ProcessResult &R, const std::string &What,
+                        RunData &Data);
+
 /// Builds, runs and profiles the harness in Opts.Dir; with --method replay
 /// runs replay.cu instead, and with --method auto falls back to it when ncu
 /// is missing or may not read the counters (ERR_NVGPUCTRPERM).

@@ -79,6 +79,11 @@ struct HarnessOptions {
 llvm::Error emitHarness(const Report &R, const HarnessOptions &Opts,
                         llvm::StringRef Dir);
 
+/// Writes the manifest of every access of every kernel of \p R to \p Path
+/// (manifest.tsv's format): what `coalesce-verify --app` compares a profiled
+/// application run with (--emit-manifest).
+llvm::Error writeManifest(const Report &R, llvm::StringRef Path);
+
 /// The manifest id of access \p AccessIdx of kernel \p KernelIdx.
 unsigned accessId(const Report &R, size_t KernelIdx, size_t AccessIdx);
 
@@ -89,6 +94,12 @@ struct VerifyOptions {
   unsigned TimeoutSeconds = 30;
   std::string Method = "auto"; ///< auto, ncu, replay.
   std::string FromRecording;   ///< --from-recording DIR.
+  /// Application mode: the command to profile (--app) and the manifest
+  /// (--manifest; runVerifier's Dir is then unused), --launch-count (0:
+  /// first launch of every kernel) and --kernel.
+  std::string AppCommand, Manifest;
+  unsigned LaunchCount = 0;
+  std::string KernelRegex;
 };
 
 /// What coalesce-verify measured for one manifest access.

@@ -26,10 +26,6 @@ namespace {
 /// Value used for scalar parameters nobody gave a value for.
 constexpr int64_t DefaultIntValue = 1024;
 
-unsigned dim(const BlockShape &S, int D) {
-  return D == 0 ? S.X : D == 1 ? S.Y : S.Z;
-}
-
 /// Values of the kernel's scalar parameters: --param, then constants of a
 /// launch in host code, then the predictions' assumed values, then the
 /// default.
