@@ -20,7 +20,18 @@ bool isDirectory(const std::string &Path) {
 /// Parses the export into \p Data; false with Data's error set.
 bool loadPage(const std::string &Csv, const std::string &What, RunData &Data) {
   std::string Error;
-  if (!parseSourcePage(Csv, Data.Page, Error)) {
+  // ncu's own words for a binary without -lineinfo.
+  bool NcuSaysNoLineInfo =
+      Csv.find("No lineinfo available") != std::string::npos;
+  if (!parseSourcePage(Csv, Data.Page, Error) || NcuSaysNoLineInfo) {
+    if (NcuSaysNoLineInfo || lacksLineInfo(Data.Page)) {
+      Data.ExitCode = ExitUsage;
+      Data.Message = What + ": the program was built without line "
+                     "information (ncu: \"No lineinfo available\"), so no "
+                     "instruction can be mapped to a source line. Rebuild it "
+                     "with `nvcc -lineinfo` (or -G) and run again";
+      return false;
+    }
     Data.ExitCode = ExitNoGpu;
     Data.Message = What + ": no kernel was profiled (" + Error +
                    "); check that the command launches a kernel matching "
