@@ -106,6 +106,12 @@ int main(int Argc, const char **Argv) {
   if (!R)
     return printError(llvm::toString(R.takeError()));
   tool::warnUnmatchedKernels(*R, O, llvm::errs());
+  // Inputs that cannot be read are errors of the run (exit 2), named on
+  // stderr as well as in the report; the other files were analyzed.
+  for (const FileResult &F : R->Files)
+    if (F.InputError)
+      llvm::WithColor::error(llvm::errs(), "coalesce-lint")
+          << F.FatalError << "\n";
 
   int VerifyExit = tool::ExitClean;
   if (!O.HarnessDir.empty() || O.VerifyOnGpu || !O.ManifestFile.empty()) {
@@ -121,7 +127,16 @@ int main(int Argc, const char **Argv) {
   if (!Findings)
     return printError(llvm::toString(Findings.takeError()));
   tool::reportSuppressionUse(*R, *Table, O, Team);
-  if (VerifyExit != tool::ExitClean)
-    return VerifyExit;
-  return tool::exitCode(*R, Table->reportedAtLeast(O.FailLevel), O);
+  int Exit = VerifyExit != tool::ExitClean
+                 ? VerifyExit
+                 : tool::exitCode(*R, Table->reportedAtLeast(O.FailLevel), O);
+  // A file that ran past --timeout left its thread running: end the process
+  // without running static destructors under it.
+  for (const FileResult &F : R->Files)
+    if (F.TimedOut) {
+      llvm::outs().flush();
+      llvm::errs().flush();
+      llvm::sys::Process::Exit(Exit, /*NoCleanup=*/true);
+    }
+  return Exit;
 }

@@ -142,6 +142,9 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<int64_t> DefaultValue("default-param",
                                 cl::desc("Value assumed for parameters without --param (default 1024)"),
                                 cl::init(1024), cl::cat(Cat));
+  static cl::opt<unsigned> FileTimeout("timeout",
+                                cl::desc("Seconds the analysis of one file may take; 0: no limit (default 120)"),
+                                cl::init(120), cl::value_desc("seconds"), cl::cat(Cat));
   static cl::opt<double> Threshold("threshold",
                             cl::desc("Extra sectors per request above the ideal that make a finding (default 0)"),
                             cl::init(0.0), cl::cat(Cat));
@@ -244,6 +247,7 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
     return usageError("invalid --arch '" + Arch + "': expected sm_XX");
   A.CudaPath = CudaPath;
   A.DefaultValue = DefaultValue;
+  A.TimeoutSeconds = FileTimeout;
   for (const std::string &B : Blocks) {
     llvm::Expected<BlockOverride> P = parseBlock(B);
     if (!P)
@@ -366,7 +370,13 @@ void warnUnmatchedKernels(const Report &R, const Options &O,
 }
 
 int exitCode(const Report &R, unsigned Findings, const Options &O) {
+  for (const FileResult &F : R.Files)
+    if (F.InputError)
+      return ExitUsage;
   for (const FileResult &F : R.Files) {
+    // Crashed or ran out of time: the file's results are incomplete.
+    if (F.Crashed || F.TimedOut)
+      return ExitCompile;
     if (!F.Analyzed)
       return ExitCompile;
     for (const CompileError &E : F.Errors)

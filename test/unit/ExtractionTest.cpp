@@ -692,13 +692,22 @@ __global__ void two(double *b) { b[2 * threadIdx.x] = 0; }
   expectPrediction(&Two->Accesses[0], Classification::Strided, 16, 8);
 }
 
-TEST_F(ExtractionTest, AMissingInputFileIsAnError) {
+TEST_F(ExtractionTest, AMissingInputFileIsAnInputErrorOfThatFile) {
+  TempSource Good("__global__ void k(float *a) { a[threadIdx.x] = 0; }\n");
   AnalysisConfig C;
-  C.Files = {"/nonexistent/coalesce-extraction-test.cu"};
+  C.Files = {"/nonexistent/coalesce-extraction-test.cu", Good.Path};
   llvm::Expected<Report> R = analyze(C);
-  ASSERT_FALSE(static_cast<bool>(R));
-  std::string Msg = llvm::toString(R.takeError());
-  EXPECT_NE(Msg.find("coalesce-extraction-test.cu"), std::string::npos) << Msg;
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  ASSERT_EQ(R->Files.size(), 2u);
+  const FileResult &Missing = R->Files[0];
+  EXPECT_TRUE(Missing.InputError);
+  EXPECT_FALSE(Missing.Analyzed);
+  EXPECT_NE(Missing.FatalError.find("coalesce-extraction-test.cu"),
+            std::string::npos)
+      << Missing.FatalError;
+  // The other file is still analyzed.
+  EXPECT_TRUE(R->Files[1].Analyzed);
+  EXPECT_EQ(R->Kernels.size(), 1u);
 }
 
 // Needs no CUDA: the explicit path is checked before anything is parsed.

@@ -215,6 +215,7 @@ TEST(ParseOptionsTest, FillsEveryFieldOnce) {
                         "n=4096",
                         "--param=transpose:width=0x100",
                         "--default-param=512",
+                        "--timeout=7",
                         "--arch=sm_80",
                         "--format=json",
                         "-o",
@@ -246,6 +247,7 @@ TEST(ParseOptionsTest, FillsEveryFieldOnce) {
             (std::vector<std::string>{"-DTILE=32", "--", "-Iinclude"}));
   EXPECT_EQ(A.Arch, "sm_80");
   EXPECT_EQ(A.DefaultValue, 512);
+  EXPECT_EQ(A.TimeoutSeconds, 7u);
   ASSERT_EQ(A.Blocks.size(), 2u);
   EXPECT_EQ(A.Blocks[0].Kernel, "transpose");
   EXPECT_EQ(A.Blocks[0].Shape, (BlockShape{16, 16, 1}));

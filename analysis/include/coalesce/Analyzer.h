@@ -21,9 +21,11 @@
 namespace coalesce {
 
 /// Analyzes all files of \p Config. Errors in the user's code are recorded in
-/// the report (Report::Files); an llvm::Error is returned only when the run
-/// itself cannot proceed (no CUDA installation, unreadable compilation
-/// database, missing input file).
+/// the report (Report::Files), and so are inputs that cannot be read
+/// (FileResult::InputError) and files whose analysis crashed or ran past
+/// Config.TimeoutSeconds (FileResult::Crashed, TimedOut): the other files are
+/// still analyzed. An llvm::Error is returned only when the run itself cannot
+/// proceed (no CUDA installation, unreadable compilation database).
 llvm::Expected<Report> analyze(const AnalysisConfig &Config);
 
 } // namespace coalesce

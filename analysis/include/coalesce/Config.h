@@ -48,6 +48,9 @@ struct AnalysisConfig {
   std::vector<ParamValue> Params;
   /// Value assumed for parameters without a user value.
   int64_t DefaultValue = 1024;
+  /// Seconds the parse and walk of one file may take, and again the
+  /// prediction of each of its kernels (--timeout); 0: no limit.
+  unsigned TimeoutSeconds = 120;
 
   /// The block shape the user gave for \p Kernel, if any (per-kernel first).
   std::optional<BlockShape> blockFor(const std::string &Kernel) const;

@@ -131,6 +131,14 @@ struct FileResult {
   unsigned KernelsNotAnalyzed = 0;
   std::vector<CompileError> Errors;
   std::string FatalError;         ///< Why nothing could be analyzed.
+  /// The analysis (or a kernel's prediction) ran past --timeout and was
+  /// abandoned; its thread may still be running.
+  bool TimedOut = false;
+  /// The analysis (or a kernel's prediction) crashed and was recovered.
+  bool Crashed = false;
+  /// The input itself is unusable (missing, a directory, unreadable):
+  /// FatalError says why; an input error (exit 2), not a compile error.
+  bool InputError = false;
 };
 
 /// Everything one run found, in deterministic order (file, line, column).

@@ -86,6 +86,10 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
                         const LaneOriginInfo &Origin) {
   if (F.Host || F.Probe)
     return;
+  // Code that cannot run (`if (nIsPow2) ... else ...` in the nIsPow2 = true
+  // instance) holds no access.
+  if (std::optional<int64_t> Runs = F.Active.asConstant(); Runs && *Runs == 0)
+    return;
   const clang::Expr *At = Anchor ? Anchor : LV;
   AccessRecord R;
   R.Loc = toLocation(SM, At->getBeginLoc());

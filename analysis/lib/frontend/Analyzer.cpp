@@ -12,6 +12,7 @@
 #include "coalesce/CompileFlags.h"
 #include "coalesce/Findings.h"
 #include "coalesce/KernelPrediction.h"
+#include "driver/Isolation.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -26,6 +27,9 @@
 #include "llvm/Support/Path.h"
 
 #include <fmt/format.h>
+
+#include <chrono>
+#include <memory>
 
 using namespace clang;
 
@@ -235,17 +239,149 @@ loadDatabase(const AnalysisConfig &Config, std::string &Error) {
   return nullptr;
 }
 
+
+/// Everything the analysis of one file needs, computed before it starts.
+struct FileJob {
+  std::string Path;      ///< As the user spelled it.
+  std::string Abs;       ///< Absolute.
+  std::string Directory; ///< Working directory of the compile command.
+  std::string Input;     ///< The path clang is given.
+  std::vector<std::string> Args;
+};
+
+/// What the analysis of one file produced.
+struct FileAnalysis {
+  FileResult File;
+  std::vector<KernelRecord> Kernels;
+  /// Launches found in the file's host code, by kernelKey().
+  std::map<std::string, std::vector<LaunchSite>> Launches;
+};
+
+/// The compile command of \p Path: from the database when it lists the
+/// file (nvcc flags translated), plus the device-only flags and "--" args.
+FileJob planFile(const AnalysisConfig &Config, const std::string &Cuda,
+                 const tooling::CompilationDatabase *DB,
+                 const std::string &Path) {
+  FileJob Job;
+  Job.Path = Path;
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  Job.Abs = Abs.str().str();
+  // Without a database, clang sees the path as the user spelled it, so
+  // diagnostics name it the same way.
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  Job.Directory = Cwd.str().str();
+  Job.Input = Path;
+  std::string Arch = Config.Arch.empty() ? "sm_90" : Config.Arch;
+  std::vector<std::string> DbArgs;
+  if (DB) {
+    std::vector<tooling::CompileCommand> Cmds = DB->getCompileCommands(Abs);
+    if (!Cmds.empty() && Cmds.front().CommandLine.size() > 1) {
+      std::vector<std::string> Argv(Cmds.front().CommandLine.begin() + 1,
+                                    Cmds.front().CommandLine.end());
+      TranslatedFlags T = translateCompileCommand(Argv);
+      DbArgs = std::move(T.Args);
+      if (!T.Arch.empty() && Config.Arch == "sm_90")
+        Arch = T.Arch;
+      Job.Directory = Cmds.front().Directory;
+      Job.Input = Job.Abs;
+    }
+  }
+  Job.Args = cudaDeviceParseArgs(Cuda, Arch);
+  Job.Args.insert(Job.Args.end(), DbArgs.begin(), DbArgs.end());
+  Job.Args.insert(Job.Args.end(), Config.ExtraArgs.begin(),
+                  Config.ExtraArgs.end());
+  Job.Args.push_back("-w"); // The user's warnings are not this tool's output.
+  Job.Args.push_back("-fno-caret-diagnostics"); // No "N errors generated".
+  return Job;
+}
+
+/// Parses one file and walks its kernels into \p Result (no prediction).
+void analyzeFile(const FileJob &Job, const AnalysisConfig &Config,
+                 FileAnalysis &Result) {
+  tooling::FixedCompilationDatabase FileDB(Job.Directory, Job.Args);
+  tooling::ClangTool Tool(FileDB, {Job.Input});
+  ErrorCollector Errors;
+  Tool.setDiagnosticConsumer(&Errors);
+  Tool.setPrintErrorMessage(false);
+
+  FileResult &File = Result.File;
+  File.File = Job.Path;
+  Report Out;
+  FileContext Context{Config, Out, File, Errors, Result.Launches};
+  AnalysisActionFactory Factory(Context);
+  Tool.run(&Factory);
+  for (auto &Entry : Errors.Errors)
+    File.Errors.push_back(Entry.second);
+
+  // Name the input as the user spelled it, as clang does.
+  auto Rename = [&](SourceLocation &L) {
+    if (L.File == Job.Abs)
+      L.File = Job.Path;
+  };
+  for (CompileError &E : File.Errors)
+    Rename(E.Loc);
+  for (KernelRecord &K : Out.Kernels) {
+    Rename(K.Loc);
+    for (AccessRecord &A : K.Accesses) {
+      Rename(A.Loc);
+      Rename(A.EndLoc);
+      Rename(A.LaneSourceLoc);
+      for (SourceLocation &C : A.CallChain)
+        Rename(C);
+    }
+    for (LaunchSite &L : K.Launches)
+      Rename(L.Loc);
+  }
+  for (auto &Entry : Result.Launches)
+    for (LaunchSite &L : Entry.second)
+      Rename(L.Loc);
+  Result.Kernels = std::move(Out.Kernels);
+  if (!File.Analyzed)
+    File.FatalError = File.Errors.empty() ? "clang could not parse the file"
+                                          : File.Errors.front().Message;
+}
+
+/// Why \p Path cannot be analyzed (missing, a directory, unreadable), or
+/// nullopt when it can be opened.
+std::optional<std::string> unreadableInput(const std::string &Path) {
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Path, Status))
+    return fmt::format("no such file: '{}'", Path);
+  if (llvm::sys::fs::is_directory(Status))
+    return fmt::format("'{}' is a directory, not a source file", Path);
+  llvm::Expected<llvm::sys::fs::file_t> F =
+      llvm::sys::fs::openNativeFileForRead(Path);
+  if (!F)
+    return fmt::format("cannot read '{}': {}", Path,
+                       llvm::toString(F.takeError()));
+  llvm::sys::fs::closeFile(*F);
+  return std::nullopt;
+}
+
+/// The per-file time budget of \p Config (zero: none).
+std::chrono::milliseconds timeoutOf(const AnalysisConfig &Config) {
+  return std::chrono::milliseconds(uint64_t(Config.TimeoutSeconds) * 1000);
+}
+
+/// The message of a file (or a kernel's prediction) that did not finish.
+std::string isolationFailure(IsolatedOutcome How,
+                             const AnalysisConfig &Config) {
+  if (How == IsolatedOutcome::TimedOut)
+    return fmt::format("analysis stopped: it exceeded the time budget of {} "
+                       "s per file (--timeout)",
+                       Config.TimeoutSeconds);
+  return "coalesce-lint crashed while analyzing this file; the other files "
+         "are not affected (please report this input)";
+}
+
 } // namespace
 
 llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
   llvm::Expected<std::string> Cuda = findCudaInstallation(Config.CudaPath);
   if (!Cuda)
     return Cuda.takeError();
-  for (const std::string &F : Config.Files)
-    if (!llvm::sys::fs::is_regular_file(F))
-      return llvm::createStringError(
-          std::make_error_code(std::errc::no_such_file_or_directory),
-          "no such file: '%s'", F.c_str());
 
   std::string DBError;
   std::unique_ptr<tooling::CompilationDatabase> DB = loadDatabase(Config, DBError);
@@ -258,87 +394,62 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
   Report Out;
   std::map<std::string, std::vector<LaunchSite>> ProjectLaunches;
   for (const std::string &Path : Config.Files) {
-    llvm::SmallString<256> Abs(Path);
-    llvm::sys::fs::make_absolute(Abs);
-
-    // Without a database, clang sees the path as the user spelled it, so
-    // diagnostics name it the same way.
-    llvm::SmallString<256> Cwd;
-    llvm::sys::fs::current_path(Cwd);
-    std::string Directory = Cwd.str().str();
-    std::string Input = Path;
-    std::string Arch = Config.Arch.empty() ? "sm_90" : Config.Arch;
-    std::vector<std::string> DbArgs;
-    if (DB) {
-      std::vector<tooling::CompileCommand> Cmds = DB->getCompileCommands(Abs);
-      if (!Cmds.empty() && Cmds.front().CommandLine.size() > 1) {
-        std::vector<std::string> Argv(Cmds.front().CommandLine.begin() + 1,
-                                      Cmds.front().CommandLine.end());
-        TranslatedFlags T = translateCompileCommand(Argv);
-        DbArgs = std::move(T.Args);
-        if (!T.Arch.empty() && Config.Arch == "sm_90")
-          Arch = T.Arch;
-        Directory = Cmds.front().Directory;
-        Input = Abs.str().str();
-      }
+    // An input that cannot be read is an input error of its own; the other
+    // files are still analyzed.
+    if (std::optional<std::string> Why = unreadableInput(Path)) {
+      FileResult File;
+      File.File = Path;
+      File.FatalError = *Why;
+      File.InputError = true;
+      Out.Files.push_back(std::move(File));
+      continue;
     }
-
-    std::vector<std::string> Args = cudaDeviceParseArgs(*Cuda, Arch);
-    Args.insert(Args.end(), DbArgs.begin(), DbArgs.end());
-    Args.insert(Args.end(), Config.ExtraArgs.begin(), Config.ExtraArgs.end());
-    Args.push_back("-w"); // The user's warnings are not this tool's output.
-    Args.push_back("-fno-caret-diagnostics"); // No "N errors generated".
-
-    tooling::FixedCompilationDatabase FileDB(Directory, Args);
-    tooling::ClangTool Tool(FileDB, {Input});
-    ErrorCollector Errors;
-    Tool.setDiagnosticConsumer(&Errors);
-    Tool.setPrintErrorMessage(false);
-
-    Out.Files.emplace_back();
-    FileResult &File = Out.Files.back();
-    File.File = Path;
-    size_t FirstKernel = Out.Kernels.size();
-    FileContext Context{Config, Out, File, Errors, ProjectLaunches};
-    AnalysisActionFactory Factory(Context);
-    Tool.run(&Factory);
-    for (auto &Entry : Errors.Errors)
-      File.Errors.push_back(Entry.second);
-
-    // Name the input as the user spelled it, as clang does.
-    auto Rename = [&](SourceLocation &L) {
-      if (L.File == Abs.str())
-        L.File = Path;
-    };
-    for (CompileError &E : File.Errors)
-      Rename(E.Loc);
-    for (size_t I = FirstKernel; I < Out.Kernels.size(); ++I) {
-      KernelRecord &K = Out.Kernels[I];
-      Rename(K.Loc);
-      for (AccessRecord &A : K.Accesses) {
-        Rename(A.Loc);
-        Rename(A.EndLoc);
-        Rename(A.LaneSourceLoc);
-        for (SourceLocation &C : A.CallChain)
-          Rename(C);
-      }
-      for (LaunchSite &L : K.Launches)
-        Rename(L.Loc);
+    FileJob Job = planFile(Config, *Cuda, DB.get(), Path);
+    // The worker owns its inputs and outputs: when it runs out of time it is
+    // left running, and must not touch anything this loop frees.
+    auto Result = std::make_shared<FileAnalysis>();
+    IsolatedOutcome How = runIsolated(
+        [Job, Config, Result] { analyzeFile(Job, Config, *Result); },
+        timeoutOf(Config));
+    if (How != IsolatedOutcome::Finished) {
+      FileResult File;
+      File.File = Path;
+      File.FatalError = isolationFailure(How, Config);
+      File.TimedOut = How == IsolatedOutcome::TimedOut;
+      File.Crashed = How == IsolatedOutcome::Crashed;
+      Out.Files.push_back(std::move(File));
+      continue;
     }
-    for (auto &Entry : ProjectLaunches)
-      for (LaunchSite &L : Entry.second)
-        Rename(L.Loc);
-    if (!File.Analyzed)
-      File.FatalError = File.Errors.empty()
-                            ? "clang could not parse the file"
-                            : File.Errors.front().Message;
+    Out.Files.push_back(std::move(Result->File));
+    for (KernelRecord &K : Result->Kernels)
+      Out.Kernels.push_back(std::move(K));
+    for (auto &[Key, Sites] : Result->Launches) {
+      std::vector<LaunchSite> &All = ProjectLaunches[Key];
+      All.insert(All.end(), Sites.begin(), Sites.end());
+    }
   }
   // Every file is parsed: a kernel launched only in another translation
   // unit (declared in a header) gets that launch's shape and values.
-  static const std::vector<LaunchSite> None;
   for (KernelRecord &K : Out.Kernels) {
     auto It = ProjectLaunches.find(K.Key);
-    predictKernel(K, Config, It == ProjectLaunches.end() ? None : It->second);
+    auto Work = std::make_shared<KernelRecord>(K);
+    auto Launches = std::make_shared<std::vector<LaunchSite>>(
+        It == ProjectLaunches.end() ? std::vector<LaunchSite>() : It->second);
+    IsolatedOutcome How = runIsolated(
+        [Work, Launches, Config] { predictKernel(*Work, Config, *Launches); },
+        timeoutOf(Config));
+    if (How == IsolatedOutcome::Finished) {
+      K = std::move(*Work);
+      continue;
+    }
+    // The walk is kept; only the numbers are missing.
+    for (AccessRecord &A : K.Accesses) {
+      A.Predicted = Prediction();
+      A.Predicted.Reason = isolationFailure(How, Config);
+    }
+    for (FileResult &F : Out.Files)
+      if (F.File == K.Loc.File)
+        (How == IsolatedOutcome::TimedOut ? F.TimedOut : F.Crashed) = true;
   }
   // Accesses in kernels are attributed to the file given on the command line.
   Out.sort();

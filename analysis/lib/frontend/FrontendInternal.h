@@ -199,6 +199,8 @@ private:
   /// absent where the change has no such closed form.
   struct SlotSteps {
     std::optional<Expr> Int, Pointer;
+    /// The integer becomes data loaded from memory (`p = next[p]`).
+    bool IntIsData = false;
     llvm::DenseMap<const clang::FieldDecl *, Expr> Fields;
   };
   using LoopSteps = llvm::DenseMap<const clang::ValueDecl *, SlotSteps>;

@@ -427,8 +427,10 @@ KernelWalker::LoopSteps KernelWalker::probeSteps(
   Frame Probe = F;
   Probe.Probe = true;
   std::vector<Symbol> Fresh;
-  auto FreshSymbol = [&](const std::string &Name) {
-    Fresh.push_back({SymbolKind::UniformValue,
+  // A fresh symbol varies across the warp when the value it replaces does,
+  // so that what is loaded through it stays a gather.
+  auto FreshSymbol = [&](const std::string &Name, bool Lane) {
+    Fresh.push_back({Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue,
                      "@" + Name + "#" + std::to_string(LoopId)});
     return Expr::symbol(Fresh.back());
   };
@@ -445,16 +447,18 @@ KernelWalker::LoopSteps KernelWalker::probeSteps(
     Start &S = Starts[VD];
     std::string Name = VD->getName().str();
     if (V.Int)
-      V.Int = S.Int = FreshSymbol(Name);
+      V.Int = S.Int = FreshSymbol(Name, V.Int->isLaneDependent());
     if (V.Pointer)
-      V.Pointer->ByteOffset = *(S.Pointer = FreshSymbol(Name));
+      V.Pointer->ByteOffset = *(S.Pointer = FreshSymbol(
+          Name, V.Pointer->ByteOffset.isLaneDependent()));
     if (V.Object) {
       std::vector<const FieldDecl *> IntFields;
       for (const auto &[FD, FV] : V.Object->Fields)
         if (FV.Int)
           IntFields.push_back(FD);
       for (const FieldDecl *FD : IntFields) {
-        Expr E = FreshSymbol(Name + "." + FD->getName().str());
+        Expr E = FreshSymbol(Name + "." + FD->getName().str(),
+                             fieldOf(V, FD).Int->isLaneDependent());
         fieldSlot(V, FD).Int = E;
         S.Fields.emplace_back(FD, E);
       }
@@ -510,8 +514,10 @@ KernelWalker::LoopSteps KernelWalker::probeSteps(
       continue;
     const VarValue &After = It->second;
     SlotSteps St;
-    if (S.Int)
+    if (S.Int) {
       St.Int = StepOf(After.Int, *S.Int);
+      St.IntIsData = After.Int && After.Int->isIndirect();
+    }
     if (S.Pointer && After.Pointer)
       St.Pointer = StepOf(After.Pointer->ByteOffset, *S.Pointer);
     for (const auto &[FD, E] : S.Fields)
@@ -602,8 +608,12 @@ void KernelWalker::walkLoop(const Stmt *Init,
       // What one pass of the body does is a loop-invariant step (a field
       // advanced by a method, `s = s + c` through a call): a closed form.
       const SlotSteps &St = SI->second;
-      if (V.Int)
-        V.Int = St.Int ? *V.Int + *St.Int * IterSymbol(VD) : Opaque(VD, Lane);
+      if (V.Int && St.Int)
+        V.Int = *V.Int + *St.Int * IterSymbol(VD);
+      else if (V.Int && St.IntIsData)
+        V.Int = Expr::symbol({SymbolKind::IndirectValue, VD->getName().str()});
+      else if (V.Int)
+        V.Int = Opaque(VD, Lane);
       if (V.Pointer) {
         if (St.Pointer)
           V.Pointer->ByteOffset =

@@ -344,8 +344,15 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
         const clang::Expr *A = CE->getArg(I + FirstKernelArg);
         std::string Name = P->getName().str();
         if (P->getType()->isIntegralOrEnumerationType()) {
-          if (std::optional<int64_t> V = W.translate(A, F).asConstant())
-            Base.Params[Name] = *V;
+          // A launch in a host loop (`for (i = 1; ...) k<<<g, b>>>(A, i)`)
+          // is taken at the loop's first iteration.
+          Expr V = W.translate(A, F);
+          std::map<Symbol, Expr> First;
+          for (const Symbol &S : V.symbols())
+            if (S.Kind == SymbolKind::LoopIter)
+              First.emplace(S, Expr::constant(0));
+          if (std::optional<int64_t> C = V.substitute(First).asConstant())
+            Base.Params[Name] = *C;
         } else if (P->getType()->isPointerType()) {
           if (std::optional<PointerValue> PV = W.resolvePointer(A, F, nullptr))
             if (std::optional<int64_t> Off = PV->ByteOffset.asConstant())

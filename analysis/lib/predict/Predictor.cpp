@@ -143,12 +143,14 @@ std::optional<std::string> assumeBoundsPass(Context &Ctx, Totals &Base,
   }
   // Last, one defaulted symbol of the predicate at a time, also one the
   // address uses (Gaussian elimination's `if (i >= Size - 1 - t) return;`
-  // with Size = t = 1024 runs no lane; Size = 2^20 or t = 0 does).
+  // with Size = t = 1024 runs no lane; Size = 2^20 or t = 0 does), then
+  // values that are not powers of two (the `else` of `if (!(n & (n - 1)))`).
   std::set<Symbol> InActive = Ctx.Active.symbols();
   for (const Symbol &S : Ctx.Defaulted) {
     if (!InActive.count(S))
       continue;
-    for (int64_t Value : {int64_t(0), int64_t(1) << 20}) {
+    for (int64_t Value : {int64_t(0), int64_t(1) << 20, int64_t(1000),
+                          int64_t(1000003), int64_t(1)}) {
       ValueMap Fixed = Ctx.Fixed;
       Fixed[S] = Value;
       Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdint>
 #include <functional>
 
 namespace coalesce {
@@ -23,6 +24,24 @@ std::shared_ptr<const Expr::Node> zeroNode() {
     return std::shared_ptr<const Expr::Node>(std::move(N));
   }();
   return Zero;
+}
+
+using SymbolSet = std::shared_ptr<const std::set<Symbol>>;
+
+/// The union of two memoized symbol sets, sharing one of them when it
+/// already holds the other.
+SymbolSet unionOf(const SymbolSet &A, const SymbolSet &B) {
+  if (!B || A == B)
+    return A;
+  if (!A)
+    return B;
+  if (std::includes(A->begin(), A->end(), B->begin(), B->end()))
+    return A;
+  if (std::includes(B->begin(), B->end(), A->begin(), A->end()))
+    return B;
+  auto U = std::make_shared<std::set<Symbol>>(*A);
+  U->insert(B->begin(), B->end());
+  return U;
 }
 } // namespace
 
@@ -48,6 +67,7 @@ Expr ExprBuilder::makeSymbol(Symbol S) {
                         std::hash<std::string>()(S.Name));
   N->LaneDependent = S.isLaneDependent();
   N->Indirect = S.Kind == SymbolKind::IndirectValue;
+  N->Symbols = std::make_shared<const std::set<Symbol>>(std::set<Symbol>{S});
   N->Sym = std::move(S);
   return Expr(std::move(N));
 }
@@ -58,13 +78,17 @@ Expr ExprBuilder::makeOp(Expr::Kind K, std::vector<Expr> Ops) {
   N->K = K;
   size_t H = static_cast<size_t>(K) * 0x100000001b3ULL;
   bool Poly = K == Expr::Kind::Add || K == Expr::Kind::Mul;
+  size_t Size = 1;
   for (const Expr &Op : Ops) {
     const Expr::Node &O = *Op.N;
     H = hashCombine(H, O.Hash);
     Poly = Poly && O.Polynomial;
     N->LaneDependent |= O.LaneDependent;
     N->Indirect |= O.Indirect;
+    Size = O.TreeSize > SIZE_MAX - Size ? SIZE_MAX : Size + O.TreeSize;
+    N->Symbols = unionOf(N->Symbols, O.Symbols);
   }
+  N->TreeSize = Size;
   N->Hash = H;
   N->Polynomial = Poly;
   N->Ops = std::move(Ops);
@@ -158,21 +182,8 @@ bool Expr::isPolynomial() const { return N->Polynomial; }
 bool Expr::isLaneDependent() const { return N->LaneDependent; }
 bool Expr::isIndirect() const { return N->Indirect; }
 
-namespace {
-void collectSymbols(const Expr &E, std::set<Symbol> &Out) {
-  if (E.getKind() == Expr::Kind::Symbol) {
-    Out.insert(E.getSymbol());
-    return;
-  }
-  for (const Expr &Op : E.operands())
-    collectSymbols(Op, Out);
-}
-} // namespace
-
 std::set<Symbol> Expr::symbols() const {
-  std::set<Symbol> Out;
-  collectSymbols(*this, Out);
-  return Out;
+  return N->Symbols ? *N->Symbols : std::set<Symbol>();
 }
 
 Expr Expr::replace(const Expr &From, const Expr &To) const {

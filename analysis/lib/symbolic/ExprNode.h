@@ -22,7 +22,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace coalesce {
@@ -44,6 +46,14 @@ struct Expr::Node {
   bool LaneDependent = false;
   /// Some symbol below is an IndirectValue.
   bool Indirect = false;
+  /// The symbols below, computed once when the node is made (shared with an
+  /// operand whose set it equals): symbols() stays linear in the number of
+  /// distinct symbols even for DAGs whose tree form is exponential (64
+  /// rounds of MD5 reusing a, b, c, d). Null for constants.
+  std::shared_ptr<const std::set<coalesce::Symbol>> Symbols;
+  /// Nodes of the tree form (a shared operand counted each time it
+  /// occurs), saturating at SIZE_MAX: how large printing it would be.
+  size_t TreeSize = 1;
 };
 
 /// Makes and inspects nodes. Friend of Expr.

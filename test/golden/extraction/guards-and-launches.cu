@@ -1,7 +1,8 @@
 // A guard that every lane fails under the default values (n = t = 1024 makes
-// n - 1 - t negative) is retried with one guarding parameter at 0 or 2^20, and a
-// launch whose block size comes from a local variable initialized with a
-// constant gives the block shape.
+// n - 1 - t negative) is retried with one guarding parameter at 0 or 2^20
+// (eliminateAlone, never launched); a launch whose block size comes from a
+// local variable initialized with a constant gives the block shape, and a
+// launch in a host loop gives t at the loop's first iteration (t = 0).
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s
 // RUN: %coalesce-lint --format=json --fail-on=never %s | FileCheck %s --check-prefix=JSON
 
@@ -12,9 +13,17 @@ __global__ void eliminate(float *m, const float *a, int n, int t) {
   if (i >= n - 1 - t)
     return;
   m[n * (i + t + 1) + t] = a[n * (i + t + 1) + t] / a[n * t + t];
-  // CHECK: [[@LINE-1]]:3: access: kernel=eliminate op=store base=m elem=4 expr='m[n * (i + t + 1) + t]' sectors=32 ideal=4 class=strided stride=4096 block=128(launch-site)
-  // CHECK: [[@LINE-2]]:28: access: kernel=eliminate op=load base=a elem=4 expr='a[n * (i + t + 1) + t]' sectors=32 ideal=4 class=strided
+  // CHECK: [[@LINE-1]]:3: access: kernel=eliminate op=store base=m elem=4 expr='m[n * (i + t + 1) + t]' sectors=31.97 ideal=4 class=strided stride=4096 block=128(launch-site)
+  // CHECK: [[@LINE-2]]:28: access: kernel=eliminate op=load base=a elem=4 expr='a[n * (i + t + 1) + t]' sectors=31.97 ideal=4 class=strided
   // CHECK: [[@LINE-3]]:53: access: kernel=eliminate op=load base=a elem=4 expr='a[n * t + t]' sectors=1 ideal=4 class=uniform
+}
+
+__global__ void eliminateAlone(float *m, int n, int t) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n - 1 - t)
+    return;
+  m[n * (i + t + 1) + t] = 0;
+  // CHECK: [[@LINE-1]]:3: access: kernel=eliminateAlone op=store base=m elem=4 expr='m[n * (i + t + 1) + t]' sectors=32 ideal=4 class=strided stride=4096 block=256(assumed)
 }
 
 void run(float *m, float *a, int n) {

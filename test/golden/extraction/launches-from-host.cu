@@ -2,8 +2,8 @@
 // way applications write it (issue 7): dim3 fields assigned after the
 // declaration, reassignment, enums and #defines, host templates, shapes
 // chosen by a branch, cudaLaunchCooperativeKernel, cudaLaunchKernelEx with a
-// configuration struct, d_a + 1, and globals nobody changes (dim3
-// block(512); at namespace scope).
+// configuration struct, d_a + 1, globals nobody changes (dim3 block(512); at
+// namespace scope), and launches in a host loop (its first iteration).
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s
 #define NUMBER_THREADS 128
 enum { kTile = 16 };
@@ -69,5 +69,14 @@ void run(float *d) {
   config.gridDim = dim3(64);
   config.blockDim = dim3(96, 2);
   cudaLaunchKernelEx(&config, kex, d, 3);
+}
+__global__ void plane(float *B, int i, int n) {
+  int k = threadIdx.x + blockIdx.x * blockDim.x;
+  if (i > 0 && i < n - 1) B[i * n + k] = 0;
+// CHECK: [[@LINE-1]]:27: access: kernel=plane op=store base=B elem=4 expr='B[i * n + k]' sectors=4 ideal=4 class=coalesced {{.*}}block=32(launch-site)
+}
+void sweep(float *B) {
+  for (int i = 1; i < 255; ++i)
+    plane<<<8, 32>>>(B, i, 256);
 }
 // CHECK-NOT: access:

@@ -3,7 +3,8 @@
 // change is a loop-invariant step becomes start + step * iteration, also
 // fields of an object advanced by its methods (the loader classes of Rodinia
 // dwt2d). A recurrence without one, (s + c) & (size - 1), stays unknown with
-// its reason.
+// its reason; one that loads the next value from memory (p = next[p]) is
+// indirect.
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s
 template <bool CHECKED> struct Loader {
   int last, stride, end;
@@ -35,5 +36,14 @@ __global__ void mem(const float *data, float *out, int size, int repeat) {
   }
   out[gid] = sum;
 // CHECK: [[@LINE-1]]:3: access: kernel=mem op=store base=out elem=4 expr='out[gid]' sectors=4 ideal=4 class=coalesced {{.*}}block=256(assumed)
+}
+__global__ void walk(const int *next, float *val, int steps) {
+  int p = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int s = 0; s < steps; ++s) {
+    val[p] += 1.0f;
+// CHECK: [[@LINE-1]]:5: access: kernel=walk op=load+store base=val elem=4 expr='val[p]' sectors=n/a ideal=n/a class=indirect {{.*}}block=256(assumed)
+    p = next[p];
+// CHECK: [[@LINE-1]]:9: access: kernel=walk op=load base=next elem=4 expr='next[p]' sectors=n/a ideal=n/a class=indirect {{.*}}block=256(assumed)
+  }
 }
 // CHECK-NOT: access:
