@@ -28,22 +28,11 @@ int runAppMode(const AppOptions &O, const std::string &ManifestPath,
     return ExitUsage;
   }
   RunData Data = runApp(O);
-  if (!Data.FallbackNote.empty())
-    std::cerr << "coalesce-verify: note: " << Data.FallbackNote << "\n";
-  RunSummary Summary;
-  Summary.Method = Data.Method;
-  Summary.Tolerance = Tolerance;
+  RunSummary Summary = startSummary(Data, Tolerance);
   Attribution Result;
   LineComparison Lines;
-  if (Data.ExitCode != ExitConfirmed) {
-    std::cerr << "coalesce-verify: error: " << Data.Message << "\n";
-    Summary.ExitCode = Data.ExitCode;
-    Summary.Message = Data.Message;
-  } else {
-    AttributionInput In;
-    In.Accesses = &Accesses;
-    In.Source = &Data.Page;
-    In.Tolerance = Tolerance;
+  if (Summary.ExitCode == ExitConfirmed) {
+    AttributionInput In = attributionInput(Data, Accesses, Tolerance);
     Result = attribute(In);
     Lines = compareLines(Accesses, Data.Page, LineCriteria());
     bool Mismatch = false;

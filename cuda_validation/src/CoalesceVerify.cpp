@@ -188,26 +188,10 @@ int main(int Argc, char **Argv) {
   } else {
     Data = runOnGpu(Opts, Accesses);
   }
-  if (!Data.FallbackNote.empty())
-    std::cerr << "coalesce-verify: note: " << Data.FallbackNote << "\n";
-
-  RunSummary Summary;
-  Summary.Method = Data.Method;
-  Summary.Device = Data.Device;
-  Summary.Tolerance = Opts.Tolerance;
-  Summary.Kernels = Data.Statuses;
+  RunSummary Summary = startSummary(Data, Opts.Tolerance);
   Attribution Result;
-  if (Data.ExitCode != ExitConfirmed) {
-    std::cerr << "coalesce-verify: error: " << Data.Message << "\n";
-    Summary.ExitCode = Data.ExitCode;
-    Summary.Message = Data.Message;
-  } else {
-    AttributionInput In;
-    In.Accesses = &Accesses;
-    In.Source = &Data.Page;
-    In.Counters = Data.HaveCounters ? &Data.Counters : nullptr;
-    In.Statuses = &Data.Statuses;
-    In.Tolerance = Opts.Tolerance;
+  if (Summary.ExitCode == ExitConfirmed) {
+    AttributionInput In = attributionInput(Data, Accesses, Opts.Tolerance);
     Result = Data.Replayed
                  ? attributeReplay(Accesses, Data.Replay, Opts.Tolerance)
                  : attribute(In);
