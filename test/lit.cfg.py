@@ -44,3 +44,12 @@ elif shutil.which("npm"):
 else:
     lit_config.warning("npm not found: SARIF validation tests are skipped "
                        "(install the Debian packages nodejs npm)")
+
+# nvcc compiles generated harnesses (no GPU needed). Tests that need it say
+# "REQUIRES: nvcc".
+nvcc = shutil.which("nvcc") or next(
+    (p for p in [os.path.join(os.environ.get("CUDA_PATH", ""), "bin", "nvcc"),
+                 "/usr/local/cuda/bin/nvcc"] if os.path.isfile(p)), None)
+if nvcc:
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))

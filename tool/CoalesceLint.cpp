@@ -114,7 +114,7 @@ int main(int Argc, const char **Argv) {
           << F.FatalError << "\n";
 
   int VerifyExit = tool::ExitClean;
-  if (!O.HarnessDir.empty() || O.VerifyOnGpu) {
+  if (!O.HarnessDir.empty() || O.VerifyOnGpu || !O.ManifestFile.empty()) {
     VerifyExit = tool::runVerification(*R, O, Argv[0]);
     if (VerifyExit == tool::ExitUsage)
       return VerifyExit;

@@ -189,6 +189,18 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<std::string> EmitHarness("emit-harness",
                                    cl::desc("Write the verification harness to a directory (no GPU needed)"),
                                    cl::value_desc("dir"), cl::cat(GpuCat));
+  static cl::opt<std::string> EmitManifest("emit-manifest",
+                                   cl::desc("Write the predicted accesses of every kernel to a manifest for coalesce-verify --app (no GPU needed)"),
+                                   cl::value_desc("file"), cl::cat(GpuCat));
+  static cl::opt<std::string> RunCmd("run",
+                              cl::desc("With --verify-on-gpu: profile this application command line (built with -lineinfo) instead of a harness"),
+                              cl::value_desc("'CMD ARGS'"), cl::cat(GpuCat));
+  static cl::opt<unsigned> LaunchCount("launch-count",
+                                cl::desc("With --run: profile the first N kernel launches (default: the first launch of every kernel)"),
+                                cl::init(0), cl::cat(GpuCat));
+  static cl::opt<std::string> KernelRegex("kernel",
+                                   cl::desc("With --run: profile only kernels whose name matches"),
+                                   cl::value_desc("regex"), cl::cat(GpuCat));
   static cl::list<std::string> Buffers("buffer", cl::desc("Bytes to allocate for a pointer parameter NAME=BYTES"),
                                 cl::cat(GpuCat));
   static cl::opt<std::string> GridOpt("grid", cl::desc("Grid of every harness launch X[,Y[,Z]] (default: the file's launch, else 64 blocks)"),
@@ -287,6 +299,12 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   O.VerifyOnGpu = Verify;
   O.VerifyAll = VerifyAll;
   O.HarnessDir = EmitHarness;
+  O.ManifestFile = EmitManifest;
+  O.AppCommand = RunCmd;
+  O.LaunchCount = LaunchCount;
+  O.KernelRegex = KernelRegex;
+  if (!O.AppCommand.empty() && !O.VerifyOnGpu)
+    return usageError("--run needs --verify-on-gpu");
   O.FailOnMismatch = FailOnMismatch;
   O.Tolerance = Tolerance;
   O.VerifyTimeout = Timeout;

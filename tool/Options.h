@@ -53,6 +53,10 @@ struct Options {
   bool VerifyAll = false;
   bool FailOnMismatch = false;
   std::string HarnessDir;
+  std::string ManifestFile; ///< --emit-manifest.
+  std::string AppCommand;   ///< --run: application mode.
+  unsigned LaunchCount = 0; ///< --launch-count (application mode).
+  std::string KernelRegex;  ///< --kernel (application mode).
   std::map<std::string, uint64_t> Buffers;
   std::optional<BlockShape> Grid;
   std::string Fill = "identity";

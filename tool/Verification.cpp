@@ -1,4 +1,4 @@
-//===- Verification.cpp - --emit-harness and --verify-on-gpu ---------------===//
+//===- Verification.cpp - --emit-harness, --emit-manifest, --verify-on-gpu -===//
 //
 // Emits the companion harness for the analyzed kernels and, with
 // --verify-on-gpu, runs it through coalesce-verify (built next to this tool)
@@ -63,6 +63,16 @@ int fail(const llvm::Twine &Msg, int Code) {
 } // namespace
 
 int runVerification(Report &R, const Options &O, const char *Argv0) {
+  if (!O.ManifestFile.empty()) {
+    if (llvm::Error E = writeManifest(R, O.ManifestFile))
+      return fail(llvm::toString(std::move(E)), ExitUsage);
+    if (O.HarnessDir.empty() && !O.VerifyOnGpu) {
+      llvm::errs() << "coalesce-lint: manifest written to " << O.ManifestFile
+                   << " (run 'coalesce-verify --app CMD --manifest "
+                   << O.ManifestFile << "' on a GPU machine)\n";
+      return ExitClean;
+    }
+  }
   llvm::SmallString<256> Dir(O.HarnessDir);
   if (Dir.empty()) {
     if (std::error_code EC =
@@ -70,8 +80,19 @@ int runVerification(Report &R, const Options &O, const char *Argv0) {
       return fail("cannot create a temporary directory: " + EC.message(),
                   ExitUsage);
   }
-  if (llvm::Error E = emitHarness(R, harnessOptions(O), Dir))
+  std::string Manifest = O.ManifestFile;
+  if (!O.AppCommand.empty()) {
+    // Application mode: the user's program replaces the harness.
+    if (Manifest.empty()) {
+      llvm::SmallString<256> M(Dir);
+      llvm::sys::path::append(M, "manifest.tsv");
+      Manifest = M.str().str();
+      if (llvm::Error E = writeManifest(R, Manifest))
+        return fail(llvm::toString(std::move(E)), ExitUsage);
+    }
+  } else if (llvm::Error E = emitHarness(R, harnessOptions(O), Dir)) {
     return fail(llvm::toString(std::move(E)), ExitUsage);
+  }
   if (!O.VerifyOnGpu) {
     llvm::errs() << "coalesce-lint: harness written to " << Dir
                  << " (run 'coalesce-verify " << Dir << "' on a GPU machine)\n";
@@ -88,6 +109,10 @@ int runVerification(Report &R, const Options &O, const char *Argv0) {
   VO.TimeoutSeconds = O.VerifyTimeout;
   if (const char *Rec = std::getenv("COALESCE_VERIFY_FROM_RECORDING"))
     VO.FromRecording = Rec; // Replays a recorded profile (tests, no GPU).
+  VO.AppCommand = O.AppCommand;
+  VO.Manifest = Manifest;
+  VO.LaunchCount = O.LaunchCount;
+  VO.KernelRegex = O.KernelRegex;
   llvm::Expected<VerifyRun> Run = runVerifier(Exe, Dir, VO);
   if (O.HarnessDir.empty()) // A temporary harness: nothing to keep.
     llvm::sys::fs::remove_directories(Dir);

@@ -4,12 +4,17 @@
 //                 [--method auto|ncu|replay] [--from-recording DIR2]
 //                 [--replay-output FILE] [--json FILE] DIR
 //
-// DIR is what `coalesce-lint --emit-harness DIR` wrote. Exit codes: 0 every
+// coalesce-verify --app 'CMD ARGS' --manifest M [--launch-count N]
+//                 [--kernel REGEX] [--from-recording CSV] [--json FILE] [DIR]
+//
+// DIR is what `coalesce-lint --emit-harness DIR` wrote (application mode:
+// where the profile goes, default coalesce-app). Exit codes: 0 every
 // measured access confirmed, 1 some mismatch, 2 usage or input error,
 // 3 build failed, 4 no GPU or profiler unavailable, 5 a kernel failed.
 //
 //===----------------------------------------------------------------------===//
 
+#include "AppMode.h"
 #include "Attribution.h"
 #include "Csv.h"
 #include "Manifest.h"
@@ -49,6 +54,17 @@ const char *Usage =
     "                        of building and running (implies replay)\n"
     "  --json FILE           also write the results as JSON\n"
     "\n"
+    "application mode (the user's own program, built with nvcc -lineinfo):\n"
+    "  --app 'CMD ARGS'      profile this command line (run by /bin/sh) with\n"
+    "                        ncu --section SourceCounters and compare per access\n"
+    "                        and per source line with --manifest\n"
+    "  --manifest M          what coalesce-lint --emit-manifest M wrote\n"
+    "  --launch-count N      the first N matching launches (default: the first\n"
+    "                        launch of every kernel)\n"
+    "  --kernel REGEX        only kernels whose name matches\n"
+    "  (--from-recording takes a source-page CSV, or a directory holding\n"
+    "  source.csv; DIR, default coalesce-app, receives the profile)\n"
+    "\n"
     "exit codes: 0 all confirmed, 1 mismatch, 2 usage/input error,\n"
     "            3 build failed, 4 no GPU or profiler unavailable,\n"
     "            5 kernel error or timeout\n";
@@ -69,7 +85,9 @@ bool parseDouble(const std::string &S, double &V) {
 
 int main(int Argc, char **Argv) {
   RunOptions Opts;
-  std::string JsonFile;
+  AppOptions App;
+  std::string JsonFile, ManifestPath;
+  bool TimeoutGiven = false;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
     auto Value = [&](std::string &Out) {
@@ -93,6 +111,7 @@ int main(int Argc, char **Argv) {
       if (!Value(V) || !parseDouble(V, T) || T < 1)
         return usageError("--timeout needs a number of seconds >= 1");
       Opts.TimeoutSeconds = static_cast<unsigned>(T);
+      TimeoutGiven = true;
     } else if (A == "--method") {
       if (!Value(Opts.Method) ||
           (Opts.Method != "auto" && Opts.Method != "ncu" &&
@@ -104,6 +123,20 @@ int main(int Argc, char **Argv) {
     } else if (A == "--replay-output") {
       if (!Value(Opts.ReplayOutputFile))
         return usageError("--replay-output needs a file name");
+    } else if (A == "--app") {
+      if (!Value(App.Command) || App.Command.empty())
+        return usageError("--app needs a command line");
+    } else if (A == "--manifest") {
+      if (!Value(ManifestPath))
+        return usageError("--manifest needs a file name");
+    } else if (A == "--launch-count") {
+      double N = 0;
+      if (!Value(V) || !parseDouble(V, N) || N < 1)
+        return usageError("--launch-count needs a number >= 1");
+      App.LaunchCount = static_cast<unsigned>(N);
+    } else if (A == "--kernel") {
+      if (!Value(App.KernelRegex))
+        return usageError("--kernel needs a regular expression");
     } else if (A == "--json") {
       if (!Value(JsonFile))
         return usageError("--json needs a file name");
@@ -115,10 +148,22 @@ int main(int Argc, char **Argv) {
       return usageError("more than one DIR given");
     }
   }
+  if (!App.Command.empty() || !ManifestPath.empty()) {
+    if (App.Command.empty() && Opts.FromRecording.empty())
+      return usageError("--manifest needs --app 'CMD ARGS' (or --from-recording)");
+    if (ManifestPath.empty())
+      return usageError("--app needs --manifest M (coalesce-lint --emit-manifest M)");
+    App.Dir = Opts.Dir.empty() ? "coalesce-app" : Opts.Dir;
+    App.Ncu = Opts.Ncu;
+    App.FromRecording = Opts.FromRecording;
+    if (TimeoutGiven)
+      App.TimeoutSeconds = Opts.TimeoutSeconds;
+    return runAppMode(App, ManifestPath, Opts.Tolerance, JsonFile);
+  }
   if (Opts.Dir.empty())
     return usageError("no DIR given");
 
-  std::string ManifestPath = Opts.Dir + "/manifest.tsv";
+  ManifestPath = Opts.Dir + "/manifest.tsv";
   std::optional<std::string> Text = readFile(ManifestPath);
   if (!Text)
     return usageError("cannot read " + ManifestPath +
@@ -143,26 +188,10 @@ int main(int Argc, char **Argv) {
   } else {
     Data = runOnGpu(Opts, Accesses);
   }
-  if (!Data.FallbackNote.empty())
-    std::cerr << "coalesce-verify: note: " << Data.FallbackNote << "\n";
-
-  RunSummary Summary;
-  Summary.Method = Data.Method;
-  Summary.Device = Data.Device;
-  Summary.Tolerance = Opts.Tolerance;
-  Summary.Kernels = Data.Statuses;
+  RunSummary Summary = startSummary(Data, Opts.Tolerance);
   Attribution Result;
-  if (Data.ExitCode != ExitConfirmed) {
-    std::cerr << "coalesce-verify: error: " << Data.Message << "\n";
-    Summary.ExitCode = Data.ExitCode;
-    Summary.Message = Data.Message;
-  } else {
-    AttributionInput In;
-    In.Accesses = &Accesses;
-    In.Source = &Data.Page;
-    In.Counters = Data.HaveCounters ? &Data.Counters : nullptr;
-    In.Statuses = &Data.Statuses;
-    In.Tolerance = Opts.Tolerance;
+  if (Summary.ExitCode == ExitConfirmed) {
+    AttributionInput In = attributionInput(Data, Accesses, Opts.Tolerance);
     Result = Data.Replayed
                  ? attributeReplay(Accesses, Data.Replay, Opts.Tolerance)
                  : attribute(In);

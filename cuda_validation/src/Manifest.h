@@ -6,7 +6,7 @@
 /// '#' are comments. Columns (by name, in any order; unknown ones ignored):
 ///
 ///   id kernel harness file line column end_line op atomic access_bytes
-///   elem_bytes predicted ideal classification rule call_sites expr
+///   elem_bytes predicted ideal classification rule call_sites expr base
 ///
 /// Required: id, kernel, file, line, op. "-" means no value. op is one of
 /// load, store, load+store, atomic. call_sites is "file:line;file:line"
@@ -35,6 +35,7 @@ struct ManifestAccess {
   unsigned AccessBytes = 0, ElemBytes = 0;
   std::optional<double> Predicted, Ideal;
   std::string Classification, Rule, Expr;
+  std::string Base; ///< The pointer or array accessed ("" when not given).
   std::vector<std::pair<std::string, unsigned>> CallSites;
 
   bool loads() const { return Op == "load" || Op == "load+store"; }

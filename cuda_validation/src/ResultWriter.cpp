@@ -151,8 +151,12 @@ void writeTsv(const Attribution &A, std::ostream &OS) {
   }
 }
 
-void writeJson(const Attribution &A, const RunSummary &S, std::ostream &OS) {
-  OS << "{\n  \"version\": 1,\n  \"tool\": \"coalesce-verify\",\n"
+void writeJson(const Attribution &A, const RunSummary &S, std::ostream &OS,
+               const std::function<void(std::ostream &)> &Extra) {
+  OS << "{\n  \"version\": 1,\n  \"tool\": \"coalesce-verify\",\n";
+  if (Extra)
+    Extra(OS);
+  OS
      << "  \"method\": " << jsonString(S.Method) << ",\n"
      << "  \"device\": " << jsonString(S.Device) << ",\n"
      << "  \"tolerance\": " << jsonNumber(S.Tolerance) << ",\n"

@@ -11,6 +11,7 @@
 
 #include "Attribution.h"
 
+#include <functional>
 #include <ostream>
 #include <string>
 
@@ -35,8 +36,10 @@ void writeTable(const Attribution &A, const RunSummary &S, std::ostream &OS);
 /// results.tsv: one row per access, header first.
 void writeTsv(const Attribution &A, std::ostream &OS);
 
-/// The JSON document (version 1).
-void writeJson(const Attribution &A, const RunSummary &S, std::ostream &OS);
+/// The JSON document (version 1). \p Extra writes members of its own (each
+/// line ending in ",\n") right after "tool" (application mode's lines).
+void writeJson(const Attribution &A, const RunSummary &S, std::ostream &OS,
+               const std::function<void(std::ostream &)> &Extra = {});
 
 /// Escapes \p S as a JSON string literal, quotes included.
 std::string jsonString(const std::string &S);

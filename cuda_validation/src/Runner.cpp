@@ -5,6 +5,8 @@
 #include "Csv.h"
 #include "Process.h"
 
+#include <iostream>
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -448,6 +450,49 @@ RunData runOnGpu(const RunOptions &Opts,
       return Data;
   }
   return Data;
+}
+
+} // namespace coalesce::verify
+
+namespace coalesce::verify {
+
+std::string locateNcu(const std::string &Given) { return findNcu(Given); }
+
+void describeNcuFailure(const ProcessResult &R, const std::string &What,
+                        RunData &Data) {
+  explainNcuFailure(R, What, Data);
+}
+
+} // namespace coalesce::verify
+
+namespace coalesce::verify {
+
+RunSummary startSummary(const RunData &Data, double Tolerance) {
+  if (!Data.FallbackNote.empty())
+    std::cerr << "coalesce-verify: note: " << Data.FallbackNote << "\n";
+  RunSummary Summary;
+  Summary.Method = Data.Method;
+  Summary.Device = Data.Device;
+  Summary.Tolerance = Tolerance;
+  Summary.Kernels = Data.Statuses;
+  if (Data.ExitCode != ExitConfirmed) {
+    std::cerr << "coalesce-verify: error: " << Data.Message << "\n";
+    Summary.ExitCode = Data.ExitCode;
+    Summary.Message = Data.Message;
+  }
+  return Summary;
+}
+
+AttributionInput attributionInput(const RunData &Data,
+                                  const std::vector<ManifestAccess> &Accesses,
+                                  double Tolerance) {
+  AttributionInput In;
+  In.Accesses = &Accesses;
+  In.Source = &Data.Page;
+  In.Counters = Data.HaveCounters ? &Data.Counters : nullptr;
+  In.Statuses = &Data.Statuses;
+  In.Tolerance = Tolerance;
+  return In;
 }
 
 } // namespace coalesce::verify

@@ -15,6 +15,7 @@
 #include "Manifest.h"
 #include "NcuReport.h"
 #include "Replay.h"
+#include "ResultWriter.h"
 
 #include <map>
 #include <string>
@@ -86,6 +87,28 @@ void loadReplayText(const std::string &Text, const std::string &What,
 
 /// Builds and runs DIR/replay.cu (--method replay).
 RunData runReplay(const RunOptions &Opts);
+
+struct ProcessResult;
+
+/// The ncu executable: \p Given, else PATH and the CUDA directories; empty
+/// when there is none.
+std::string locateNcu(const std::string &Given);
+
+/// Sets \p Data's ExitNoGpu error for a failed ncu run \p R (explaining
+/// ERR_NVGPUCTRPERM), naming it \p What.
+void describeNcuFailure(const ProcessResult &R, const std::string &What,
+                        RunData &Data);
+
+/// The summary of a run: method, device, tolerance, kernel statuses; when
+/// the run failed, also its exit code and message, which (like the
+/// fallback note) are printed to stderr.
+RunSummary startSummary(const RunData &Data, double Tolerance);
+
+/// The input of attribute() for \p Data's profile and \p Accesses (both
+/// must outlive it).
+AttributionInput attributionInput(const RunData &Data,
+                                  const std::vector<ManifestAccess> &Accesses,
+                                  double Tolerance);
 
 /// Builds, runs and profiles the harness in Opts.Dir; with --method replay
 /// runs replay.cu instead, and with --method auto falls back to it when ncu

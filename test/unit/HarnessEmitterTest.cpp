@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "harness/BufferExtent.h"
+#include "harness/Cooperative.h"
 #include "harness/HarnessPlan.h"
 #include "coalesce/Harness.h"
 
@@ -203,11 +205,11 @@ TEST_F(HarnessEmitterTest, ManifestListsAccessesOfKernelsWithFindings) {
   EXPECT_EQ(M.find("k_clean"), std::string::npos) << M;
   EXPECT_NE(M.find("0\tk_stride\tharness\t" + File +
                    "\t5\t14\t5\tstore\tnone\t4\t4\t32\t4\tstrided\t"
-                   "coalesce-stride\t-\tout[i * 32]\n"),
+                   "coalesce-stride\t-\tout[i * 32]\tout\n"),
             std::string::npos)
       << M;
   EXPECT_NE(M.find("1\tk_stride\tharness\t" + File +
-                   "\t5\t30\t5\tload\tnone\t4\t4\t4\t4\tcoalesced\t-\t-\tin[i]\n"),
+                   "\t5\t30\t5\tload\tnone\t4\t4\t4\t4\tcoalesced\t-\t-\tin[i]\tin\n"),
             std::string::npos)
       << M;
   // The gather has no numeric prediction.
@@ -234,18 +236,19 @@ TEST_F(HarnessEmitterTest, HarnessLaunchesEachKernelOnce) {
   EXPECT_NE(H.find("int32_t arg2 = 4096; // n (assumed by the analysis)"),
             std::string::npos);
   EXPECT_NE(H.find("double arg1 = 1.0; // v"), std::string::npos);
-  // The struct holding a dereferenced pointer cannot be synthesized.
-  EXPECT_NE(H.find("status=skipped reason=%s\\n\", name, \"struct parameter "
-                   "'s' holds a pointer the kernel dereferences (s.data)\")"),
+  // The struct's dereferenced pointer field gets a buffer of its own.
+  EXPECT_NE(H.find("std::remove_cv_t<S> arg0{}; // s"), std::string::npos) << H;
+  EXPECT_NE(H.find("arg0.data = reinterpret_cast<decltype(arg0.data)>(arg0_0);"),
             std::string::npos)
       << H;
+  EXPECT_EQ(H.find("status=skipped reason=%s"), std::string::npos) << H;
   EXPECT_NE(H.find("cudaStreamQuery"), std::string::npos);
   EXPECT_NE(H.find("waitFor(stream, name, 30.0)"), std::string::npos);
   size_t Launches = 0;
   for (size_t P = H.find("cudaLaunchKernel("); P != std::string::npos;
        P = H.find("cudaLaunchKernel(", P + 1))
     ++Launches;
-  EXPECT_EQ(Launches, 3u) << "k_stride, k_gather, k_tmpl";
+  EXPECT_EQ(Launches, 4u) << "k_stride, k_gather, k_struct, k_tmpl";
 }
 
 TEST_F(HarnessEmitterTest, BufferSizesComeFromTheAddresses) {
@@ -256,17 +259,28 @@ TEST_F(HarnessEmitterTest, BufferSizesComeFromTheAddresses) {
   ASSERT_EQ(P.Files[0].Kernels.size(), 4u);
   const KernelPlan &S = P.Files[0].Kernels[0];
   ASSERT_EQ(S.Args.size(), 3u);
-  // out[i*32]: 128 * (63*256 + 255) + 4 bytes reached, doubled.
-  EXPECT_EQ(S.Args[0].BufferBytes, 2u * (128u * 16383u + 4u));
-  // in[i]: 64 KiB reached, doubled, raised to the 1 MiB minimum.
-  EXPECT_EQ(S.Args[1].BufferBytes, 1u << 20);
+  // out[i*32]: 128 * (63*256 + 255) + 4 bytes reached, exactly (rounded
+  // up to 16 bytes).
+  EXPECT_EQ(S.Args[0].BufferBytes, (128u * 16383u + 4u + 15u) / 16u * 16u);
+  // in[i]: 64 KiB reached.
+  EXPECT_EQ(S.Args[1].BufferBytes, 65536u) << S.Args[1].SizeOrigin;
   EXPECT_EQ(S.Args[2].IntValue, 4096);
   const KernelPlan &G = P.Files[0].Kernels[1];
-  EXPECT_EQ(G.Args[1].BufferBytes, O.DefaultBufferBytes) << G.Args[1].SizeOrigin;
+  // out has no analyzed access: the default.
+  EXPECT_EQ(G.Args[0].BufferBytes, O.DefaultBufferBytes) << G.Args[0].SizeOrigin;
+  // in[idx[i]]: loaded indices stay below the smallest buffer's 1024
+  // elements, so in needs 1024 floats.
+  EXPECT_EQ(G.Args[1].BufferBytes, 4096u) << G.Args[1].SizeOrigin;
   EXPECT_EQ(G.Args[2].BufferBytes, 4096u);
   EXPECT_EQ(G.Args[2].FillKind, 'i');
-  // Indices stay inside the smallest buffer (idx: 1024 ints).
   EXPECT_EQ(G.IntModulus, 1024u);
+  // The struct's pointer field: 8 * 255 + 4 bytes.
+  const KernelPlan &St = P.Files[0].Kernels[2];
+  ASSERT_EQ(St.Args.size(), 1u);
+  EXPECT_EQ(St.Args[0].ArgKind, ArgPlan::Kind::Struct);
+  ASSERT_EQ(St.Args[0].Fields.size(), 1u);
+  EXPECT_EQ(St.Args[0].Fields[0].Name, "data");
+  EXPECT_EQ(St.Args[0].Fields[0].BufferBytes, (8u * 255u + 4u + 15u) / 16u * 16u);
 }
 
 TEST(HarnessPlanTest, ByteRangeOfLoopsAndNegativeOffsets) {
@@ -275,14 +289,86 @@ TEST(HarnessPlanTest, ByteRangeOfLoopsAndNegativeOffsets) {
   Symbol K{SymbolKind::LoopIter, "k"};
   A.Pattern.Address = c(4) * sym(K) - c(64) +
                       c(4096) * sym(Symbol::threadIdx(1));
-  BlockShape Block{16, 16, 1}, Grid{8, 8, 1};
-  auto R = accessByteRange(A, Block, Grid, {}, 1024);
+  A.Pattern.Active = Expr::lt(sym(K), c(1024));
+  LaunchValues V{{16, 16, 1}, {8, 8, 1}, {}, std::nullopt};
+  auto R = accessByteRange(A, V);
   ASSERT_TRUE(R);
   EXPECT_EQ(R->first, -64);
   EXPECT_EQ(R->second, 4 * 1023 - 64 + 4096 * 15 + 4);
+  // No loop condition: the counter has no bound, and the reason says so.
+  A.Pattern.Active = c(1);
+  std::string Why;
+  EXPECT_FALSE(accessByteRange(A, V, &Why));
+  EXPECT_NE(Why.find("k has no bound"), std::string::npos) << Why;
   A.Pattern.Address = c(4) * sym(Symbol::param("N"));
-  EXPECT_FALSE(accessByteRange(A, Block, Grid, {}, 1024));
-  EXPECT_EQ(accessByteRange(A, Block, Grid, {{"N", 10}}, 1024)->second, 44);
+  EXPECT_FALSE(accessByteRange(A, V));
+  V.Scalars["N"] = 10;
+  EXPECT_EQ(accessByteRange(A, V)->second, 44);
+  // Dead for this launch: threadIdx.x >= 16 in a 16-wide block.
+  A.Pattern.Active = Expr::ge(sym(Symbol::threadIdx(0)), c(16));
+  EXPECT_EQ(accessByteRange(A, V), std::make_pair(int64_t(0), int64_t(0)));
+}
+
+// The reported fault: a matrix-vector kernel reading At[(size_t)j * N + i]
+// for j < N with N = 4096 got 33652736 bytes from loop counters sampled over
+// 0..1023 (doubled); the kernel reaches 64 MiB.
+TEST(HarnessPlanTest, MatrixVectorBufferCoversEveryIteration) {
+  Report R;
+  KernelRecord K;
+  K.Name = "matvec_t";
+  K.Loc = {"/nonexistent/matvec.cu", 1, 17};
+  K.Block = {256, 1, 1};
+  K.LaunchGrid = BlockShape{16, 1, 1};
+  K.Params = {pointer("At", "float", 4), pointer("x", "float", 4),
+              pointer("y", "float", 4),
+              scalar("N", "int", KernelParameter::Kind::Integer, 4)};
+  Symbol J{SymbolKind::LoopIter, "j"};
+  Expr N = sym(Symbol::param("N")), I = globalX();
+  Expr Guard = Expr::lt(I, N), Loop = Expr::logicalAnd(Guard, Expr::lt(sym(J), N));
+  K.Accesses.push_back(access("/nonexistent/matvec.cu", 4, 10, "matvec_t",
+                              "At[(size_t)j * N + i]", "At",
+                              c(4) * (sym(J) * N + I), AccessOp::Load,
+                              Classification::Strided, 32));
+  K.Accesses.back().Pattern.Active = Loop;
+  K.Accesses.push_back(access("/nonexistent/matvec.cu", 4, 30, "matvec_t",
+                              "x[j]", "x", c(4) * sym(J), AccessOp::Load,
+                              Classification::Uniform, 1));
+  K.Accesses.back().Pattern.Active = Loop;
+  K.Accesses.push_back(access("/nonexistent/matvec.cu", 5, 5, "matvec_t",
+                              "y[i]", "y", c(4) * I, AccessOp::Store,
+                              Classification::Coalesced, 4));
+  K.Accesses.back().Pattern.Active = Guard;
+  K.Accesses[0].Predicted.AssumedValues["N"] = 4096;
+  R.Kernels = {K};
+  HarnessOptions O;
+  O.VerifyAll = true;
+  HarnessPlan P = planHarness(R, O);
+  ASSERT_EQ(P.Files.size(), 1u);
+  const KernelPlan &KP = P.Files[0].Kernels[0];
+  EXPECT_EQ(KP.SkipReason, "");
+  EXPECT_EQ(KP.Args[0].BufferBytes, 64ull << 20) << KP.Args[0].SizeOrigin;
+  EXPECT_NE(KP.Args[0].BufferBytes, 33652736u);
+  EXPECT_EQ(KP.Args[1].BufferBytes, 4u * 4096u);
+  EXPECT_EQ(KP.Args[2].BufferBytes, 4u * 4096u);
+  // Too large for the limit: skipped with the reason, not launched.
+  O.MaxBufferBytes = 32ull << 20;
+  HarnessPlan Small = planHarness(R, O);
+  EXPECT_NE(Small.Files[0].Kernels[0].SkipReason.find(
+                "buffer 'At' would need 67108864 bytes"),
+            std::string::npos)
+      << Small.Files[0].Kernels[0].SkipReason;
+}
+
+TEST(HarnessPlanTest, CooperativeKernelsAreRecognized) {
+  const char *Src = "__global__ void k(float *a) {\n"
+                    "  cg::grid_group g = cg::this_grid();\n  g.sync();\n}\n"
+                    "__global__ void plain(float *a) { a[0] = 1; }\n"
+                    "__global__ void byHost(float *a) { a[0] = 1; }\n"
+                    "void run() { cudaLaunchCooperativeKernel((void *)byHost, "
+                    "1, 32, args); }\n";
+  EXPECT_TRUE(needsCooperativeLaunch(Src, "k", 1));
+  EXPECT_FALSE(needsCooperativeLaunch(Src, "plain", 5));
+  EXPECT_TRUE(needsCooperativeLaunch(Src, "byHost", 6));
 }
 
 TEST_F(HarnessEmitterTest, HarnessCompilesWithNvcc) {

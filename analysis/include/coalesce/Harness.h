@@ -49,12 +49,14 @@ struct HarnessOptions {
   FillMode Fill = FillMode::Identity;
   /// Buffer sizes in bytes by pointer parameter name (--buffer NAME=BYTES).
   std::map<std::string, uint64_t> BufferBytes;
-  /// Size of a buffer whose extent the analysis cannot bound. Bounded ones
-  /// get twice the largest byte offset their accesses reach with the
-  /// harness's launch, clamped to [MinBufferBytes, MaxBufferBytes].
+  /// Size of a buffer whose extent the analysis cannot bound (or that no
+  /// analyzed access uses). Bounded ones get exactly the bytes their
+  /// accesses can reach over the whole launch (every block, thread and loop
+  /// iteration: interval arithmetic, ExprBounds.h), at least MinBufferBytes;
+  /// a kernel needing more than MaxBufferBytes for one buffer is skipped.
   uint64_t DefaultBufferBytes = 64ull << 20;
-  uint64_t MinBufferBytes = 1ull << 20;
-  uint64_t MaxBufferBytes = 1ull << 30;
+  uint64_t MinBufferBytes = 256;
+  uint64_t MaxBufferBytes = 16ull << 30;
   /// Grid for every kernel (else the constant grid of its launch, else 64
   /// blocks in x, or 8x8 for 2-D blocks).
   std::optional<BlockShape> Grid;
@@ -77,6 +79,11 @@ struct HarnessOptions {
 llvm::Error emitHarness(const Report &R, const HarnessOptions &Opts,
                         llvm::StringRef Dir);
 
+/// Writes the manifest of every access of every kernel of \p R to \p Path
+/// (manifest.tsv's format): what `coalesce-verify --app` compares a profiled
+/// application run with (--emit-manifest).
+llvm::Error writeManifest(const Report &R, llvm::StringRef Path);
+
 /// The manifest id of access \p AccessIdx of kernel \p KernelIdx.
 unsigned accessId(const Report &R, size_t KernelIdx, size_t AccessIdx);
 
@@ -87,6 +94,12 @@ struct VerifyOptions {
   unsigned TimeoutSeconds = 30;
   std::string Method = "auto"; ///< auto, ncu, replay.
   std::string FromRecording;   ///< --from-recording DIR.
+  /// Application mode: the command to profile (--app) and the manifest
+  /// (--manifest; runVerifier's Dir is then unused), --launch-count (0:
+  /// first launch of every kernel) and --kernel.
+  std::string AppCommand, Manifest;
+  unsigned LaunchCount = 0;
+  std::string KernelRegex;
 };
 
 /// What coalesce-verify measured for one manifest access.

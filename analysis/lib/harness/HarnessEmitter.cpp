@@ -84,7 +84,7 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
       "coalesce-verify\n"
       "id\tkernel\tharness\tfile\tline\tcolumn\tend_line\top\tatomic\t"
       "access_bytes\telem_bytes\tpredicted\tideal\tclassification\trule\t"
-      "call_sites\texpr\n";
+      "call_sites\texpr\tbase\n";
   FindingOptions FO;
   for (const HarnessFilePlan &F : Plan.Files)
     for (const KernelPlan &K : F.Kernels)
@@ -97,7 +97,7 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
                                S.Line);
         Out += fmt::format(
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}"
-            "\n",
+            "\t{}\n",
             accessId(R, K.KernelIdx, AI), tsvField(K.Kernel->Name), K.Harness,
             tsvField(A.Loc.File), A.Loc.Line, A.Loc.Column,
             std::max(A.Loc.Line, A.EndLoc.Line), accessOpName(A.Pattern.Op),
@@ -105,7 +105,7 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
             number(A.Predicted.SectorsPerRequest),
             number(A.Predicted.IdealSectorsPerRequest),
             classificationName(A.Predicted.Class), Fd ? Fd->RuleId : "-",
-            tsvField(Sites), tsvField(A.Expression));
+            tsvField(Sites), tsvField(A.Expression), tsvField(A.Base));
       }
   return Out;
 }
@@ -238,6 +238,22 @@ llvm::Error emitHarness(const Report &R, const HarnessOptions &Opts,
   Path = Dir;
   llvm::sys::path::append(Path, "README");
   return writeFile(Path, readme(Plan, Opts));
+}
+
+} // namespace coalesce
+
+namespace coalesce {
+
+llvm::Error writeManifest(const Report &R, llvm::StringRef Path) {
+  HarnessOptions Opts;
+  Opts.VerifyAll = true;
+  llvm::SmallString<256> Parent(llvm::sys::path::parent_path(Path));
+  if (!Parent.empty())
+    if (std::error_code EC = llvm::sys::fs::create_directories(Parent))
+      return llvm::createStringError(EC, "cannot create %s: %s",
+                                     Parent.str().str().c_str(),
+                                     EC.message().c_str());
+  return writeFile(Path, manifest(R, planHarness(R, Opts)));
 }
 
 } // namespace coalesce

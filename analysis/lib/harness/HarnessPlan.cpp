@@ -2,10 +2,14 @@
 
 #include "HarnessPlan.h"
 
+#include "BufferExtent.h"
+#include "Cooperative.h"
+
 #include "coalesce/Findings.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <fmt/format.h>
@@ -21,15 +25,10 @@ namespace {
 
 /// Value used for scalar parameters nobody gave a value for.
 constexpr int64_t DefaultIntValue = 1024;
-/// Most corner combinations evaluated per access.
-constexpr size_t MaxCorners = 4096;
 
-unsigned dim(const BlockShape &S, int D) {
-  return D == 0 ? S.X : D == 1 ? S.Y : S.Z;
-}
-
-/// Values of the kernel's scalar parameters: --param, then the predictions'
-/// assumed values, then the default.
+/// Values of the kernel's scalar parameters: --param, then constants of a
+/// launch in host code, then the predictions' assumed values, then the
+/// default.
 std::map<std::string, std::pair<int64_t, std::string>>
 scalarValues(const KernelRecord &K, const HarnessOptions &Opts) {
   std::map<std::string, std::pair<int64_t, std::string>> V;
@@ -39,6 +38,12 @@ scalarValues(const KernelRecord &K, const HarnessOptions &Opts) {
   for (const ParamValue &P : Opts.Params)
     if (P.Kernel.empty())
       V.emplace(P.Name, std::make_pair(P.Value, "--param"));
+  for (const LaunchSite &L : K.Launches)
+    for (const auto &[Name, Value] : L.Params)
+      V.emplace(Name, std::make_pair(
+                          Value, fmt::format("from the launch at {}:{}",
+                                             llvm::sys::path::filename(L.Loc.File).str(),
+                                             L.Loc.Line)));
   for (const AccessRecord &A : K.Accesses)
     for (const auto &[Name, Value] : A.Predicted.AssumedValues)
       V.emplace(Name, std::make_pair(Value, "assumed by the analysis"));
@@ -81,19 +86,103 @@ std::string unsupportedReason(const KernelRecord &K, const KernelParameter &P) {
                             "cudaSurfaceObject_t"}))
     return fmt::format("parameter '{}' is a texture or surface ({})", P.Name,
                        P.Type);
-  if (P.ParamKind == KernelParameter::Kind::Other) {
-    for (const AccessRecord &A : K.Accesses) {
-      llvm::StringRef Base = A.Base;
-      if (Base.starts_with(P.Name + ".") || Base.starts_with(P.Name + "->"))
-        return fmt::format("struct parameter '{}' holds a pointer the kernel "
-                           "dereferences ({})",
-                           P.Name, A.Base);
-    }
-    if (P.Bytes == 0)
-      return fmt::format("parameter '{}' has an unknown size ({})", P.Name,
-                         P.Type);
-  }
+  for (const AccessRecord &A : K.Accesses)
+    if (llvm::StringRef(A.Base).starts_with(P.Name + "->"))
+      return fmt::format("parameter '{}' points to a structure holding a "
+                         "pointer the kernel dereferences ({})",
+                         P.Name, A.Base);
+  if (P.ParamKind == KernelParameter::Kind::Other && P.Bytes == 0)
+    return fmt::format("parameter '{}' has an unknown size ({})", P.Name,
+                       P.Type);
   return "";
+}
+
+/// One buffer to size: a pointer parameter or a struct's pointer field.
+struct BufferUse {
+  ArgPlan *Arg = nullptr;
+  std::string Label; ///< "a" or "p.a", as accesses name their base.
+  unsigned ElemBytes = 1;
+  std::vector<const AccessRecord *> Accesses;
+};
+
+/// Sizes \p U's buffer from its accesses' exact extents. Returns false
+/// (leaving the buffer unsized) when an extent is unbounded and \p Final
+/// is false, so that the caller can retry once loaded values are bounded.
+bool sizeBuffer(BufferUse &U, const LaunchValues &LV,
+                const HarnessOptions &Opts, bool Final) {
+  ArgPlan &A = *U.Arg;
+  if (auto It = Opts.BufferBytes.find(U.Label); It != Opts.BufferBytes.end()) {
+    A.BufferBytes = It->second;
+    A.SizeOrigin = "--buffer";
+    return true;
+  }
+  if (U.Accesses.empty()) {
+    A.BufferBytes = Opts.DefaultBufferBytes;
+    A.SizeOrigin = "default (no analyzed access)";
+    return true;
+  }
+  std::optional<std::pair<int64_t, int64_t>> Range;
+  for (const AccessRecord *Acc : U.Accesses) {
+    std::string Why;
+    auto R = accessByteRange(*Acc, LV, &Why);
+    if (!R) {
+      if (!Final)
+        return false;
+      A.BufferBytes = Opts.DefaultBufferBytes;
+      A.SizeOrigin = fmt::format("default: extent not bounded ({}); the "
+                                 "kernel may fault, pass --buffer {}=BYTES",
+                                 Why, U.Label);
+      return true;
+    }
+    if (R->first == R->second)
+      continue; // Never runs with this launch.
+    Range = Range ? std::make_pair(std::min(Range->first, R->first),
+                                   std::max(Range->second, R->second))
+                  : *R;
+  }
+  if (!Range) {
+    A.BufferBytes = Opts.MinBufferBytes;
+    A.SizeOrigin = "no access runs with this launch";
+    return true;
+  }
+  uint64_t Lead = Range->first < 0 ? uint64_t(-Range->first) : 0;
+  Lead = (Lead + 255) / 256 * 256;
+  uint64_t Extent = uint64_t(std::max<int64_t>(Range->second, 0)) + Lead;
+  A.LeadBytes = Lead;
+  A.BufferBytes = std::max<uint64_t>((Extent + 15) / 16 * 16,
+                                     std::max<uint64_t>(Opts.MinBufferBytes, 16));
+  A.SizeOrigin = fmt::format("exact: accesses reach bytes [{}, {}) over the "
+                             "whole launch",
+                             Range->first, Range->second);
+  return true;
+}
+
+/// Sizes every buffer of a kernel: bounded extents first, then those of
+/// addresses that use loaded values, which the fill keeps below the
+/// smallest bounded buffer's element count.
+void sizeBuffers(std::vector<BufferUse> &Uses, LaunchValues LV,
+                 const HarnessOptions &Opts) {
+  std::vector<BufferUse *> Deferred;
+  uint64_t Smallest = 0;
+  for (BufferUse &U : Uses) {
+    if (!sizeBuffer(U, LV, Opts, /*Final=*/false)) {
+      Deferred.push_back(&U);
+      continue;
+    }
+    uint64_t N = (U.Arg->BufferBytes - U.Arg->LeadBytes) / U.ElemBytes;
+    Smallest = Smallest ? std::min(Smallest, N) : N;
+  }
+  if (Deferred.empty())
+    return;
+  if (!Smallest)
+    Smallest = Opts.DefaultBufferBytes / 8;
+  LV.LoadedValues = Interval{0, int64_t(std::max<uint64_t>(Smallest, 1)) - 1};
+  for (BufferUse *U : Deferred) {
+    sizeBuffer(*U, LV, Opts, /*Final=*/true);
+    if (U->Arg->SizeOrigin.rfind("exact", 0) == 0)
+      U->Arg->SizeOrigin += fmt::format(", loaded indices in [0, {})",
+                                        Smallest);
+  }
 }
 
 BlockShape gridFor(const KernelRecord &K, const HarnessOptions &Opts) {
@@ -129,6 +218,32 @@ bool selected(const KernelRecord &K, const HarnessOptions &Opts) {
   return false;
 }
 
+/// A struct argument: one buffer per pointer field the kernel dereferences
+/// (accesses based on "P.field"), and the integer fields the analysis used.
+void planStruct(const KernelRecord &K, const KernelParameter &P,
+                const std::map<std::string, int64_t> &Values, ArgPlan &A) {
+  std::string Prefix = P.Name + ".";
+  std::set<std::string> Seen;
+  for (const AccessRecord &Acc : K.Accesses) {
+    llvm::StringRef Base = Acc.Base;
+    if (!Base.consume_front(Prefix) || !Seen.insert(Base.str()).second)
+      continue;
+    ArgPlan F;
+    F.ArgKind = ArgPlan::Kind::Buffer;
+    F.Name = Base.str();
+    F.Bytes = 8;
+    A.Fields.push_back(F);
+  }
+  for (const auto &[Name, V] : Values)
+    if (llvm::StringRef(Name).starts_with(Prefix))
+      A.FieldValues.emplace_back(Name.substr(Prefix.size()), V);
+  if (A.Fields.empty() && A.FieldValues.empty())
+    return;
+  A.ArgKind = ArgPlan::Kind::Struct;
+  A.TypeName = P.Type;
+  A.ValueOrigin = "struct built field by field";
+}
+
 KernelPlan planKernel(const KernelRecord &K, size_t KernelIdx,
                       const HarnessOptions &Opts) {
   KernelPlan KP;
@@ -146,6 +261,7 @@ KernelPlan planKernel(const KernelRecord &K, size_t KernelIdx,
       Values[P.Name] = DefaultIntValue;
   KP.ScalarValues = Values;
 
+  KP.Args.reserve(K.Params.size());
   for (const KernelParameter &P : K.Params) {
     if (std::string Why = unsupportedReason(K, P); !Why.empty()) {
       KP.SkipReason = Why;
@@ -156,48 +272,11 @@ KernelPlan planKernel(const KernelRecord &K, size_t KernelIdx,
     A.Bytes = P.Bytes;
     A.IsSigned = P.IsSigned;
     switch (P.ParamKind) {
-    case KernelParameter::Kind::Pointer: {
+    case KernelParameter::Kind::Pointer:
       A.ArgKind = ArgPlan::Kind::Buffer;
       A.Bytes = 8;
       chooseFill(P, A);
-      if (auto It = Opts.BufferBytes.find(P.Name); It != Opts.BufferBytes.end()) {
-        A.BufferBytes = It->second;
-        A.SizeOrigin = "--buffer";
-        break;
-      }
-      // The extent the kernel's accesses through this pointer reach.
-      std::optional<std::pair<int64_t, int64_t>> Range;
-      bool Bounded = true, Any = false;
-      for (const AccessRecord &Acc : K.Accesses) {
-        if (Acc.Base != P.Name)
-          continue;
-        Any = true;
-        auto R = accessByteRange(Acc, K.Block, KP.Grid, Values, DefaultIntValue);
-        if (!R) {
-          Bounded = false;
-          break;
-        }
-        Range = Range ? std::make_pair(std::min(Range->first, R->first),
-                                       std::max(Range->second, R->second))
-                      : *R;
-      }
-      if (!Any || !Bounded || !Range) {
-        A.BufferBytes = Opts.DefaultBufferBytes;
-        A.SizeOrigin = Any ? "default (an access's extent cannot be bounded)"
-                           : "default (no analyzed access)";
-        break;
-      }
-      uint64_t Lead = Range->first < 0 ? uint64_t(-Range->first) : 0;
-      Lead = (Lead + 255) / 256 * 256;
-      uint64_t Extent = uint64_t(std::max<int64_t>(Range->second, 0)) + Lead;
-      uint64_t Want = std::clamp<uint64_t>(2 * Extent, Opts.MinBufferBytes,
-                                           Opts.MaxBufferBytes);
-      A.LeadBytes = std::min<uint64_t>(Lead, Want / 2);
-      A.BufferBytes = Want;
-      A.SizeOrigin = fmt::format("derived: accesses reach bytes [{}, {}), x2",
-                                 Range->first, Range->second);
       break;
-    }
     case KernelParameter::Kind::Integer: {
       A.ArgKind = ArgPlan::Kind::Integer;
       auto It = Scalars.find(P.Name);
@@ -217,22 +296,43 @@ KernelPlan planKernel(const KernelRecord &K, size_t KernelIdx,
     case KernelParameter::Kind::Other:
       A.ArgKind = ArgPlan::Kind::ZeroBytes;
       A.ValueOrigin = "zero-initialized";
+      planStruct(K, P, Values, A);
       break;
     }
     KP.Args.push_back(A);
   }
+  // Every buffer: pointer parameters and struct pointer fields.
+  std::vector<BufferUse> Uses;
+  for (size_t I = 0; I != KP.Args.size(); ++I) {
+    ArgPlan &A = KP.Args[I];
+    const KernelParameter &P = K.Params[I];
+    if (A.ArgKind == ArgPlan::Kind::Buffer)
+      Uses.push_back({&A, A.Name, std::max(1u, P.PointeeBytes), {}});
+    for (ArgPlan &F : A.Fields)
+      Uses.push_back({&F, A.Name + "." + F.Name, 1, {}});
+  }
+  for (BufferUse &U : Uses)
+    for (const AccessRecord &Acc : K.Accesses)
+      if (Acc.Base == U.Label) {
+        U.Accesses.push_back(&Acc);
+        if (U.Arg->FillKind == 'z' && U.ElemBytes == 1)
+          U.ElemBytes = std::max(1u, Acc.ElemBytes);
+      }
+  LaunchValues LV{KP.Block, KP.Grid, Values, std::nullopt};
+  sizeBuffers(Uses, LV, Opts);
+  for (const BufferUse &U : Uses)
+    if (U.Arg->BufferBytes > Opts.MaxBufferBytes) {
+      KP.SkipReason = fmt::format(
+          "buffer '{}' would need {} bytes, more than the {}-byte limit "
+          "(lower the parameter values with --param)",
+          U.Label, U.Arg->BufferBytes, Opts.MaxBufferBytes);
+      return KP;
+    }
   // Data-dependent indices stay inside every buffer of the kernel.
   uint64_t Modulus = std::numeric_limits<uint64_t>::max();
-  for (size_t I = 0; I != KP.Args.size(); ++I) {
-    const ArgPlan &A = KP.Args[I];
-    if (A.ArgKind != ArgPlan::Kind::Buffer)
-      continue;
-    unsigned Elem = 1;
-    for (const KernelParameter &P : K.Params)
-      if (P.Name == A.Name)
-        Elem = std::max(1u, P.PointeeBytes);
-    Modulus = std::min<uint64_t>(Modulus, (A.BufferBytes - A.LeadBytes) / Elem);
-  }
+  for (const BufferUse &U : Uses)
+    Modulus = std::min<uint64_t>(
+        Modulus, (U.Arg->BufferBytes - U.Arg->LeadBytes) / U.ElemBytes);
   KP.IntModulus = Modulus == std::numeric_limits<uint64_t>::max()
                       ? 1
                       : std::max<uint64_t>(Modulus, 1);
@@ -247,70 +347,6 @@ std::string absolutePath(const std::string &P) {
 }
 
 } // namespace
-
-std::optional<std::pair<int64_t, int64_t>>
-accessByteRange(const AccessRecord &A, const BlockShape &Block,
-                const BlockShape &Grid,
-                const std::map<std::string, int64_t> &Values,
-                int64_t LoopBound) {
-  // Each symbol's candidate values.
-  std::vector<std::pair<Symbol, std::vector<int64_t>>> Choices;
-  size_t Combos = 1;
-  for (const Symbol &S : A.Pattern.Address.symbols()) {
-    std::vector<int64_t> C;
-    int D = S.dimension();
-    switch (S.Kind) {
-    case SymbolKind::ThreadIdx:
-      C = {0, int64_t(dim(Block, D)) - 1};
-      break;
-    case SymbolKind::BlockIdx:
-      C = {0, int64_t(dim(Grid, D)) - 1};
-      break;
-    case SymbolKind::BlockDim:
-      C = {int64_t(dim(Block, D))};
-      break;
-    case SymbolKind::GridDim:
-      C = {int64_t(dim(Grid, D))};
-      break;
-    case SymbolKind::LoopIter:
-      C = {0, LoopBound - 1};
-      break;
-    case SymbolKind::Param:
-    case SymbolKind::UniformValue: {
-      auto It = Values.find(S.Name);
-      if (It == Values.end())
-        return std::nullopt;
-      C = {It->second};
-      break;
-    }
-    case SymbolKind::LaneValue:
-    case SymbolKind::IndirectValue:
-      return std::nullopt;
-    }
-    std::sort(C.begin(), C.end());
-    C.erase(std::unique(C.begin(), C.end()), C.end());
-    Combos *= C.size();
-    if (Combos > MaxCorners)
-      return std::nullopt;
-    Choices.emplace_back(S, std::move(C));
-  }
-  int64_t Lo = std::numeric_limits<int64_t>::max();
-  int64_t Hi = std::numeric_limits<int64_t>::min();
-  for (size_t Combo = 0; Combo != Combos; ++Combo) {
-    Bindings B;
-    size_t Rest = Combo;
-    for (const auto &[S, C] : Choices) {
-      B.set(S, C[Rest % C.size()]);
-      Rest /= C.size();
-    }
-    std::optional<int64_t> V = A.Pattern.Address.evaluate(B);
-    if (!V)
-      return std::nullopt;
-    Lo = std::min(Lo, *V);
-    Hi = std::max(Hi, *V);
-  }
-  return std::make_pair(Lo, Hi + int64_t(std::max(1u, A.Pattern.AccessBytes)));
-}
 
 HarnessPlan planHarness(const Report &R, const HarnessOptions &Opts) {
   HarnessPlan Plan;
@@ -327,6 +363,15 @@ HarnessPlan planHarness(const Report &R, const HarnessOptions &Opts) {
       Plan.Files.push_back(std::move(F));
     }
     Plan.Files[It->second].Kernels.push_back(planKernel(K, KI, Opts));
+  }
+  for (HarnessFilePlan &F : Plan.Files) {
+    auto Text = llvm::MemoryBuffer::getFile(F.SourcePath);
+    if (!Text)
+      continue;
+    std::string Source = (*Text)->getBuffer().str();
+    for (KernelPlan &K : F.Kernels)
+      K.Cooperative =
+          needsCooperativeLaunch(Source, K.Kernel->Name, K.Kernel->Loc.Line);
   }
   // One executable per source file: "harness", or "harness_<stem>" when
   // there are several (numbered when stems repeat).

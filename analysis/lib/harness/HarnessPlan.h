@@ -24,7 +24,10 @@ namespace coalesce {
 
 /// How one kernel argument is synthesized.
 struct ArgPlan {
-  enum class Kind { Buffer, Integer, Floating, ZeroBytes };
+  /// Struct: a by-value struct built as `TYPE arg{}` whose dereferenced
+  /// pointer fields each get their own buffer (Fields) and whose integer
+  /// fields the analysis used get their values (FieldValues).
+  enum class Kind { Buffer, Integer, Floating, ZeroBytes, Struct };
   Kind ArgKind = Kind::ZeroBytes;
   std::string Name;
   unsigned Bytes = 0;   ///< sizeof the argument.
@@ -41,6 +44,12 @@ struct ArgPlan {
   char FillKind = 'z';
   unsigned FillElemBytes = 0; ///< Scalar size for 'i' (1, 2, 4, 8).
   std::string SizeOrigin;     ///< "--buffer", "derived ...", "default".
+  /// Struct: the spelled type, its pointer fields' buffers (Name is the
+  /// member path, "a" or "in.a"; the fill is chosen from the field's type
+  /// when the harness compiles) and integer member values.
+  std::string TypeName;
+  std::vector<ArgPlan> Fields;
+  std::vector<std::pair<std::string, int64_t>> FieldValues;
 };
 
 /// One kernel launch of the harness.
@@ -52,6 +61,8 @@ struct KernelPlan {
   BlockShape Block, Grid;
   std::vector<ArgPlan> Args;
   std::string SkipReason; ///< Non-empty: the harness skips the kernel.
+  /// Launched with cudaLaunchCooperativeKernel (grid.sync() needs it).
+  bool Cooperative = false;
   uint64_t IntModulus = 1; ///< Identity/permutation values are < this.
   /// Integer scalar parameters by name (--param, assumed, else 1024), also
   /// for skipped kernels; replay.cu binds Param symbols to them.
@@ -73,16 +84,6 @@ struct HarnessPlan {
 /// Decides everything the harness does.
 HarnessPlan planHarness(const Report &R, const HarnessOptions &Opts);
 
-/// The byte range [lowest, highest + access size) that \p A reaches when the
-/// kernel runs with \p Block and \p Grid and scalar parameters \p Values,
-/// taking each symbol's extreme values (loop counters: 0 and
-/// \p LoopBound - 1). nullopt when a symbol cannot be bounded (data-dependent
-/// or unknown values).
-std::optional<std::pair<int64_t, int64_t>>
-accessByteRange(const AccessRecord &A, const BlockShape &Block,
-                const BlockShape &Grid,
-                const std::map<std::string, int64_t> &Values,
-                int64_t LoopBound);
 
 } // namespace coalesce
 

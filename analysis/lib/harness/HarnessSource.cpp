@@ -86,6 +86,43 @@ static void *allocBuffer(const char *kernel, const char *param, uint64_t bytes,
   return static_cast<unsigned char *>(p) + lead;
 }
 
+/// The fill of a buffer of T, chosen where the harness compiles (struct
+/// fields, whose types the analysis does not spell): 'f', 'd', 'i' or 'z'.
+template <typename T> struct FillOf {
+  using E = typename std::remove_cv<T>::type;
+  static constexpr unsigned size() {
+    if constexpr (std::is_void<E>::value)
+      return 1;
+    else
+      return sizeof(E);
+  }
+  static constexpr unsigned bytes = size();
+  static constexpr char kind =
+      std::is_same<E, double>::value  ? 'd'
+      : std::is_same<E, float>::value ? 'f'
+      : (std::is_integral<E>::value &&
+         (bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8))
+          ? 'i'
+          : 'z';
+};
+
+/// True when a cooperative launch of \p blocks blocks can be resident at
+/// once; else prints why the kernel is skipped.
+static bool fitsCooperatively(const char *kernel, const void *fn,
+                              unsigned blocks, unsigned threads) {
+  int supported = 0, perSm = 0, sms = 0;
+  cudaDeviceGetAttribute(&supported, cudaDevAttrCooperativeLaunch, 0);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, fn, (int)threads, 0);
+  if (supported && (unsigned long long)perSm * sms >= blocks)
+    return true;
+  std::printf("coalesce-harness: kernel=%s status=skipped reason=cooperative "
+              "launch of %u blocks, but only %d can be resident (%d per SM x "
+              "%d SMs; pass a smaller --grid)\n",
+              kernel, blocks, perSm * sms, perSm, sms);
+  return false;
+}
+
 /// Waits for the kernel with a deadline. On a timeout the process exits at
 /// once: the kernel cannot be stopped, and tearing the context down would
 /// wait for it.
@@ -210,6 +247,34 @@ void writeKernel(const KernelPlan &K, size_t Index, const HarnessOptions &Opts,
       else
         Out += fmt::format("  float {} = 1.0f; // {}\n", Var, A.Name);
       break;
+    case ArgPlan::Kind::Struct:
+      Out += fmt::format("  std::remove_cv_t<{}> {}{{}}; // {} ({})\n",
+                         A.TypeName, Var, A.Name, A.ValueOrigin);
+      for (size_t F = 0; F != A.Fields.size(); ++F) {
+        const ArgPlan &B = A.Fields[F];
+        std::string Member = fmt::format("{}.{}", Var, B.Name);
+        std::string Fill = fmt::format(
+            "coalesce_harness::FillOf<std::remove_pointer_t<decltype({})>>",
+            Member);
+        std::string Ptr = fmt::format("{}_{}", Var, F);
+        Out += fmt::format("  // {}.{}: {} bytes, {}.\n", A.Name, B.Name,
+                           B.BufferBytes, B.SizeOrigin);
+        Out += fmt::format(
+            "  void *{} = coalesce_harness::allocBuffer(name, {}, {}ull, "
+            "{}ull, {}::kind, {}::bytes, {}ull, {});\n",
+            Ptr, cString(A.Name + "." + B.Name), B.BufferBytes, B.LeadBytes,
+            Fill, Fill, K.IntModulus, fillModeConstant(Opts.Fill));
+        Out += fmt::format("  if (!{}) return coalesce_harness::ExitKernelError;\n",
+                           Ptr);
+        Out += fmt::format("  {} = reinterpret_cast<decltype({})>({});\n",
+                           Member, Member, Ptr);
+        Buffers.push_back(fmt::format(
+            "static_cast<unsigned char *>({}) - {}ull", Ptr, B.LeadBytes));
+      }
+      for (const auto &[Field, Value] : A.FieldValues)
+        Out += fmt::format("  {0}.{1} = static_cast<decltype({0}.{1})>({2}ll);\n",
+                           Var, Field, Value);
+      break;
     case ArgPlan::Kind::ZeroBytes:
       Out += fmt::format("  alignas(16) unsigned char {}[{}] = {{}}; // {} "
                          "(zero-initialized)\n",
@@ -226,9 +291,16 @@ void writeKernel(const KernelPlan &K, size_t Index, const HarnessOptions &Opts,
     Out += "nullptr";
   Out += "};\n";
   Out += "  (void)cudaGetLastError();\n";
+  if (K.Cooperative)
+    Out += fmt::format(
+        "  if (!coalesce_harness::fitsCooperatively(name, (const void *)&{}, "
+        "{}u, {}u))\n    return 0;\n",
+        K.Callee, uint64_t(K.Grid.X) * K.Grid.Y * K.Grid.Z,
+        uint64_t(K.Block.X) * K.Block.Y * K.Block.Z);
   Out += fmt::format(
-      "  cudaError_t e = cudaLaunchKernel((const void *)&{}, dim3({}, {}, {}), "
+      "  cudaError_t e = {}((const void *)&{}, dim3({}, {}, {}), "
       "dim3({}, {}, {}), args, 0, stream);\n",
+      K.Cooperative ? "cudaLaunchCooperativeKernel" : "cudaLaunchKernel",
       K.Callee, K.Grid.X, K.Grid.Y, K.Grid.Z, K.Block.X, K.Block.Y, K.Block.Z);
   Out += "  if (e != cudaSuccess) {\n"
          "    std::printf(\"coalesce-harness: kernel=%s status=error "
@@ -262,7 +334,7 @@ std::string harnessSource(const HarnessFilePlan &F, const HarnessOptions &Opts,
       F.Name, llvm::sys::path::filename(F.SourcePath).str(), F.Name);
   Out += "#include <chrono>\n#include <cstdint>\n#include <cstdio>\n"
          "#include <cstdlib>\n#include <cstring>\n#include <thread>\n"
-         "#include <vector>\n#include <cuda_runtime.h>\n\n";
+         "#include <type_traits>\n#include <vector>\n#include <cuda_runtime.h>\n\n";
   Out += "// The user's file, with its main() renamed out of the way.\n";
   Out += "#define main coalesce_user_main\n";
   Out += fmt::format("#include \"{}\"\n", IncludePath);

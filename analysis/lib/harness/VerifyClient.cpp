@@ -86,10 +86,19 @@ llvm::Expected<VerifyRun> runVerifier(llvm::StringRef VerifyExe,
   llvm::sys::path::append(Log, "verify.log");
   llvm::sys::fs::remove(Json);
   std::vector<std::string> Args = {VerifyExe.str(), "--json", Json.str().str(),
-                                   "--tolerance", fmt::format("{}", Opts.Tolerance),
-                                   "--timeout",
-                                   std::to_string(Opts.TimeoutSeconds),
-                                   "--method", Opts.Method};
+                                   "--tolerance", fmt::format("{}", Opts.Tolerance)};
+  if (Opts.AppCommand.empty()) {
+    Args.insert(Args.end(), {"--timeout", std::to_string(Opts.TimeoutSeconds),
+                             "--method", Opts.Method});
+  } else {
+    Args.insert(Args.end(),
+                {"--app", Opts.AppCommand, "--manifest", Opts.Manifest});
+    if (Opts.LaunchCount)
+      Args.insert(Args.end(),
+                  {"--launch-count", std::to_string(Opts.LaunchCount)});
+    if (!Opts.KernelRegex.empty())
+      Args.insert(Args.end(), {"--kernel", Opts.KernelRegex});
+  }
   if (!Opts.Ncu.empty())
     Args.insert(Args.end(), {"--ncu", Opts.Ncu});
   if (!Opts.FromRecording.empty())

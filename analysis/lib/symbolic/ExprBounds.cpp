@@ -1,0 +1,429 @@
+//===- ExprBounds.cpp - Interval bounds of an Expr over symbol ranges -----===//
+///
+/// \file
+/// boundsOf() walks the nodes with saturating __int128 arithmetic on the end
+/// points; narrowByCondition() bounds the symbols of linear comparisons (see
+/// coalesce/ExprBounds.h).
+///
+//===----------------------------------------------------------------------===//
+
+#include "coalesce/ExprBounds.h"
+
+#include <algorithm>
+#include <initializer_list>
+
+namespace coalesce {
+
+namespace {
+
+using K = Expr::Kind;
+using Wide = __int128;
+constexpr int64_t NegInf = Interval::NegInf;
+constexpr int64_t PosInf = Interval::PosInf;
+
+bool isInf(int64_t V) { return V == NegInf || V == PosInf; }
+
+bool isConstantZero(const Expr &E) {
+  return E.isConstant() && E.getConstant() == 0;
+}
+
+int64_t saturate(Wide V) {
+  if (V >= Wide(PosInf))
+    return PosInf;
+  if (V <= Wide(NegInf))
+    return NegInf;
+  return int64_t(V);
+}
+
+/// Lower end point of a sum: minus infinity wins.
+int64_t addLo(int64_t A, int64_t B) {
+  if (A == NegInf || B == NegInf)
+    return NegInf;
+  return saturate(Wide(A) + Wide(B));
+}
+
+/// Upper end point of a sum: plus infinity wins.
+int64_t addHi(int64_t A, int64_t B) {
+  if (A == PosInf || B == PosInf)
+    return PosInf;
+  return saturate(Wide(A) + Wide(B));
+}
+
+int sign(int64_t V) { return V < 0 ? -1 : V > 0 ? 1 : 0; }
+
+int64_t mulPoint(int64_t A, int64_t B) {
+  if (A == 0 || B == 0)
+    return 0;
+  if (isInf(A) || isInf(B))
+    return sign(A) * sign(B) > 0 ? PosInf : NegInf;
+  return saturate(Wide(A) * Wide(B));
+}
+
+Interval hull(std::initializer_list<int64_t> Vs) {
+  Interval I{PosInf, NegInf};
+  for (int64_t V : Vs) {
+    I.Lo = std::min(I.Lo, V);
+    I.Hi = std::max(I.Hi, V);
+  }
+  return I;
+}
+
+Interval mul(const Interval &A, const Interval &B) {
+  return hull({mulPoint(A.Lo, B.Lo), mulPoint(A.Lo, B.Hi),
+               mulPoint(A.Hi, B.Lo), mulPoint(A.Hi, B.Hi)});
+}
+
+Interval neg(const Interval &A) {
+  auto N = [](int64_t V) {
+    return V == NegInf ? PosInf : V == PosInf ? NegInf : -V;
+  };
+  return {N(A.Hi), N(A.Lo)};
+}
+
+/// A / D for a divisor range of one sign that excludes 0 (truncation).
+Interval divOneSign(const Interval &A, const Interval &D) {
+  if (D.Hi < 0)
+    return neg(divOneSign(A, neg(D)));
+  // D in [P, Q] with P >= 1: A / d is monotone in A and shrinks toward 0.
+  auto Div = [](int64_t X, int64_t Y) -> int64_t {
+    if (Y == PosInf)
+      return isInf(X) ? X : 0;
+    if (isInf(X))
+      return X;
+    return X / Y;
+  };
+  int64_t Lo = A.Lo < 0 ? Div(A.Lo, D.Lo) : Div(A.Lo, D.Hi);
+  int64_t Hi = A.Hi > 0 ? Div(A.Hi, D.Lo) : Div(A.Hi, D.Hi);
+  return {Lo, Hi};
+}
+
+Interval div(const Interval &A, const Interval &D) {
+  Interval Out{PosInf, NegInf};
+  if (D.Hi >= 1)
+    Out = Out.join(divOneSign(A, {std::max<int64_t>(D.Lo, 1), D.Hi}));
+  if (D.Lo <= -1)
+    Out = Out.join(divOneSign(A, {D.Lo, std::min<int64_t>(D.Hi, -1)}));
+  return Out.empty() ? Interval::unbounded() : Out;
+}
+
+Interval rem(const Interval &A, const Interval &D) {
+  int64_t M = std::max(D.Lo == NegInf ? PosInf : std::abs(D.Lo),
+                       D.Hi == PosInf ? PosInf : std::abs(D.Hi));
+  if (M == 0)
+    return Interval::unbounded();
+  int64_t Mag = M == PosInf ? PosInf : M - 1;
+  if (A.Lo >= 0 && D.Lo > 0 && A.Hi < D.Lo)
+    return A; // a % d == a.
+  Interval Out{A.Lo >= 0 ? 0 : std::max(A.Lo, -Mag),
+               A.Hi <= 0 ? 0 : std::min(A.Hi, Mag)};
+  return Out;
+}
+
+/// The interval of 2^B for shift amounts in [0, 63].
+std::optional<Interval> powersOfTwo(const Interval &B) {
+  int64_t Lo = std::max<int64_t>(B.Lo, 0), Hi = std::min<int64_t>(B.Hi, 62);
+  if (Lo > 63 || Hi < Lo)
+    return std::nullopt;
+  return Interval{int64_t(1) << Lo, B.Hi > 62 ? PosInf : int64_t(1) << Hi};
+}
+
+Interval shr(const Interval &A, const Interval &B) {
+  int64_t Lo = std::max<int64_t>(B.Lo, 0), Hi = std::min<int64_t>(B.Hi, 63);
+  if (Hi < Lo)
+    return Interval::unbounded();
+  auto S = [](int64_t X, int64_t N) { return isInf(X) ? X : X >> N; };
+  return hull({S(A.Lo, Lo), S(A.Lo, Hi), S(A.Hi, Lo), S(A.Hi, Hi)});
+}
+
+/// [0, 2^k - 1] covering non-negative values up to \p Hi.
+Interval bitsUpTo(int64_t Hi) {
+  if (Hi == PosInf)
+    return {0, PosInf};
+  int64_t P = 1;
+  while (P <= Hi && P < (int64_t(1) << 62))
+    P <<= 1;
+  return {0, P > Hi ? P - 1 : PosInf};
+}
+
+Interval truthValue(K Kind, const Interval &A, const Interval &B) {
+  switch (Kind) {
+  case K::Lt:
+    if (A.Hi < B.Lo)
+      return Interval::point(1);
+    if (A.Lo >= B.Hi)
+      return Interval::point(0);
+    break;
+  case K::Le:
+    if (A.Hi <= B.Lo)
+      return Interval::point(1);
+    if (A.Lo > B.Hi)
+      return Interval::point(0);
+    break;
+  case K::Eq:
+    if (A.Hi < B.Lo || B.Hi < A.Lo)
+      return Interval::point(0);
+    break;
+  case K::Ne:
+    if (A.Hi < B.Lo || B.Hi < A.Lo)
+      return Interval::point(1);
+    break;
+  default:
+    break;
+  }
+  return {0, 1};
+}
+
+Interval bounds(const Expr &E, const SymbolRanges &R);
+
+Interval binary(K Kind, const Interval &A, const Interval &B) {
+  switch (Kind) {
+  case K::Div:
+    return div(A, B);
+  case K::Rem:
+    return rem(A, B);
+  case K::Shl: {
+    std::optional<Interval> P = powersOfTwo(B);
+    return P ? mul(A, *P) : Interval::unbounded();
+  }
+  case K::Shr:
+    return shr(A, B);
+  case K::And:
+    if (A.Lo >= 0 && B.Lo >= 0)
+      return {0, std::min(A.Hi, B.Hi)};
+    if (A.Lo >= 0)
+      return {0, A.Hi};
+    if (B.Lo >= 0)
+      return {0, B.Hi};
+    return Interval::unbounded();
+  case K::Or:
+  case K::Xor:
+    if (A.Lo >= 0 && B.Lo >= 0)
+      return bitsUpTo(std::max(A.Hi, B.Hi));
+    return Interval::unbounded();
+  case K::Min:
+    return {std::min(A.Lo, B.Lo), std::min(A.Hi, B.Hi)};
+  case K::Max:
+    return {std::max(A.Lo, B.Lo), std::max(A.Hi, B.Hi)};
+  case K::Lt:
+  case K::Le:
+  case K::Eq:
+  case K::Ne:
+    return truthValue(Kind, A, B);
+  default:
+    return {0, 1}; // LAnd, LOr.
+  }
+}
+
+Interval bounds(const Expr &E, const SymbolRanges &R) {
+  switch (E.getKind()) {
+  case K::Constant:
+    return Interval::point(E.getConstant());
+  case K::Symbol:
+    return R.lookup(E.getSymbol());
+  case K::Add: {
+    Interval Sum = Interval::point(0);
+    for (const Expr &Op : E.operands()) {
+      Interval I = bounds(Op, R);
+      Sum = {addLo(Sum.Lo, I.Lo), addHi(Sum.Hi, I.Hi)};
+    }
+    return Sum;
+  }
+  case K::Mul: {
+    Interval P = Interval::point(1);
+    for (const Expr &Op : E.operands())
+      P = mul(P, bounds(Op, R));
+    return P;
+  }
+  case K::Select: {
+    const Expr &C = E.operands()[0];
+    Interval CI = bounds(C, R);
+    SymbolRanges T = R, F = R;
+    bool TakesT = CI.Lo != 0 || CI.Hi != 0;
+    bool TakesF = CI.Lo <= 0 && CI.Hi >= 0;
+    TakesT = TakesT && narrowByCondition(C, T);
+    TakesF = TakesF && narrowByCondition(Expr::logicalNot(C), F);
+    Interval Out{PosInf, NegInf};
+    if (TakesT)
+      Out = Out.join(bounds(E.operands()[1], T));
+    if (TakesF)
+      Out = Out.join(bounds(E.operands()[2], F));
+    return Out.empty() ? bounds(E.operands()[1], R).join(
+                             bounds(E.operands()[2], R))
+                       : Out;
+  }
+  default:
+    break;
+  }
+  const std::vector<Expr> &Ops = E.operands();
+  if (Ops.size() != 2)
+    return Interval::unbounded();
+  return binary(E.getKind(), bounds(Ops[0], R), bounds(Ops[1], R));
+}
+
+/// floor(A / B) and ceil(A / B) for B > 0 on wide values.
+Wide floorDiv(Wide A, Wide B) { return A >= 0 ? A / B : -((-A + B - 1) / B); }
+Wide ceilDiv(Wide A, Wide B) { return A >= 0 ? (A + B - 1) / B : -((-A) / B); }
+
+/// Narrows \p R by D >= C. Returns true when some range changed.
+bool narrowAtLeast(const Expr &D, int64_t C, SymbolRanges &R) {
+  std::vector<Term> Terms = D.terms();
+  std::vector<Interval> TermBounds;
+  for (const Term &T : Terms)
+    TermBounds.push_back(bounds(Expr::fromTerms({T}), R));
+  bool Changed = false;
+  for (size_t I = 0; I != Terms.size(); ++I) {
+    // Coefficient * (point-valued factors) * one symbol.
+    std::optional<Symbol> S;
+    Wide Coeff = Terms[I].Coeff;
+    bool Linear = true;
+    for (const Expr &F : Terms[I].Factors) {
+      if (F.getKind() == K::Symbol && !S) {
+        Interval FI = R.lookup(F.getSymbol());
+        if (!FI.bounded() || FI.Lo != FI.Hi) {
+          S = F.getSymbol();
+          continue;
+        }
+      }
+      Interval FI = bounds(F, R);
+      if (!FI.bounded() || FI.Lo != FI.Hi) {
+        Linear = false;
+        break;
+      }
+      Coeff *= FI.Lo;
+      if (Coeff > Wide(PosInf) || Coeff < Wide(NegInf)) {
+        Linear = false;
+        break;
+      }
+    }
+    if (!Linear || !S || Coeff == 0)
+      continue;
+    // Coeff * s >= C - (the others' upper bound).
+    int64_t OthersHi = 0;
+    for (size_t J = 0; J != Terms.size(); ++J)
+      if (J != I)
+        OthersHi = addHi(OthersHi, TermBounds[J].Hi);
+    if (OthersHi == PosInf)
+      continue;
+    Wide Need = Wide(C) - Wide(OthersHi);
+    Interval Old = R.lookup(*S), New = Old;
+    if (Coeff > 0)
+      New.Lo = std::max(Old.Lo, saturate(ceilDiv(Need, Coeff)));
+    else
+      New.Hi = std::min(Old.Hi, saturate(floorDiv(-Need, -Coeff)));
+    if (!(New == Old)) {
+      R.set(*S, New);
+      Changed = true;
+    }
+  }
+  return Changed;
+}
+
+bool isComparison(K Kind) {
+  return Kind == K::Lt || Kind == K::Le || Kind == K::Eq || Kind == K::Ne ||
+         Kind == K::LAnd || Kind == K::LOr;
+}
+
+/// One round of narrowing by \p Cond (or its negation when \p Negate).
+/// Sets \p Changed; returns false when the condition cannot hold.
+bool narrowOnce(const Expr &Cond, bool Negate, SymbolRanges &R, bool &Changed) {
+  Interval CI = bounds(Cond, R);
+  if (!Negate && CI.Lo == 0 && CI.Hi == 0)
+    return false;
+  if (Negate && (CI.Lo > 0 || CI.Hi < 0))
+    return false;
+  K Kind = Cond.getKind();
+  const std::vector<Expr> &Ops = Cond.operands();
+  // !x is x == 0; x != 0 is x.
+  if ((Kind == K::Eq || Kind == K::Ne) && Ops.size() == 2)
+    for (int Z = 0; Z != 2; ++Z)
+      if (isConstantZero(Ops[Z]) && isComparison(Ops[1 - Z].getKind()))
+        return narrowOnce(Ops[1 - Z], Negate != (Kind == K::Eq), R, Changed);
+  if ((Kind == K::LAnd && !Negate) || (Kind == K::LOr && Negate)) {
+    return narrowOnce(Ops[0], Negate, R, Changed) &&
+           narrowOnce(Ops[1], Negate, R, Changed);
+  }
+  if (Kind == K::LAnd || Kind == K::LOr) {
+    SymbolRanges A = R, B = R;
+    bool CA = false, CB = false;
+    bool OkA = narrowOnce(Ops[0], Negate, A, CA);
+    bool OkB = narrowOnce(Ops[1], Negate, B, CB);
+    if (!OkA && !OkB)
+      return false;
+    SymbolRanges Joined = !OkA ? B : !OkB ? A : SymbolRanges();
+    if (OkA && OkB)
+      for (const auto &[S, IA] : A.ranges())
+        if (B.ranges().count(S))
+          Joined.set(S, IA.join(B.lookup(S)));
+    for (const auto &[S, I] : Joined.ranges())
+      if (!(R.lookup(S) == I)) {
+        R.set(S, I.meet(R.lookup(S)));
+        Changed = true;
+      }
+    return true;
+  }
+  if (Ops.size() != 2)
+    return true;
+  const Expr &A = Ops[0], &B = Ops[1];
+  // a < b: b - a >= 1; a <= b: b - a >= 0; negations swap.
+  switch (Kind) {
+  case K::Lt:
+    Changed |= Negate ? narrowAtLeast(A - B, 0, R) : narrowAtLeast(B - A, 1, R);
+    break;
+  case K::Le:
+    Changed |= Negate ? narrowAtLeast(A - B, 1, R) : narrowAtLeast(B - A, 0, R);
+    break;
+  case K::Eq:
+  case K::Ne:
+    if (Negate == (Kind == K::Ne)) {
+      Changed |= narrowAtLeast(B - A, 0, R);
+      Changed |= narrowAtLeast(A - B, 0, R);
+    }
+    break;
+  default:
+    break;
+  }
+  for (const auto &[S, I] : R.ranges())
+    if (I.empty())
+      return false;
+  return true;
+}
+
+} // namespace
+
+Interval Interval::join(const Interval &O) const {
+  if (empty())
+    return O;
+  if (O.empty())
+    return *this;
+  return {std::min(Lo, O.Lo), std::max(Hi, O.Hi)};
+}
+
+Interval Interval::meet(const Interval &O) const {
+  return {std::max(Lo, O.Lo), std::min(Hi, O.Hi)};
+}
+
+std::string Interval::str() const {
+  std::string L = Lo == NegInf ? "(-inf" : "[" + std::to_string(Lo);
+  std::string H = Hi == PosInf ? "+inf)" : std::to_string(Hi) + "]";
+  return L + ", " + H;
+}
+
+Interval SymbolRanges::lookup(const Symbol &S) const {
+  auto It = Ranges.find(S);
+  return It == Ranges.end() ? Interval::unbounded() : It->second;
+}
+
+Interval boundsOf(const Expr &E, const SymbolRanges &R) { return bounds(E, R); }
+
+bool narrowByCondition(const Expr &Cond, SymbolRanges &R) {
+  for (int Round = 0; Round != 6; ++Round) {
+    bool Changed = false;
+    if (!narrowOnce(Cond, /*Negate=*/false, R, Changed))
+      return false;
+    if (!Changed)
+      break;
+  }
+  return true;
+}
+
+} // namespace coalesce

@@ -1,0 +1,99 @@
+//===- AppReport.cpp - Application mode's table and JSON ------------------===//
+
+#include "AppReport.h"
+
+#include "ResultWriter.h"
+
+#include <cstdio>
+#include <map>
+
+namespace coalesce::verify {
+
+namespace {
+
+std::string percent(const std::optional<double> &V) {
+  if (!V)
+    return "-";
+  char B[32];
+  std::snprintf(B, sizeof B, "%.1f%%", *V * 100);
+  return B;
+}
+
+std::string num(double V) {
+  char B[32];
+  std::snprintf(B, sizeof B, "%.0f", V);
+  return B;
+}
+
+std::string ratioText(const LineResult &R) {
+  if (R.Requests <= 0)
+    return "-";
+  char B[64];
+  std::snprintf(B, sizeof B, "%.2f/%.2f", R.Sectors / R.Requests,
+                R.Ideal / R.Requests);
+  return B;
+}
+
+std::string jsonValue(const std::optional<double> &V) {
+  if (!V)
+    return "null";
+  char B[32];
+  std::snprintf(B, sizeof B, "%.6g", *V);
+  return B;
+}
+
+} // namespace
+
+void writeLineTable(const LineComparison &L, std::ostream &OS) {
+  OS << "\nper line (sectors/ideal per request, requests):\n";
+  for (const LineResult &R : L.Lines) {
+    if (R.Verdict == "ok")
+      continue;
+    OS << "  " << R.File << ":" << R.Line << "  " << R.Verdict << "  "
+       << ratioText(R) << "  " << num(R.Requests) << " requests"
+       << (R.Rules.empty() ? "" : "  finding: " + R.Rules)
+       << (R.Note.empty() ? "" : "  (" + R.Note + ")") << "\n";
+  }
+  for (const std::string &M : L.Moves)
+    OS << "note: re-attributed: " << M << "\n";
+  OS << "lines: " << L.Wasteful << " wasteful, " << L.FlaggedMeasured
+     << " flagged and measured, " << L.TruePositives << " true positives, "
+     << L.FalseAlarms << " false alarms, " << L.Missed << " missed, "
+     << L.FlaggedNotMeasured << " flagged but not measured; precision "
+     << percent(L.Precision) << ", recall " << percent(L.Recall) << "\n";
+}
+
+void writeLineJson(const LineComparison &L, const Attribution &A,
+                   std::ostream &OS) {
+  OS << "  \"lines\": [";
+  bool First = true;
+  for (const LineResult &R : L.Lines) {
+    OS << (First ? "\n" : ",\n") << "    {\"file\": " << jsonString(R.File)
+       << ", \"line\": " << R.Line << ", \"sectors\": " << num(R.Sectors)
+       << ", \"ideal_sectors\": " << num(R.Ideal)
+       << ", \"requests\": " << num(R.Requests)
+       << ", \"wasteful\": " << (R.Wasteful ? "true" : "false")
+       << ", \"findings\": " << jsonString(R.Rules)
+       << ", \"verdict\": " << jsonString(R.Verdict)
+       << ", \"note\": " << jsonString(R.Note) << "}";
+    First = false;
+  }
+  OS << (First ? "],\n" : "\n  ],\n") << "  \"moves\": [";
+  for (size_t I = 0; I != L.Moves.size(); ++I)
+    OS << (I ? ", " : "") << jsonString(L.Moves[I]);
+  std::map<std::string, unsigned> Verdicts;
+  for (const AccessResult &R : A.Results)
+    ++Verdicts[verdictName(R.Result)];
+  OS << "],\n  \"summary\": {\"accesses\": " << A.Results.size();
+  for (const auto &[V, N] : Verdicts)
+    OS << ", " << jsonString(V) << ": " << N;
+  OS << ", \"wasteful_lines\": " << L.Wasteful
+     << ", \"flagged_measured_lines\": " << L.FlaggedMeasured
+     << ", \"true_positives\": " << L.TruePositives
+     << ", \"false_alarms\": " << L.FalseAlarms << ", \"missed\": " << L.Missed
+     << ", \"flagged_not_measured\": " << L.FlaggedNotMeasured
+     << ", \"precision\": " << jsonValue(L.Precision)
+     << ", \"recall\": " << jsonValue(L.Recall) << "},\n";
+}
+
+} // namespace coalesce::verify

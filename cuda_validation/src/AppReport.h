@@ -1,0 +1,31 @@
+//===- AppReport.h - Application mode's table and JSON ----------*- C++ -*-===//
+///
+/// \file
+/// What coalesce-verify --app prints: the per-access table (as for the
+/// harness), then the lines that were missed or flagged falsely, the moves
+/// of compiler-placed instructions, and a summary with precision and
+/// recall; and the "lines"/"summary" members of its JSON.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_VERIFY_APPREPORT_H
+#define COALESCE_VERIFY_APPREPORT_H
+
+#include "Attribution.h"
+#include "LineComparison.h"
+
+#include <ostream>
+#include <string>
+
+namespace coalesce::verify {
+
+/// Prints the line verdicts other than "ok", the moves and the summary.
+void writeLineTable(const LineComparison &L, std::ostream &OS);
+
+/// Writes `"lines": [...], "summary": {...}` (no braces around them) for
+/// the JSON document.
+void writeLineJson(const LineComparison &L, const Attribution &A,
+                   std::ostream &OS);
+
+} // namespace coalesce::verify
+
+#endif // COALESCE_VERIFY_APPREPORT_H

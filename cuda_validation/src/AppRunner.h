@@ -1,0 +1,46 @@
+//===- AppRunner.h - Profile a user's application under Nsight Compute -*- C++ -*-===//
+///
+/// \file
+/// Application mode (coalesce-verify --app): runs the user's own program,
+/// built with -lineinfo, under
+///   ncu --clock-control none --section SourceCounters --import-source yes
+/// and exports its source page, or loads such an export recorded earlier.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_VERIFY_APPRUNNER_H
+#define COALESCE_VERIFY_APPRUNNER_H
+
+#include "Runner.h"
+
+#include <string>
+#include <vector>
+
+namespace coalesce::verify {
+
+/// What to profile and how.
+struct AppOptions {
+  std::string Command;  ///< --app: a shell command line ("./prog -n 4").
+  std::string Dir;      ///< Where the report, export and logs go.
+  std::string Ncu;      ///< --ncu; empty: search.
+  /// --launch-count: profile the first N launches of matching kernels; 0:
+  /// the first launch of every matching kernel (at most 100 launches).
+  unsigned LaunchCount = 0;
+  std::string KernelRegex; ///< --kernel: kernels whose name matches.
+  unsigned TimeoutSeconds = 600; ///< For the whole profiled run.
+  /// --from-recording: a source-page CSV, or a directory holding source.csv.
+  std::string FromRecording;
+};
+
+/// The ncu command line for \p O (without the export step).
+std::vector<std::string> appProfileCommand(const std::string &Ncu,
+                                           const AppOptions &O);
+
+/// Profiles the application (or loads the recording) into RunData::Page.
+/// Failures (ncu missing, counters not permitted, the program failing
+/// before any kernel was profiled) set ExitCode and Message; a program
+/// built without -lineinfo is an ExitUsage error that says so.
+RunData runApp(const AppOptions &O);
+
+} // namespace coalesce::verify
+
+#endif // COALESCE_VERIFY_APPRUNNER_H

@@ -1,0 +1,147 @@
+//===- LineComparison.cpp - Measured waste per source line vs findings ----===//
+
+#include "LineComparison.h"
+
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace coalesce::verify {
+
+namespace {
+
+using LineKey = std::pair<std::string, unsigned>; // (file base name, line)
+
+bool sameKind(const ManifestAccess &A, MemOp Op) {
+  switch (Op) {
+  case MemOp::Load:
+    return A.loads();
+  case MemOp::Store:
+    return A.stores();
+  case MemOp::Atomic:
+    return A.atomic();
+  }
+  return false;
+}
+
+/// Where instruction \p I is counted: its own line, or the line of the one
+/// predicted access it must belong to when the compiler moved it to a line
+/// without any predicted access (same kernel, same kind, within three
+/// lines, exactly one base among the candidates and one line).
+LineKey placeOf(const SassInstruction &I, const std::vector<ManifestAccess> &M,
+                const std::set<LineKey> &Predicted,
+                const std::set<std::tuple<std::string, std::string, unsigned>>
+                    &OwnInstruction,
+                std::vector<std::string> &Moves) {
+  std::string File = fileBaseName(I.File);
+  LineKey Here{File, I.Line};
+  if (Predicted.count(Here))
+    return Here;
+  std::set<unsigned> Lines;
+  std::set<std::string> Bases;
+  for (const ManifestAccess &A : M) {
+    if (fileBaseName(A.File) != File || kernelBaseName(A.Kernel) != I.Function ||
+        !sameKind(A, I.Op))
+      continue;
+    unsigned D = A.Line > I.Line ? A.Line - I.Line : I.Line - A.Line;
+    if (D == 0 || D > 3 ||
+        OwnInstruction.count({I.Function, File, A.Line}))
+      continue;
+    Lines.insert(A.Line);
+    Bases.insert(A.Base.empty() ? A.Expr : A.Base);
+  }
+  if (Lines.size() != 1 || Bases.size() != 1)
+    return Here;
+  unsigned To = *Lines.begin();
+  Moves.push_back(I.Function + "@" + File + ":" + std::to_string(I.Line) + " " +
+                  memOpName(I.Op) + " " + I.Address + " counted on line " +
+                  std::to_string(To) + " (the only predicted " +
+                  memOpName(I.Op) + " of base " + *Bases.begin() +
+                  " nearby without an instruction of its own)");
+  return {File, To};
+}
+
+std::optional<double> ratio(unsigned Num, unsigned Den) {
+  if (Den == 0)
+    return std::nullopt;
+  return double(Num) / double(Den);
+}
+
+} // namespace
+
+bool lacksLineInfo(const SourcePage &Page) {
+  if (Page.Instructions.empty())
+    return false;
+  for (const SassInstruction &I : Page.Instructions)
+    if (I.Line != 0)
+      return false;
+  return true;
+}
+
+LineComparison compareLines(const std::vector<ManifestAccess> &Accesses,
+                            const SourcePage &Page, const LineCriteria &C) {
+  std::set<std::string> Files;
+  std::set<LineKey> Predicted;
+  std::map<LineKey, std::set<std::string>> Rules;
+  for (const ManifestAccess &A : Accesses) {
+    std::string F = fileBaseName(A.File);
+    Files.insert(F);
+    for (unsigned L = A.Line; L <= std::max(A.Line, A.EndLine); ++L)
+      Predicted.insert({F, L});
+    if (!A.Rule.empty() && A.Rule != "-")
+      Rules[{F, A.Line}].insert(A.Rule);
+  }
+  // Lines whose accesses have instructions of their own, per kernel.
+  std::set<std::tuple<std::string, std::string, unsigned>> Own;
+  for (const SassInstruction &I : Page.Instructions)
+    Own.insert({I.Function, fileBaseName(I.File), I.Line});
+
+  LineComparison Out;
+  std::map<LineKey, LineResult> ByLine;
+  std::map<LineKey, unsigned> MovedIn;
+  for (const SassInstruction &I : Page.Instructions) {
+    if (I.Line == 0 || !Files.count(fileBaseName(I.File)))
+      continue;
+    LineKey K = placeOf(I, Accesses, Predicted, Own, Out.Moves);
+    LineResult &R = ByLine[K];
+    R.Sectors += I.Sectors;
+    R.Ideal += I.IdealSectors;
+    R.Requests += I.Executed;
+    if (K.second != I.Line)
+      ++MovedIn[K];
+  }
+  for (const auto &[K, Set] : Rules)
+    ByLine[K]; // Findings on lines without instructions too.
+  for (auto &[K, R] : ByLine) {
+    R.File = K.first;
+    R.Line = K.second;
+    R.Measured = R.Requests >= C.MinRequests;
+    R.Wasteful = R.Measured && R.Sectors > C.Ratio * R.Ideal;
+    if (auto It = Rules.find(K); It != Rules.end())
+      for (const std::string &Rule : It->second)
+        R.Rules += (R.Rules.empty() ? "" : ",") + Rule;
+    if (unsigned N = MovedIn[K])
+      R.Note = std::to_string(N) + " instruction(s) moved here by the compiler";
+    bool Flagged = !R.Rules.empty();
+    if (R.Wasteful) {
+      ++Out.Wasteful;
+      R.Verdict = Flagged ? "true-positive" : "missed";
+    } else if (Flagged) {
+      R.Verdict = R.Measured ? "false-alarm" : "not-measured";
+    } else {
+      R.Verdict = "ok";
+    }
+    if (Flagged && R.Measured)
+      ++Out.FlaggedMeasured;
+    Out.TruePositives += R.Verdict == "true-positive";
+    Out.FalseAlarms += R.Verdict == "false-alarm";
+    Out.Missed += R.Verdict == "missed";
+    Out.FlaggedNotMeasured += R.Verdict == "not-measured";
+    Out.Lines.push_back(R);
+  }
+  Out.Precision = ratio(Out.TruePositives, Out.FlaggedMeasured);
+  Out.Recall = ratio(Out.TruePositives, Out.Wasteful);
+  return Out;
+}
+
+} // namespace coalesce::verify

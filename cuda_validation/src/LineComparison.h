@@ -1,0 +1,70 @@
+//===- LineComparison.h - Measured waste per source line vs findings -*- C++ -*-===//
+///
+/// \file
+/// Application mode (coalesce-verify --app): what the profile of a real run
+/// says per source line, against the findings of the manifest.
+///
+///   SASS instructions -> (file, line), moved ones re-attributed where
+///   unambiguous -> sum of sectors, ideal sectors, requests per line
+///   -> wasteful (sectors > Ratio x ideal, >= MinRequests requests)
+///   -> per line: true positive, missed (wasteful, no finding), false alarm
+///      (finding, measured at the ideal), and precision / recall.
+///
+/// Only lines of files the manifest names count: code the analysis did not
+/// see (CUDA headers, other translation units) cannot be missed.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_VERIFY_LINECOMPARISON_H
+#define COALESCE_VERIFY_LINECOMPARISON_H
+
+#include "Manifest.h"
+#include "NcuReport.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coalesce::verify {
+
+/// When a line counts as measured and as wasteful.
+struct LineCriteria {
+  double Ratio = 1.25;      ///< Wasteful: sectors > Ratio x ideal ...
+  double MinRequests = 16;  ///< ... over at least this many requests.
+};
+
+/// One source line with executed global-memory instructions or a finding.
+struct LineResult {
+  std::string File; ///< Base name.
+  unsigned Line = 0;
+  double Sectors = 0, Ideal = 0, Requests = 0;
+  bool Measured = false; ///< Requests >= MinRequests.
+  bool Wasteful = false;
+  std::string Rules;     ///< Rules of the findings on the line ("" if none).
+  /// "true-positive", "missed", "false-alarm", "not-measured" (a finding on
+  /// a line without enough requests) or "ok" (neither).
+  std::string Verdict;
+  std::string Note;      ///< Instructions moved here, from where.
+};
+
+/// The comparison of one run.
+struct LineComparison {
+  std::vector<LineResult> Lines; ///< By file, then line.
+  /// One sentence per instruction moved to another line, e.g.
+  /// "k@a.cu:12 load moved to line 11 (only predicted load of base A near)".
+  std::vector<std::string> Moves;
+  unsigned Wasteful = 0, FlaggedMeasured = 0, TruePositives = 0;
+  unsigned FalseAlarms = 0, Missed = 0, FlaggedNotMeasured = 0;
+  std::optional<double> Precision, Recall; ///< Unset when undefined (0/0).
+};
+
+/// Compares the profile \p Page with the findings of \p Accesses.
+LineComparison compareLines(const std::vector<ManifestAccess> &Accesses,
+                            const SourcePage &Page, const LineCriteria &C);
+
+/// True when the profile has global-memory instructions but none carries a
+/// source line: the program was built without -lineinfo.
+bool lacksLineInfo(const SourcePage &Page);
+
+} // namespace coalesce::verify
+
+#endif // COALESCE_VERIFY_LINECOMPARISON_H
