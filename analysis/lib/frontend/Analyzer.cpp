@@ -84,6 +84,29 @@ public:
   std::vector<const FunctionDecl *> Kernels, DeviceFunctions;
 };
 
+/// Does \p FD's signature or body depend on code with errors (invalid
+/// declarations, recovery expressions)?
+bool dependsOnErrors(const FunctionDecl *FD) {
+  if (FD->isInvalidDecl())
+    return true;
+  for (const ParmVarDecl *P : FD->parameters())
+    if (P->isInvalidDecl())
+      return true;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitExpr(clang::Expr *E) {
+      Found |= E->containsErrors();
+      return !Found;
+    }
+    bool VisitDecl(Decl *D) {
+      Found |= D->isInvalidDecl();
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(FD->getBody());
+  return F.Found;
+}
+
 /// Is \p Loc inside the body of \p FD?
 bool contains(const SourceManager &SM, const FunctionDecl *FD,
               clang::SourceLocation Loc) {
@@ -152,6 +175,21 @@ public:
           Err.InKernel = true;
         }
     }
+
+    // A kernel whose code depends on declarations with errors (a type from
+    // a missing header: `vertices[i].position.x` on an invalid `Vertex`)
+    // has no error of its own inside, but its accesses cannot be seen.
+    for (const FunctionDecl *K : Finder.Kernels)
+      if (!Broken.count(K) && dependsOnErrors(K)) {
+        Broken.insert(K);
+        CompileError E;
+        E.Loc = frontend::toLocation(SM, K->getLocation());
+        E.Message = fmt::format("kernel '{}' uses declarations that did not "
+                                "compile (see the errors above); not analyzed",
+                                K->getNameAsString());
+        E.InKernel = true;
+        Errors.Errors.push_back({K->getLocation(), std::move(E)});
+      }
 
     for (const FunctionDecl *FD : Finder.Kernels) {
       if (Broken.count(FD) || BrokenDeviceFunction) {
