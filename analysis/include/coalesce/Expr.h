@@ -22,6 +22,7 @@
 #ifndef COALESCE_EXPR_H
 #define COALESCE_EXPR_H
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -176,6 +177,9 @@ public:
   const std::vector<Expr> &operands() const;
 
   bool isConstant() const { return getKind() == Kind::Constant; }
+  /// Nodes of the tree form (shared operands counted at each use),
+  /// saturating: how much work a tree walk or printing would be.
+  size_t treeSize() const;
   /// The value if this is a constant, else nullopt.
   std::optional<int64_t> asConstant() const;
   /// True when only Constant, Symbol, Add and Mul nodes occur.

@@ -174,6 +174,25 @@ Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
   Prediction P;
   if (screenAddress(Access, P))
     return P;
+  // Bounded cost: an address whose tree form is huge (values merged over
+  // many paths of long functions) is not evaluated lane by lane; a huge
+  // condition is dropped with a note.
+  constexpr size_t MaxTree = 20000;
+  if (Access.Address.treeSize() > MaxTree) {
+    P.Class = Classification::Unknown;
+    P.Reason = fmt::format("the address expression is too large to evaluate "
+                           "({}+ nodes)",
+                           MaxTree);
+    return P;
+  }
+  if (Access.Active.treeSize() > MaxTree) {
+    AccessPattern Simpler = Access;
+    Simpler.Active = Expr::constant(1);
+    Prediction Q = predict(Simpler, Opts);
+    Q.Assumptions.push_back("assuming every lane executes the access (its "
+                            "condition is too large to evaluate)");
+    return Q;
+  }
 
   std::set<std::string> Untracked;
   Context Ctx;

@@ -186,6 +186,8 @@ std::set<Symbol> Expr::symbols() const {
   return N->Symbols ? *N->Symbols : std::set<Symbol>();
 }
 
+size_t Expr::treeSize() const { return N->TreeSize; }
+
 Expr Expr::replace(const Expr &From, const Expr &To) const {
   if (*this == From)
     return To;
