@@ -658,3 +658,17 @@ TEST(LaneProgramTest, MatchesExprEvaluateLaneByLane) {
 }
 
 } // namespace
+
+namespace {
+TEST(PredictorTest, HugeAddressIsUnknownNotAStall) {
+  // A DAG whose tree form doubles at each step (a value merged over many
+  // paths): 2^20 nodes when walked as a tree.
+  Expr E = tx();
+  for (int I = 0; I < 20; ++I)
+    E = Expr::select(Expr::lt(E, C(7)), E, E + C(1));
+  ASSERT_GT(E.treeSize(), 20000u);
+  Prediction P = predict(access(C(4) * E), PredictOptions());
+  EXPECT_EQ(P.Class, Classification::Unknown);
+  EXPECT_NE(P.Reason.find("too large"), std::string::npos) << P.Reason;
+}
+} // namespace
