@@ -35,6 +35,20 @@ const RecordDecl *recordOf(QualType T) {
   return nullptr;
 }
 
+/// \p LV without the parentheses and no-op or derived-to-base casts that
+/// name the same slot.
+const clang::Expr *slotExpr(const clang::Expr *LV) {
+  while (true) {
+    LV = LV->IgnoreParens();
+    const auto *ICE = dyn_cast<ImplicitCastExpr>(LV);
+    if (!ICE || (ICE->getCastKind() != CK_NoOp &&
+                 ICE->getCastKind() != CK_UncheckedDerivedToBase &&
+                 ICE->getCastKind() != CK_DerivedToBase))
+      return LV;
+    LV = ICE->getSubExpr();
+  }
+}
+
 /// Makes \p V's object exclusively owned, creating it if needed.
 ObjectValue &ownObject(VarValue &V) {
   if (!V.Object)
@@ -104,12 +118,7 @@ VarValue &KernelWalker::fieldSlot(VarValue &Obj, const FieldDecl *FD) {
 
 std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
                                                 const Frame &F) {
-  LV = LV->IgnoreParens();
-  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(LV))
-    if (ICE->getCastKind() == CK_NoOp ||
-        ICE->getCastKind() == CK_UncheckedDerivedToBase ||
-        ICE->getCastKind() == CK_DerivedToBase)
-      return heldValue(ICE->getSubExpr(), F);
+  LV = slotExpr(LV);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(LV)) {
     auto It = F.Env.find(DRE->getDecl());
     if (It != F.Env.end() && !DRE->getDecl()->getType()->isReferenceType())
@@ -178,12 +187,7 @@ std::optional<VarValue> KernelWalker::globalValue(const VarDecl *VD,
 }
 
 VarValue *KernelWalker::heldSlot(const clang::Expr *LV, Frame &F) {
-  LV = LV->IgnoreParens();
-  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(LV))
-    if (ICE->getCastKind() == CK_NoOp ||
-        ICE->getCastKind() == CK_UncheckedDerivedToBase ||
-        ICE->getCastKind() == CK_DerivedToBase)
-      return heldSlot(ICE->getSubExpr(), F);
+  LV = slotExpr(LV);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(LV)) {
     const ValueDecl *D = DRE->getDecl();
     auto It = F.Env.find(D);

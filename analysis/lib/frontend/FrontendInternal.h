@@ -153,6 +153,9 @@ public:
   void walkHost(const clang::FunctionDecl *FD);
 
 private:
+  /// Walks kernel or host function \p FD with its parameters bound.
+  void walkEntry(const clang::FunctionDecl *FD, bool Host);
+
   /// One function activation (the kernel, an inlined __device__ call, or a
   /// host function whose launches are inferred).
   struct Frame {

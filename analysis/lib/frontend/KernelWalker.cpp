@@ -142,36 +142,17 @@ bool referencesAny(const Stmt *S,
 
 } // namespace
 
-void KernelWalker::walkKernel(const FunctionDecl *FD) {
+void KernelWalker::walkEntry(const FunctionDecl *FD, bool Host) {
   Frame F;
   F.Fn = FD;
-  F.IsKernel = true;
+  F.IsKernel = !Host;
+  F.Host = Host;
   // Parameters are variables like any other: `p += row * n` or `i += tid`
-  // at the top of a kernel must be followed.
-  for (const ParmVarDecl *P : FD->parameters()) {
-    VarValue V;
-    QualType T = P->getType();
-    if (T->isPointerType())
-      V.Pointer = PointerValue{P->getName().str(), MemorySpace::Global,
-                               Expr::constant(0)};
-    else if (T->isIntegralOrEnumerationType())
-      V.Int = Expr::symbol(Symbol::param(P->getName().str()));
-    else if (isRecordValueType(T))
-      // A struct passed by value: its fields are fixed for the launch.
-      V = namedObject(P->getName().str(), SymbolKind::Param);
-    else
-      continue;
-    F.Env[P] = V;
-  }
-  walkStmt(FD->getBody(), F);
-}
-
-void KernelWalker::walkHost(const FunctionDecl *FD) {
-  Frame F;
-  F.Fn = FD;
-  F.Host = true;
-  // A host function's parameters are unknown run-time values, uniform for
-  // the launches it makes; pointers name allocations of their own.
+  // at the top of a kernel must be followed. A kernel's scalars are fixed
+  // for the launch (Param symbols, --param gives them); a host function's are
+  // unknown run-time values, uniform for the launches it makes. Pointers
+  // name allocations of their own.
+  SymbolKind Scalar = Host ? SymbolKind::UniformValue : SymbolKind::Param;
   for (const ParmVarDecl *P : FD->parameters()) {
     VarValue V;
     QualType T = P->getType();
@@ -179,15 +160,19 @@ void KernelWalker::walkHost(const FunctionDecl *FD) {
     if (T->isPointerType())
       V.Pointer = PointerValue{Name, MemorySpace::Global, Expr::constant(0)};
     else if (T->isIntegralOrEnumerationType())
-      V.Int = Expr::symbol({SymbolKind::UniformValue, Name});
+      V.Int = Expr::symbol({Scalar, Name});
     else if (isRecordValueType(T))
-      V = namedObject(Name, SymbolKind::UniformValue);
+      V = namedObject(Name, Scalar); // A struct passed by value.
     else
       continue;
     F.Env[P] = V;
   }
   walkStmt(FD->getBody(), F);
 }
+
+void KernelWalker::walkKernel(const FunctionDecl *FD) { walkEntry(FD, false); }
+
+void KernelWalker::walkHost(const FunctionDecl *FD) { walkEntry(FD, true); }
 
 void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
   if (!S)
