@@ -10,6 +10,7 @@
 #   OUT=/tmp/out bash scripts/gpu-groundtruth/device-run.sh [NAME_REGEX]
 #
 # Environment: NVCC, NCU (tools), GT_JOBS (parallel builds, default nproc),
+# GT_FILTER (the ncu launch filter, see the profiles section),
 # GT_TIMEOUT (seconds per program under ncu, default 60), GT_DEADLINE (seconds
 # after which remaining programs are skipped, default 480), GT_BUILD_ONLY=1.
 set -u
@@ -65,8 +66,10 @@ cat "$W"/logs/*.build.rc | awk -F'\t' '{printf "  %s rc=%s %ss\n", $1, $2, $3}'
 
 # ---- profiles ----------------------------------------------------------------------
 S=$W/status.tsv
-# first invocation of every kernel (at most 40 profiled launches a program)
-FILTER='--kernel-id ::regex:.:1 --launch-count 40'
+# first invocation of every kernel (at most 40 profiled launches a program);
+# GT_FILTER overrides it (e.g. '--kernel-name-base mangled --kernel-id
+# ::regex:.:1 --launch-count 40': every template instance's first launch)
+FILTER=${GT_FILTER:-'--kernel-id ::regex:.:1 --launch-count 40'}
 FALLBACK='--launch-count 12'
 printf 'name\tbuild_rc\tncu_rc\texport_rc\tkernels\tseconds\n' >"$S"
 while IFS=$'\t' read -r suite name dir args run lint; do
