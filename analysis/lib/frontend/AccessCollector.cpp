@@ -269,8 +269,17 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
     if (std::optional<VarValue> Held = heldValue(Value, F))
       if (Held->Int || Held->Pointer || Held->Object)
         return Held;
-    if (std::optional<AddressInfo> A = resolveAddress(Value, F, nullptr))
+    if (std::optional<AddressInfo> A = resolveAddress(Value, F, nullptr)) {
       V.Pointer = A->Ptr;
+    } else {
+      // Bound to a temporary (`divRndUp(n, 2)` taking `const int &`): the
+      // reference is a name for that value.
+      QualType Referee = T.getNonReferenceType();
+      if (Referee->isIntegralOrEnumerationType())
+        V.Int = translate(Value, F);
+      else if (Referee->isPointerType())
+        V.Pointer = resolvePointer(Value, F, nullptr);
+    }
   } else if (isRecordValueType(T)) {
     return recordValue(Value, F);
   } else if (T->isPointerType()) {

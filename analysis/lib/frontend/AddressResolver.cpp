@@ -126,8 +126,14 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
     QualType T = Def->getParamDecl(I)->getType();
     VarValue V;
     if (T->isReferenceType() && !isRecordValueType(T)) {
-      if (std::optional<AddressInfo> A = resolveAddress(Arg, F, Origin))
+      // A slot of the state or a temporary is a value; memory an address.
+      if (std::optional<VarValue> Held = heldValue(Arg, F);
+          Held && (Held->Int || Held->Pointer))
+        V = *Held;
+      else if (std::optional<AddressInfo> A = resolveAddress(Arg, F, Origin))
         V.Pointer = A->Ptr;
+      else if (T.getNonReferenceType()->isIntegralOrEnumerationType())
+        V.Int = translate(Arg, F, Origin);
     } else if (isRecordValueType(T)) {
       if (std::optional<VarValue> Held = heldValue(Arg, F))
         V = *Held;
