@@ -39,16 +39,8 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CARRY = os.path.join(ROOT, ".gt-carry")
 
 
-def read_programs(path):
-    progs = []
-    with open(path) as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            c = line.rstrip("\n").split("\t")
-            c += [""] * (6 - len(c))
-            progs.append(dict(suite=c[0], name=c[1], dir=c[2], nvcc=c[3], run=c[4], lint=c[5].split()))
-    return progs
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lines import read_programs  # noqa: E402  (one reader of programs.tsv)
 
 
 def lint_flags(nvcc_args):
