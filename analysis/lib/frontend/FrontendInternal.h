@@ -217,6 +217,17 @@ private:
                        const Frame &F,
                        const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Vars,
                        unsigned LoopId);
+  /// How many iterations a value without a closed form is sampled over.
+  static constexpr unsigned LoopSampleCount = 8;
+  using LoopSamples =
+      llvm::DenseMap<const clang::ValueDecl *, std::vector<VarValue>>;
+  /// For each of \p Vars whose change has no closed form in \p Steps: its
+  /// values at the first LoopSampleCount iterations, by walking \p Body
+  /// (and \p Inc) that many times from \p F, recording nothing.
+  LoopSamples sampleIterations(
+      const clang::Stmt *Body, const clang::Expr *Inc, const Frame &F,
+      const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Vars,
+      const LoopSteps &Steps);
   /// Does a variable of \p F already hold a loop counter named \p Name
   /// (an enclosing loop's)?
   static bool loopNameTaken(const Frame &F, llvm::StringRef Name);

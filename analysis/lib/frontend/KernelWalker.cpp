@@ -515,6 +515,55 @@ KernelWalker::LoopSteps KernelWalker::probeSteps(
   return Out;
 }
 
+KernelWalker::LoopSamples KernelWalker::sampleIterations(
+    const Stmt *Body, const clang::Expr *Inc, const Frame &F,
+    const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars,
+    const LoopSteps &Steps) {
+  LoopSamples Out;
+  if (ProbeDepth > 0)
+    return Out; // Only outside other probes: the cost stays bounded.
+  // Slots whose change has no closed form and is not data.
+  llvm::SmallVector<const ValueDecl *, 4> Need;
+  for (const ValueDecl *VD : Vars) {
+    auto It = F.Env.find(VD);
+    if (It == F.Env.end())
+      continue;
+    auto SI = Steps.find(VD);
+    const VarValue &V = It->second;
+    bool Open = V.Int && (SI == Steps.end() ||
+                          (!SI->second.Int && !SI->second.IntIsData));
+    if (V.Object)
+      for (const auto &[FD, FV] : V.Object->Fields)
+        Open |= FV.Int && (SI == Steps.end() || !SI->second.Fields.count(FD));
+    if (Open)
+      Need.push_back(VD);
+  }
+  if (Need.empty())
+    return Out;
+  // Walk the body LoopSampleCount - 1 times from the entry state, recording
+  // nothing, and keep each slot's value after each pass.
+  Frame P = F;
+  P.Probe = true;
+  for (const ValueDecl *VD : Need)
+    Out[VD].push_back(P.Env.find(VD)->second);
+  ++ProbeDepth;
+  bool TooLarge = false;
+  for (unsigned K = 1; K < LoopSampleCount && !TooLarge; ++K) {
+    walkStmt(Body, P);
+    if (Inc)
+      walkExpr(Inc, P);
+    for (const ValueDecl *VD : Need) {
+      const VarValue &V = P.Env.find(VD)->second;
+      Out[VD].push_back(V);
+      TooLarge |= V.Int && V.Int->treeSize() > 4000;
+    }
+  }
+  --ProbeDepth;
+  if (TooLarge)
+    Out.clear();
+  return Out;
+}
+
 void KernelWalker::walkLoop(const Stmt *Init,
                             const clang::Expr *Cond, const clang::Expr *Inc,
                             const Stmt *Body, Frame &F, bool CondAfterBody) {
@@ -559,12 +608,69 @@ void KernelWalker::walkLoop(const Stmt *Init,
     }
     return Expr::symbol(*Iter);
   };
+  LoopSamples Sampled = sampleIterations(Body, Inc, F, NonInduction, Steps);
+  bool UsedSamples = false;
+  // The value of a slot over the sampled iterations: V0 at iteration 0, V1
+  // at 1, ..., the last one from then on (the body is then sampled over
+  // those iterations only).
+  auto Chain = [&](const ValueDecl *VD,
+                   const std::vector<std::optional<Expr>> &Vals)
+      -> std::optional<Expr> {
+    for (const std::optional<Expr> &V : Vals)
+      if (!V)
+        return std::nullopt;
+    Expr R = *Vals.back();
+    for (size_t K = Vals.size() - 1; K-- > 0;)
+      R = Expr::select(Expr::eq(IterSymbol(VD), Expr::constant(int64_t(K))),
+                       *Vals[K], R);
+    UsedSamples = true;
+    return R;
+  };
   for (const ValueDecl *VD : Modified) {
     auto It = F.Env.find(VD);
     if (It == F.Env.end())
       continue; // Declared inside the loop body.
     VarValue &V = It->second;
     bool Induction = !NonInduction.count(VD);
+    if (auto SI = Sampled.find(VD); !Induction && SI != Sampled.end()) {
+      // No closed form: the values of the first iterations, exactly.
+      const std::vector<VarValue> &Vals = SI->second;
+      auto SS = Steps.find(VD);
+      if (V.Int) {
+        std::vector<std::optional<Expr>> Ints;
+        for (const VarValue &S : Vals)
+          Ints.push_back(S.Int);
+        std::optional<Expr> C = Chain(VD, Ints);
+        V.Int = C ? *C : Expr::symbol({SymbolKind::LaneValue,
+                                       VD->getName().str()});
+      }
+      if (V.Object) {
+        VarValue Entry = V;
+        auto O = std::make_shared<ObjectValue>();
+        for (const auto &[FD, FV] : Entry.Object->Fields) {
+          if (!FV.Int)
+            continue;
+          VarValue NewField = FV;
+          if (SS != Steps.end() && SS->second.Fields.count(FD)) {
+            NewField.Int =
+                *FV.Int + SS->second.Fields.find(FD)->second * IterSymbol(VD);
+          } else {
+            std::vector<std::optional<Expr>> Ints;
+            for (const VarValue &S : Vals)
+              Ints.push_back(S.Object ? fieldOf(S, FD).Int : std::nullopt);
+            std::optional<Expr> C = Chain(VD, Ints);
+            if (!C)
+              continue;
+            NewField.Int = *C;
+          }
+          O->Fields.emplace_back(FD, NewField);
+        }
+        V.Object = std::move(O);
+      }
+      if (V.Pointer)
+        V.Pointer.reset();
+      continue;
+    }
     Expr Step = Expr::constant(0);
     bool Lane = (V.Int && V.Int->isLaneDependent()) ||
                 (V.Pointer && V.Pointer->ByteOffset.isLaneDependent());
@@ -635,6 +741,10 @@ void KernelWalker::walkLoop(const Stmt *Init,
     }
   }
 
+  if (UsedSamples && Iter)
+    F.Active = Expr::logicalAnd(
+        F.Active, Expr::lt(Expr::symbol(*Iter),
+                           Expr::constant(int64_t(LoopSampleCount))));
   if (Cond) {
     walkExpr(Cond, F);
     Expr C = translate(Cond, F);

@@ -1,10 +1,11 @@
-// Loop-carried values with a closed form (issue 7): one pass of the body is
-// probed with every changed slot replaced by a fresh symbol; a slot whose
-// change is a loop-invariant step becomes start + step * iteration, also
-// fields of an object advanced by its methods (the loader classes of Rodinia
-// dwt2d). A recurrence without one, (s + c) & (size - 1), stays unknown with
-// its reason; one that loads the next value from memory (p = next[p]) is
-// indirect.
+// Loop-carried values (issue 7): one pass of the body is probed with every
+// changed slot replaced by a fresh symbol; a slot whose change is a
+// loop-invariant step becomes start + step * iteration, also fields of an
+// object advanced by its methods (the loader classes of Rodinia dwt2d). A
+// recurrence without a closed form, s = (s + c) & (size - 1) (SHOC
+// DeviceMemory), is evaluated exactly over the first 8 iterations, sampled
+// from the entry state; one that loads the next value from memory
+// (p = next[p]) is indirect.
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s
 template <bool CHECKED> struct Loader {
   int last, stride, end;
@@ -31,7 +32,7 @@ __global__ void mem(const float *data, float *out, int size, int repeat) {
   float sum = 0;
   for (int j = 0; j < repeat; ++j) {
     sum += data[(s + 32768) & (size - 1)];
-// CHECK: [[@LINE-1]]:12: access: kernel=mem op=load base=data elem=4 expr='data[(s + 32768) & (size - 1)]' sectors=n/a ideal=n/a class=unknown {{.*}}block=256(assumed)
+// CHECK: [[@LINE-1]]:12: access: kernel=mem op=load base=data elem=4 expr='data[(s + 32768) & (size - 1)]' sectors=4 ideal=4 class=coalesced {{.*}}block=256(assumed)
     s = (s + 65536) & (size - 1);
   }
   out[gid] = sum;
