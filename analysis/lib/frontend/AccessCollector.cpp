@@ -67,6 +67,11 @@ std::string lineText(const SourceManager &SM, clang::SourceLocation Loc) {
 }
 } // namespace
 
+bool isOperatorMethodCall(const CallExpr *CE, const FunctionDecl *Callee) {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  return Method && !Method->isStatic() && isa<CXXOperatorCallExpr>(CE);
+}
+
 bool isLaunchCall(const CallExpr *CE) {
   if (isa<CUDAKernelCallExpr>(CE))
     return true;
@@ -551,9 +556,7 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   }
 
   // Arguments are evaluated in the caller.
-  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
-  bool OperatorMethod = Method && !Method->isStatic() &&
-                        isa<CXXOperatorCallExpr>(CE);
+  bool OperatorMethod = isOperatorMethodCall(CE, Callee);
   for (unsigned I = OperatorMethod ? 1 : 0; I < CE->getNumArgs(); ++I) {
     const clang::Expr *Arg = CE->getArg(I);
     unsigned P = OperatorMethod ? I - 1 : I;
@@ -661,8 +664,7 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
   // object as the first argument; a lambda's body also sees the caller's
   // variables through its captures.
   const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
-  bool OperatorMethod =
-      Method && !Method->isStatic() && isa<CXXOperatorCallExpr>(CE);
+  bool OperatorMethod = isOperatorMethodCall(CE, Callee);
   bool Lambda = OperatorMethod && Method->getParent()->isLambda();
   unsigned FirstArg = OperatorMethod ? 1 : 0;
   if (F.Depth >= 8)

@@ -74,8 +74,7 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
   if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
     return nullptr;
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
-  bool OperatorMethod =
-      Method && !Method->isStatic() && isa<CXXOperatorCallExpr>(CE);
+  bool OperatorMethod = isOperatorMethodCall(CE, Def);
   unsigned FirstArg = OperatorMethod ? 1 : 0;
   if (Def->getNumParams() + FirstArg != CE->getNumArgs())
     return nullptr;

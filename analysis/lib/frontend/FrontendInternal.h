@@ -122,6 +122,11 @@ bool isAtomicFunction(llvm::StringRef Name);
 /// Cache-hinted loads (__ldg, __ldcg, ...) and stores (__stcg, ...).
 bool isLoadIntrinsic(llvm::StringRef Name);
 bool isStoreIntrinsic(llvm::StringRef Name);
+/// Is \p CE a call of a non-static method written as an operator (`L[i]`,
+/// a lambda's `f(x)`): its first argument is then the object, not a
+/// parameter.
+bool isOperatorMethodCall(const clang::CallExpr *CE,
+                          const clang::FunctionDecl *Callee);
 /// Is \p CE a kernel launch (`k<<<g, b>>>(..)`, cudaLaunchKernel, ...)?
 bool isLaunchCall(const clang::CallExpr *CE);
 /// Warp shuffles (__shfl_sync, ...) and votes (__ballot_sync, ...).

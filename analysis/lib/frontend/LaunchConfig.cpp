@@ -301,8 +301,7 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
       BlockV = W.recordValue(BlockE, F);
 
     // The dimensions x, y, z of a dim3 value, as expressions.
-    auto Dims = [&](const std::optional<VarValue> &V, const clang::Expr *E,
-                    QualType T) {
+    auto Dims = [&](const std::optional<VarValue> &V, QualType T) {
       std::array<std::optional<Expr>, 3> D;
       if (!V)
         return D;
@@ -311,7 +310,6 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
         RD = V->Object->Fields.front().first->getParent();
       if (!RD)
         return D;
-      (void)E;
       for (const FieldDecl *FD : RD->fields()) {
         int I = FD->getName() == "x" ? 0 : FD->getName() == "y" ? 1
                 : FD->getName() == "z"                          ? 2
@@ -321,9 +319,8 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
       }
       return D;
     };
-    auto BlockDims = Dims(BlockV, BlockE,
-                          BlockE ? BlockE->getType() : QualType());
-    auto GridDims = Dims(GridV, GridE, GridE ? GridE->getType() : QualType());
+    auto BlockDims = Dims(BlockV, BlockE ? BlockE->getType() : QualType());
+    auto GridDims = Dims(GridV, GridE ? GridE->getType() : QualType());
     // A dimension the path to the launch fixes: `case 512: k<<<g, threads>>>`.
     std::map<Symbol, Expr> Known;
     knownEqualities(F.Active, Known);
