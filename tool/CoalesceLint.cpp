@@ -10,6 +10,8 @@
 //   4  GPU verification failed or found a mismatch (--fail-on-mismatch)
 //
 //===----------------------------------------------------------------------===//
+#include "ManyFiles.h"
+#include "Merge.h"
 #include "Options.h"
 #include "TeamWorkflow.h"
 
@@ -86,6 +88,8 @@ llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O,
 
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
+  if (Argc >= 2 && llvm::StringRef(Argv[1]) == "merge")
+    return tool::runMerge(Argc - 2, Argv + 2);
   llvm::Expected<tool::Options> Parsed = tool::parseOptions(Argc, Argv);
   if (!Parsed)
     return printError(llvm::toString(Parsed.takeError()) +
@@ -98,11 +102,15 @@ int main(int Argc, const char **Argv) {
   if (O.Action == tool::RunAction::ListRules)
     return tool::listRules(llvm::outs());
 
+  if (llvm::Error E = tool::selectFiles(O))
+    return printError(llvm::toString(std::move(E)));
+  tool::attachProgressBar(O);
   tool::TeamRun Team;
   llvm::Expected<std::vector<AnalysisConfig>> Plan = tool::planAnalysis(O, Team);
   if (!Plan)
     return printError(llvm::toString(Plan.takeError()));
   llvm::Expected<Report> R = tool::analyzePlanned(*Plan, O);
+  tool::clearProgressBar(O);
   if (!R)
     return printError(llvm::toString(R.takeError()));
   tool::warnUnmatchedKernels(*R, O, llvm::errs());

@@ -145,6 +145,13 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<unsigned> FileTimeout("timeout",
                                 cl::desc("Seconds the analysis of one file may take; 0: no limit (default 120)"),
                                 cl::init(120), cl::value_desc("seconds"), cl::cat(Cat));
+  static cl::opt<unsigned> JobsOpt("j", cl::desc("Files analyzed at once (default: the number of cores); the output does not depend on it"),
+                                cl::value_desc("N"), cl::Prefix, cl::cat(Cat));
+  static cl::alias JobsA("jobs", cl::aliasopt(JobsOpt), cl::desc("Alias for -j"));
+  static cl::opt<std::string> ProgressOpt("progress", cl::desc("Progress bar on stderr: auto (default: on a terminal, several files), always or never"),
+                                    cl::init("auto"), cl::cat(Cat));
+  static cl::opt<std::string> ShardOpt("shard", cl::desc("Analyze only shard K of N (K/N, 1-based) of the files, for a CI matrix; 'coalesce-lint merge' joins the reports"),
+                                 cl::value_desc("K/N"), cl::cat(Cat));
   static cl::opt<double> Threshold("threshold",
                             cl::desc("Extra sectors per request above the ideal that make a finding (default 0)"),
                             cl::init(0.0), cl::cat(Cat));
@@ -236,8 +243,9 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
     O.Action = RunAction::ListRules;
     return O;
   }
-  if (Files.empty())
-    return usageError("no input files");
+  if (Files.empty() && BuildDir.empty())
+    return usageError("no input files (give files, or -p DIR to analyze every "
+                      "CUDA file of DIR/compile_commands.json)");
 
   AnalysisConfig &A = O.Analysis;
   A.Files.assign(Files.begin(), Files.end());
@@ -248,6 +256,17 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   A.CudaPath = CudaPath;
   A.DefaultValue = DefaultValue;
   A.TimeoutSeconds = FileTimeout;
+  A.Jobs = JobsOpt;
+  if (ProgressOpt != "auto" && ProgressOpt != "always" && ProgressOpt != "never")
+    return usageError("invalid --progress '" + ProgressOpt + "': expected auto, always or never");
+  O.Progress = ProgressOpt == "always" ||
+               (ProgressOpt == "auto" && llvm::sys::Process::StandardErrIsDisplayed());
+  if (!ShardOpt.empty()) {
+    auto [K, N] = llvm::StringRef(ShardOpt).split('/');
+    if (K.getAsInteger(10, O.Shard.Index) || N.getAsInteger(10, O.Shard.Count) ||
+        O.Shard.Count == 0 || O.Shard.Index == 0 || O.Shard.Index > O.Shard.Count)
+      return usageError("invalid --shard '" + ShardOpt + "': expected K/N with 1 <= K <= N");
+  }
   for (const std::string &B : Blocks) {
     llvm::Expected<BlockOverride> P = parseBlock(B);
     if (!P)

@@ -47,6 +47,12 @@ struct Options {
   bool PrintAccesses = false;
   bool ShowAllErrors = false;
   bool FailOnFindings = true;
+  /// Draw a progress bar on stderr (--progress; auto: stderr is a terminal).
+  bool Progress = false;
+  /// --shard K/N: Index K (1-based) of Count shards; Count 0: no sharding.
+  struct {
+    unsigned Index = 0, Count = 0;
+  } Shard;
   std::string ExplainRule;
   // GPU verification.
   bool VerifyOnGpu = false;

@@ -18,6 +18,9 @@
 
 #include "llvm/Support/Error.h"
 
+#include <string>
+#include <vector>
+
 namespace coalesce {
 
 /// Analyzes all files of \p Config. Errors in the user's code are recorded in
@@ -27,6 +30,11 @@ namespace coalesce {
 /// still analyzed. An llvm::Error is returned only when the run itself cannot
 /// proceed (no CUDA installation, unreadable compilation database).
 llvm::Expected<Report> analyze(const AnalysisConfig &Config);
+
+/// Every CUDA source of \p BuildDir/compile_commands.json (files ending in
+/// .cu, or compiled with nvcc or "-x cuda"), sorted, each once.
+llvm::Expected<std::vector<std::string>>
+cudaFilesOfDatabase(const std::string &BuildDir);
 
 } // namespace coalesce
 

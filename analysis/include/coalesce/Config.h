@@ -11,6 +11,7 @@
 #include "coalesce/LaneModel.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -29,6 +30,13 @@ struct ParamValue {
   std::string Kernel;
   std::string Name;
   int64_t Value = 0;
+};
+
+/// How far an analysis run got, for a progress bar.
+struct AnalysisProgress {
+  const char *Stage = ""; ///< "parsing" (files) or "predicting" (kernels).
+  size_t Done = 0;
+  size_t Total = 0;
 };
 
 /// Everything an analysis run needs.
@@ -51,6 +59,12 @@ struct AnalysisConfig {
   /// Seconds the parse and walk of one file may take, and again the
   /// prediction of each of its kernels (--timeout); 0: no limit.
   unsigned TimeoutSeconds = 120;
+  /// Files (then kernels) analyzed at once (-j); 0: one per core. The report
+  /// is the same for every value.
+  unsigned Jobs = 0;
+  /// Called after each file and each kernel, one call at a time; may be
+  /// empty.
+  std::function<void(const AnalysisProgress &)> OnProgress;
 
   /// The block shape the user gave for \p Kernel, if any (per-kernel first).
   std::optional<BlockShape> blockFor(const std::string &Kernel) const;

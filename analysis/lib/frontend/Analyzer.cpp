@@ -25,11 +25,17 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
+#include <mutex>
+#include <set>
+#include <optional>
 
 using namespace clang;
 
@@ -414,6 +420,50 @@ std::string isolationFailure(IsolatedOutcome How,
          "are not affected (please report this input)";
 }
 
+/// The number of threads of \p Config (--jobs; 0: one per core).
+unsigned threadsOf(const AnalysisConfig &Config) {
+  return Config.Jobs ? Config.Jobs
+                     : llvm::hardware_concurrency().compute_thread_count();
+}
+
+/// Calls \p Body(0 .. Count-1) on up to Config.Jobs threads and waits for
+/// all. Each call is expected to isolate its own work (runIsolated).
+void forEachInParallel(const AnalysisConfig &Config, size_t Count,
+                       const std::function<void(size_t)> &Body) {
+  unsigned Threads = std::min<size_t>(threadsOf(Config), Count);
+  if (Threads <= 1) {
+    for (size_t I = 0; I < Count; ++I)
+      Body(I);
+    return;
+  }
+  llvm::StdThreadPool Pool(llvm::hardware_concurrency(Threads));
+  for (size_t I = 0; I < Count; ++I)
+    Pool.async([&Body, I] { Body(I); });
+  Pool.wait();
+}
+
+/// Tells Config.OnProgress how far a stage got; safe to call from the
+/// threads of forEachInParallel.
+class ProgressCounter {
+public:
+  ProgressCounter(const AnalysisConfig &Config, const char *Stage,
+                  size_t Total)
+      : Config(Config), Stage(Stage), Total(Total) {}
+  void step() {
+    if (!Config.OnProgress)
+      return;
+    std::lock_guard<std::mutex> Lock(M);
+    Config.OnProgress(AnalysisProgress{Stage, ++Done, Total});
+  }
+
+private:
+  const AnalysisConfig &Config;
+  const char *Stage;
+  size_t Total;
+  size_t Done = 0;
+  std::mutex M;
+};
+
 } // namespace
 
 llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
@@ -429,58 +479,90 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
                                    "'%s': %s",
                                    Config.BuildDir.c_str(), DBError.c_str());
 
-  Report Out;
-  std::map<std::string, std::vector<LaunchSite>> ProjectLaunches;
-  for (const std::string &Path : Config.Files) {
+  // Plan every file first (the database is read on this thread only), then
+  // parse and walk the files on Config.Jobs threads, each into its own slot:
+  // the report does not depend on the order the files finish in.
+  const size_t NumFiles = Config.Files.size();
+  std::vector<std::optional<std::string>> InputErrors(NumFiles);
+  std::vector<FileJob> Jobs(NumFiles);
+  for (size_t I = 0; I < NumFiles; ++I) {
     // An input that cannot be read is an input error of its own; the other
     // files are still analyzed.
-    if (std::optional<std::string> Why = unreadableInput(Path)) {
-      FileResult File;
-      File.File = Path;
-      File.FatalError = *Why;
+    InputErrors[I] = unreadableInput(Config.Files[I]);
+    if (!InputErrors[I])
+      Jobs[I] = planFile(Config, *Cuda, DB.get(), Config.Files[I]);
+  }
+  std::vector<std::shared_ptr<FileAnalysis>> Results(NumFiles);
+  std::vector<IsolatedOutcome> Outcomes(NumFiles, IsolatedOutcome::Finished);
+  ProgressCounter Parsed(Config, "parsing", NumFiles);
+  forEachInParallel(Config, NumFiles, [&](size_t I) {
+    if (!InputErrors[I]) {
+      // The worker owns its inputs and outputs: when it runs out of time it
+      // is left running, and must not touch anything this function frees.
+      auto Result = std::make_shared<FileAnalysis>();
+      Outcomes[I] = runIsolated(
+          [Job = Jobs[I], Config, Result] {
+            analyzeFile(Job, Config, *Result);
+          },
+          timeoutOf(Config));
+      Results[I] = std::move(Result);
+    }
+    Parsed.step();
+  });
+
+  Report Out;
+  std::map<std::string, std::vector<LaunchSite>> ProjectLaunches;
+  for (size_t I = 0; I < NumFiles; ++I) {
+    const std::string &Path = Config.Files[I];
+    FileResult File;
+    File.File = Path;
+    if (InputErrors[I]) {
+      File.FatalError = *InputErrors[I];
       File.InputError = true;
       Out.Files.push_back(std::move(File));
       continue;
     }
-    FileJob Job = planFile(Config, *Cuda, DB.get(), Path);
-    // The worker owns its inputs and outputs: when it runs out of time it is
-    // left running, and must not touch anything this loop frees.
-    auto Result = std::make_shared<FileAnalysis>();
-    IsolatedOutcome How = runIsolated(
-        [Job, Config, Result] { analyzeFile(Job, Config, *Result); },
-        timeoutOf(Config));
-    if (How != IsolatedOutcome::Finished) {
-      FileResult File;
-      File.File = Path;
-      File.FatalError = isolationFailure(How, Config);
-      File.TimedOut = How == IsolatedOutcome::TimedOut;
-      File.Crashed = How == IsolatedOutcome::Crashed;
+    if (Outcomes[I] != IsolatedOutcome::Finished) {
+      File.FatalError = isolationFailure(Outcomes[I], Config);
+      File.TimedOut = Outcomes[I] == IsolatedOutcome::TimedOut;
+      File.Crashed = Outcomes[I] == IsolatedOutcome::Crashed;
       Out.Files.push_back(std::move(File));
       continue;
     }
-    Out.Files.push_back(std::move(Result->File));
-    for (KernelRecord &K : Result->Kernels)
+    FileAnalysis &Result = *Results[I];
+    Out.Files.push_back(std::move(Result.File));
+    for (KernelRecord &K : Result.Kernels)
       Out.Kernels.push_back(std::move(K));
-    for (auto &[Key, Sites] : Result->Launches) {
+    for (auto &[Key, Sites] : Result.Launches) {
       std::vector<LaunchSite> &All = ProjectLaunches[Key];
       All.insert(All.end(), Sites.begin(), Sites.end());
     }
   }
   // Every file is parsed: a kernel launched only in another translation
-  // unit (declared in a header) gets that launch's shape and values.
-  for (KernelRecord &K : Out.Kernels) {
+  // unit (declared in a header) gets that launch's shape and values. The
+  // kernels are predicted in parallel too, each in place.
+  std::vector<IsolatedOutcome> Predicted(Out.Kernels.size(),
+                                         IsolatedOutcome::Finished);
+  ProgressCounter Kernels(Config, "predicting", Out.Kernels.size());
+  forEachInParallel(Config, Out.Kernels.size(), [&](size_t I) {
+    KernelRecord &K = Out.Kernels[I];
     auto It = ProjectLaunches.find(K.Key);
     auto Work = std::make_shared<KernelRecord>(K);
     auto Launches = std::make_shared<std::vector<LaunchSite>>(
         It == ProjectLaunches.end() ? std::vector<LaunchSite>() : It->second);
-    IsolatedOutcome How = runIsolated(
+    Predicted[I] = runIsolated(
         [Work, Launches, Config] { predictKernel(*Work, Config, *Launches); },
         timeoutOf(Config));
-    if (How == IsolatedOutcome::Finished) {
+    if (Predicted[I] == IsolatedOutcome::Finished)
       K = std::move(*Work);
+    Kernels.step();
+  });
+  for (size_t I = 0; I < Out.Kernels.size(); ++I) {
+    IsolatedOutcome How = Predicted[I];
+    if (How == IsolatedOutcome::Finished)
       continue;
-    }
     // The walk is kept; only the numbers are missing.
+    KernelRecord &K = Out.Kernels[I];
     for (AccessRecord &A : K.Accesses) {
       A.Predicted = Prediction();
       A.Predicted.Reason = isolationFailure(How, Config);
@@ -492,6 +574,41 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
   // Accesses in kernels are attributed to the file given on the command line.
   Out.sort();
   return Out;
+}
+
+llvm::Expected<std::vector<std::string>>
+cudaFilesOfDatabase(const std::string &BuildDir) {
+  AnalysisConfig C;
+  C.BuildDir = BuildDir;
+  std::string Error;
+  std::unique_ptr<tooling::CompilationDatabase> DB = loadDatabase(C, Error);
+  if (!DB)
+    return llvm::createStringError(std::errc::invalid_argument,
+                                   "cannot load compile_commands.json from "
+                                   "'%s': %s",
+                                   BuildDir.c_str(), Error.c_str());
+  std::set<std::string> Files;
+  for (const tooling::CompileCommand &Cmd : DB->getAllCompileCommands()) {
+    llvm::SmallString<256> Path(Cmd.Filename);
+    if (!llvm::sys::path::is_absolute(Path)) {
+      llvm::SmallString<256> Dir(Cmd.Directory);
+      llvm::sys::path::append(Dir, Path);
+      Path = Dir;
+    }
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    llvm::StringRef Ext = llvm::sys::path::extension(Path);
+    bool Cuda = Ext == ".cu" || Ext == ".cuh";
+    const std::vector<std::string> &Argv = Cmd.CommandLine;
+    if (!Argv.empty() &&
+        llvm::sys::path::filename(Argv.front()).starts_with("nvcc"))
+      Cuda = true;
+    for (size_t I = 0; I + 1 < Argv.size(); ++I)
+      if (Argv[I] == "-x" && (Argv[I + 1] == "cuda" || Argv[I + 1] == "cu"))
+        Cuda = true;
+    if (Cuda)
+      Files.insert(Path.str().str());
+  }
+  return std::vector<std::string>(Files.begin(), Files.end());
 }
 
 } // namespace coalesce

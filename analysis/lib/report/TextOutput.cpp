@@ -181,6 +181,40 @@ void writeCompileErrors(llvm::raw_ostream &OS, const Palette &C,
                     formatLocation(First->Loc), First->Message);
 }
 
+/// "; 2 files failed: a.cu (compile errors), b.cu (unreadable)", or nothing
+/// when every file was analyzed: in a many-file run the summary names the
+/// files whose results are missing or incomplete.
+std::string failedFiles(const Report &R) {
+  std::vector<std::string> Failed;
+  for (const FileResult &F : R.Files) {
+    const char *Why = nullptr;
+    if (F.TimedOut)
+      Why = "timed out";
+    else if (F.Crashed)
+      Why = "crashed";
+    else if (F.InputError)
+      Why = llvm::StringRef(F.FatalError).starts_with("no such file")
+                ? "no such file"
+                : "unreadable";
+    else if (!F.Analyzed || F.KernelsNotAnalyzed ||
+             llvm::any_of(F.Errors,
+                          [](const CompileError &E) { return E.InKernel; }))
+      Why = "compile errors";
+    if (Why)
+      Failed.push_back(fmt::format("{} ({})", F.File, Why));
+  }
+  if (Failed.empty())
+    return "";
+  constexpr size_t Named = 5;
+  unsigned Total = static_cast<unsigned>(Failed.size());
+  std::string More =
+      Total > Named ? fmt::format(" and {} more", Total - Named) : "";
+  if (Total > Named)
+    Failed.resize(Named);
+  return fmt::format("; {} failed: {}{}", plural(Total, "file"),
+                     fmt::join(Failed, ", "), More);
+}
+
 } // namespace
 
 /// Predicted vs measured, one row per verified access (--verify-on-gpu).
@@ -269,11 +303,11 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
       NotAnalyzed ? fmt::format("; {} not analyzed (compile errors)",
                                 plural(NotAnalyzed, "kernel"))
                   : "";
-  OS << fmt::format("{} in {} ({} analyzed, {} unknown){}{}\n",
+  OS << fmt::format("{} in {} ({} analyzed, {} unknown){}{}{}\n",
                     fmt::join(Counts, ", "),
                     plural(static_cast<unsigned>(R.Kernels.size()), "kernel"),
                     plural(R.accessCount(), "access", "es"), Unknown, Silenced,
-                    Skipped);
+                    Skipped, failedFiles(R));
   return Findings;
 }
 
