@@ -183,6 +183,10 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
                                     cl::value_desc("file"), cl::cat(Cat));
   static cl::opt<std::string> WriteBaseline("write-baseline", cl::desc("Record today's findings in a baseline file"),
                                       cl::value_desc("file"), cl::cat(Cat));
+  static cl::opt<std::string> DiffBaseOpt("diff-base", cl::desc("Report only findings on lines changed since this git revision (a pull request's base)"),
+                                    cl::value_desc("rev"), cl::cat(Cat));
+  static cl::opt<std::string> DiffOpt("diff", cl::desc("Report only findings on lines this unified diff adds or modifies ('-': stdin)"),
+                                cl::value_desc("file"), cl::cat(Cat));
   static cl::opt<bool> ListUnused("list-unused-suppressions",
                            cl::desc("List suppression comments that suppressed nothing"), cl::cat(Cat));
   static cl::opt<std::string> HeaderFilter("header-filter",
@@ -294,6 +298,10 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   O.ConfigFile = ConfigOpt;
   O.BaselineFile = BaselineOpt;
   O.WriteBaselineFile = WriteBaseline;
+  O.DiffBase = DiffBaseOpt;
+  O.DiffFile = DiffOpt;
+  if (!O.DiffBase.empty() && !O.DiffFile.empty())
+    return usageError("--diff-base and --diff are exclusive");
   O.ListUnusedSuppressions = ListUnused;
   if (HeaderFilter.getNumOccurrences()) {
     std::string Why;

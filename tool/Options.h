@@ -75,6 +75,8 @@ struct Options {
   std::string ConfigFile;        ///< --config; empty: search upwards.
   std::string BaselineFile;      ///< --baseline.
   std::string WriteBaselineFile; ///< --write-baseline.
+  std::string DiffBase;          ///< --diff-base REV.
+  std::string DiffFile;          ///< --diff FILE ('-': stdin).
   bool ListUnusedSuppressions = false;
   std::optional<std::string> HeaderFilter;
   /// Options given on the command line ("threshold", "format", ...): they

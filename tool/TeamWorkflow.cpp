@@ -1,6 +1,7 @@
 //===- TeamWorkflow.cpp - Configuration, suppressions, baselines ----------===//
 
 #include "TeamWorkflow.h"
+#include "PullRequest.h"
 
 #include "coalesce/Analyzer.h"
 
@@ -32,6 +33,11 @@ const FindingPolicy &policyFor(const ConfigFile &C, const Options &O,
 llvm::Expected<std::vector<AnalysisConfig>> planAnalysis(Options &O,
                                                          TeamRun &T) {
   T.Configs = ConfigSet(O.ConfigFile);
+  // A bad revision or diff fails before the analysis, not after it.
+  llvm::Expected<std::optional<ChangedLines>> Changed = changedLinesOf(O);
+  if (!Changed)
+    return Changed.takeError();
+  T.Changed = std::move(*Changed);
   std::vector<std::string> Order;                 // configuration paths
   std::map<std::string, std::vector<std::string>> FilesOf;
   for (const std::string &File : O.Analysis.Files) {
@@ -124,7 +130,14 @@ llvm::Expected<FindingTable> triageFindings(const Report &R, const Options &O,
   }
   if (T.Known)
     TO.KnownFindings = &*T.Known;
-  return triage(R, TO);
+  if (T.Changed)
+    TO.Changed = &*T.Changed;
+  FindingTable Table = triage(R, TO);
+  if (T.Changed && Table.OutsideDiff)
+    llvm::WithColor::note(llvm::errs(), "coalesce-lint") << fmt::format(
+        "{} finding{} on lines the diff does not touch not reported\n",
+        Table.OutsideDiff, Table.OutsideDiff == 1 ? "" : "s");
+  return Table;
 }
 
 void reportSuppressionUse(const Report &R, const FindingTable &Table,

@@ -29,6 +29,8 @@ struct TeamRun {
   std::map<std::string, FindingPolicy> Policies;
   SuppressionIndex Suppressions;
   std::optional<Baseline> Known;
+  /// Lines changed by --diff-base or --diff; unset: every line.
+  std::optional<ChangedLines> Changed;
 };
 
 /// Reads the configuration of every input, takes format and fail-on from

@@ -12,6 +12,7 @@
 #define COALESCE_TRIAGE_H
 
 #include "coalesce/Baseline.h"
+#include "coalesce/ChangedLines.h"
 #include "coalesce/Findings.h"
 #include "coalesce/Policy.h"
 #include "coalesce/Report.h"
@@ -53,6 +54,8 @@ struct TriageOptions {
   SuppressionIndex *Suppressions = nullptr;
   /// Findings to treat as known; null: every finding is new.
   const Baseline *KnownFindings = nullptr;
+  /// Only findings on these lines (--diff-base, --diff); null: all.
+  const ChangedLines *Changed = nullptr;
 };
 
 /// The findings of a report, in report order.
@@ -63,6 +66,8 @@ public:
   bool HasBaseline = false;
   /// Baseline entries (counting duplicates) no finding matched any more.
   unsigned StaleBaselineEntries = 0;
+  /// Findings left out because the diff does not touch their lines.
+  unsigned OutsideDiff = 0;
 
   /// The finding of \p A, or null when it is none.
   const TriagedFinding *find(const AccessRecord &A) const;

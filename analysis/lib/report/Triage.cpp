@@ -4,6 +4,7 @@
 
 #include "report/Paths.h"
 
+#include <algorithm>
 #include <set>
 #include <utility>
 
@@ -69,6 +70,14 @@ FindingTable triage(const Report &R, const TriageOptions &Opts) {
       T.Fingerprint = findingFingerprint(A.Kernel.empty() ? K.Name : A.Kernel,
                                          A.Expression, F->RuleId);
       T.Occurrence = Seen[{absolutePath(File), T.Fingerprint}]++;
+      if (Opts.Changed &&
+          !Opts.Changed->touches(File, A.Loc.Line,
+                                 A.EndLoc.File == A.Loc.File
+                                     ? std::max(A.Loc.Line, A.EndLoc.Line)
+                                     : A.Loc.Line)) {
+        ++Table.OutsideDiff;
+        continue;
+      }
       if (Opts.Suppressions)
         if (const SuppressionComment *C =
                 Opts.Suppressions->match(File, A.Loc.Line, F->RuleId))
