@@ -10,6 +10,7 @@
 //   4  GPU verification failed or found a mismatch (--fail-on-mismatch)
 //
 //===----------------------------------------------------------------------===//
+#include "Launcher.h"
 #include "ManyFiles.h"
 #include "Merge.h"
 #include "Options.h"
@@ -38,15 +39,18 @@ int printError(const llvm::Twine &Msg) {
 
 /// Writes the report in the chosen format to stdout or --output.
 llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O,
-                                     const FindingTable &Table) {
+                                     const FindingTable &Table,
+                                     llvm::raw_ostream *Sink) {
   OutputOptions Out;
   Out.Table = &Table;
   Out.Findings = O.Findings;
   Out.PrintAccesses = O.PrintAccesses;
   Out.ShowAllErrors = O.ShowAllErrors;
   std::unique_ptr<llvm::raw_fd_ostream> File;
-  llvm::raw_fd_ostream *OS = &llvm::outs();
-  if (!O.OutputFile.empty()) {
+  llvm::raw_ostream *OS = &llvm::outs();
+  if (Sink && O.OutputFile.empty()) {
+    OS = Sink;
+  } else if (!O.OutputFile.empty()) {
     std::error_code EC;
     File = std::make_unique<llvm::raw_fd_ostream>(O.OutputFile, EC);
     if (EC)
@@ -73,9 +77,9 @@ llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O,
     break;
   }
   OS->flush();
-  if (OS->has_error()) {
-    std::error_code EC = OS->error();
-    OS->clear_error();
+  if (File && File->has_error()) {
+    std::error_code EC = File->error();
+    File->clear_error();
     return llvm::createStringError(
         EC, "cannot write the report to '%s': %s",
         O.OutputFile.empty() ? "<stdout>" : O.OutputFile.c_str(),
@@ -84,24 +88,11 @@ llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O,
   return Findings;
 }
 
-} // namespace
-
-int main(int Argc, const char **Argv) {
-  llvm::InitLLVM X(Argc, Argv);
-  if (Argc >= 2 && llvm::StringRef(Argv[1]) == "merge")
-    return tool::runMerge(Argc - 2, Argv + 2);
-  llvm::Expected<tool::Options> Parsed = tool::parseOptions(Argc, Argv);
-  if (!Parsed)
-    return printError(llvm::toString(Parsed.takeError()) +
-                      "\n(run 'coalesce-lint --help' for usage)");
-  tool::Options &O = *Parsed;
-  if (O.Action == tool::RunAction::Exit)
-    return tool::ExitClean;
-  if (O.Action == tool::RunAction::Explain)
-    return tool::explainRule(O.ExplainRule, llvm::outs());
-  if (O.Action == tool::RunAction::ListRules)
-    return tool::listRules(llvm::outs());
-
+/// Analyzes the files of \p O and writes the report (to \p Sink when given
+/// and no --output); returns the exit code. \p TimedOut is set when a file
+/// ran past --timeout and left its thread running.
+int lint(tool::Options &O, const char *Argv0, llvm::raw_ostream *Sink,
+         bool &TimedOut) {
   if (llvm::Error E = tool::selectFiles(O))
     return printError(llvm::toString(std::move(E)));
   tool::attachProgressBar(O);
@@ -123,7 +114,7 @@ int main(int Argc, const char **Argv) {
 
   int VerifyExit = tool::ExitClean;
   if (!O.HarnessDir.empty() || O.VerifyOnGpu || !O.ManifestFile.empty()) {
-    VerifyExit = tool::runVerification(*R, O, Argv[0]);
+    VerifyExit = tool::runVerification(*R, O, Argv0);
     if (VerifyExit == tool::ExitUsage)
       return VerifyExit;
   }
@@ -131,20 +122,75 @@ int main(int Argc, const char **Argv) {
   llvm::Expected<FindingTable> Table = tool::triageFindings(*R, O, Team);
   if (!Table)
     return printError(llvm::toString(Table.takeError()));
-  llvm::Expected<unsigned> Findings = writeReport(*R, O, *Table);
+  llvm::Expected<unsigned> Findings = writeReport(*R, O, *Table, Sink);
   if (!Findings)
     return printError(llvm::toString(Findings.takeError()));
   tool::reportSuppressionUse(*R, *Table, O, Team);
   int Exit = VerifyExit != tool::ExitClean
                  ? VerifyExit
                  : tool::exitCode(*R, Table->reportedAtLeast(O.FailLevel), O);
-  // A file that ran past --timeout left its thread running: end the process
-  // without running static destructors under it.
   for (const FileResult &F : R->Files)
-    if (F.TimedOut) {
-      llvm::outs().flush();
-      llvm::errs().flush();
-      llvm::sys::Process::Exit(Exit, /*NoCleanup=*/true);
-    }
+    TimedOut |= F.TimedOut;
   return Exit;
+}
+
+/// A file that ran past --timeout left its thread running: ends the process
+/// without running static destructors under it.
+int finish(int Exit, bool TimedOut) {
+  if (TimedOut) {
+    llvm::outs().flush();
+    llvm::errs().flush();
+    llvm::sys::Process::Exit(Exit, /*NoCleanup=*/true);
+  }
+  return Exit;
+}
+
+/// --launcher: analyze the compile command's CUDA sources, print the report
+/// on stderr when it has something to say, then run the compiler.
+int runAsLauncher(tool::Options &O, const char *Argv0) {
+  std::vector<std::string> Compiler;
+  bool TimedOut = false;
+  int LintExit = tool::ExitClean;
+  if (tool::planLauncherAnalysis(O, Compiler)) {
+    O.Progress = false;
+    O.Color = false;
+    std::string Text;
+    llvm::raw_string_ostream Report(Text);
+    LintExit = lint(O, Argv0, &Report, TimedOut);
+    // Quiet when clean: a build prints nothing for a file without findings.
+    if (LintExit != tool::ExitClean)
+      llvm::errs() << Text;
+  }
+  int CompilerExit = tool::runCompiler(Compiler);
+  // The build's status is the compiler's; findings fail it only when asked
+  // for with --fail-on on the command line.
+  bool FailOnFindings = O.Given.count("fail-on") && O.FailOnFindings;
+  if (CompilerExit == 0 && FailOnFindings && LintExit == tool::ExitFindings)
+    CompilerExit = tool::ExitFindings;
+  return finish(CompilerExit, TimedOut);
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  llvm::InitLLVM X(Argc, Argv);
+  if (Argc >= 2 && llvm::StringRef(Argv[1]) == "merge")
+    return tool::runMerge(Argc - 2, Argv + 2);
+  llvm::Expected<tool::Options> Parsed = tool::parseOptions(Argc, Argv);
+  if (!Parsed)
+    return printError(llvm::toString(Parsed.takeError()) +
+                      "\n(run 'coalesce-lint --help' for usage)");
+  tool::Options &O = *Parsed;
+  if (O.Action == tool::RunAction::Exit)
+    return tool::ExitClean;
+  if (O.Action == tool::RunAction::Explain)
+    return tool::explainRule(O.ExplainRule, llvm::outs());
+  if (O.Action == tool::RunAction::ListRules)
+    return tool::listRules(llvm::outs());
+
+  if (O.Launcher)
+    return runAsLauncher(O, Argv[0]);
+  bool TimedOut = false;
+  int Exit = lint(O, Argv[0], nullptr, TimedOut);
+  return finish(Exit, TimedOut);
 }

@@ -150,6 +150,8 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::alias JobsA("jobs", cl::aliasopt(JobsOpt), cl::desc("Alias for -j"));
   static cl::opt<std::string> ProgressOpt("progress", cl::desc("Progress bar on stderr: auto (default: on a terminal, several files), always or never"),
                                     cl::init("auto"), cl::cat(Cat));
+  static cl::opt<bool> LauncherOpt("launcher", cl::desc("Compiler launcher mode: '--launcher [options] -- nvcc ARGS...' analyzes the CUDA source of the compile command, prints findings on stderr, then runs the compiler and returns its status (findings fail the build only with an explicit --fail-on)"),
+                                cl::cat(Cat));
   static cl::opt<std::string> ShardOpt("shard", cl::desc("Analyze only shard K of N (K/N, 1-based) of the files, for a CI matrix; 'coalesce-lint merge' joins the reports"),
                                  cl::value_desc("K/N"), cl::cat(Cat));
   static cl::opt<double> Threshold("threshold",
@@ -247,7 +249,15 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
     O.Action = RunAction::ListRules;
     return O;
   }
-  if (Files.empty() && BuildDir.empty())
+  if (LauncherOpt) {
+    O.Launcher = true;
+    if (O.Analysis.ExtraArgs.empty())
+      return usageError("--launcher needs the compile command after '--' "
+                        "(coalesce-lint --launcher -- nvcc ARGS...)");
+    if (!Files.empty())
+      return usageError("--launcher takes its input from the compile command, "
+                        "not from file arguments");
+  } else if (Files.empty() && BuildDir.empty())
     return usageError("no input files (give files, or -p DIR to analyze every "
                       "CUDA file of DIR/compile_commands.json)");
 
@@ -255,6 +265,7 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   A.Files.assign(Files.begin(), Files.end());
   A.BuildDir = BuildDir;
   A.Arch = Arch;
+  O.ArchGiven = Arch.getNumOccurrences() > 0;
   if (!llvm::StringRef(A.Arch).starts_with("sm_"))
     return usageError("invalid --arch '" + Arch + "': expected sm_XX");
   A.CudaPath = CudaPath;
@@ -311,7 +322,8 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   }
   // What the command line sets overrides configuration files.
   for (cl::Option *Opt : std::initializer_list<cl::Option *>{
-           &FormatOpt, &FailOn, &Threshold, &DefaultValue, &HeaderFilter})
+           &FormatOpt, &FailOn, &Threshold, &DefaultValue, &HeaderFilter,
+           &Output})
     if (Opt->getNumOccurrences())
       O.Given.insert(Opt->ArgStr.str());
   O.PrintAccesses = PrintAccesses;

@@ -47,6 +47,11 @@ struct Options {
   bool PrintAccesses = false;
   bool ShowAllErrors = false;
   bool FailOnFindings = true;
+  /// --launcher: O.Analysis.ExtraArgs is a compiler command to analyze, then
+  /// run.
+  bool Launcher = false;
+  /// --arch was given (it then overrides the compile command's).
+  bool ArchGiven = false;
   /// Draw a progress bar on stderr (--progress; auto: stderr is a terminal).
   bool Progress = false;
   /// --shard K/N: Index K (1-based) of Count shards; Count 0: no sharding.

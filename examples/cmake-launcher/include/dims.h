@@ -1,0 +1,3 @@
+// Block shapes of the example's launches.
+#pragma once
+constexpr int kBlock = 256;
