@@ -10,7 +10,10 @@
 #   2. the CUDA toolkit: $CUDA_PATH, else nvcc on $PATH, else /usr/local/cuda
 #      (it is not installed here: point to it when it lives elsewhere);
 #   3. cmake -G Ninja (Release) into ./build, once; ninja builds incrementally;
-#   4. (test) the SARIF validator from npm into ./build/npm, once.
+#   4. (test) the validators from npm (SARIF, GitHub workflows) into
+#      ./build/npm, once.
+# "test" also installs what the packaging, CI and pre-commit tests use
+# (TEST_PACKAGES), with the same rule: apt-get only when one is missing.
 #
 # Environment: CUDA_PATH (toolkit), COALESCE_BUILD_DIR (default: build).
 # Exit status: "example" returns 0 when the tool ran (exit 0 = clean, 1 =
@@ -21,11 +24,17 @@ set -euo pipefail
 readonly PACKAGES=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools
                    libfmt-dev libgtest-dev cmake ninja-build g++ python3
                    libyaml-cpp-dev nodejs npm)
+# Only for "test": cpack -G DEB computes Depends with dpkg-shlibdeps
+# (dpkg-dev) and finds programs with file; groff renders the man pages;
+# pre-commit (with python3-yaml) runs the hook; git makes its repositories.
+readonly TEST_PACKAGES=(dpkg-dev file groff-base pre-commit python3-yaml git)
 # Packages that count as present when their command is on PATH (a Node.js
 # from another source ships npm itself and conflicts with Debian's npm).
 declare -A PROVIDED_BY_COMMAND=([nodejs]=node [npm]=npm)
-# The SARIF validator the tests run (test/golden/output/sarif-validate.test).
-readonly SARIF_VALIDATOR=@microsoft/sarif-multitool@5.7.0
+# The validators the tests run, from npm: SARIF
+# (test/golden/output/sarif-validate.test) and GitHub workflows
+# (test/tools/check-ci-workflow.py). Each is "package@version".
+readonly NPM_TOOLS=(@microsoft/sarif-multitool@5.7.0 @action-validator/cli@0.6.0)
 readonly EXAMPLE=examples/matrix.cu
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -54,9 +63,10 @@ as_root() {
   fi
 }
 
+# install_packages PKG...: installs those of PKG... that are missing.
 install_packages() {
   local missing=() pkg status
-  for pkg in "${PACKAGES[@]}"; do
+  for pkg in "$@"; do
     if [[ -n ${PROVIDED_BY_COMMAND[$pkg]:-} ]] &&
        command -v "${PROVIDED_BY_COMMAND[$pkg]}" >/dev/null 2>&1; then
       continue
@@ -65,7 +75,7 @@ install_packages() {
     [[ $status == "install ok installed" ]] || missing+=("$pkg")
   done
   if [[ ${#missing[@]} -eq 0 ]]; then
-    say "packages: all ${#PACKAGES[@]} present"
+    say "packages: all $# present"
     return
   fi
   command -v apt-get >/dev/null 2>&1 ||
@@ -94,20 +104,24 @@ configure_and_build() {
   ninja -C "$BUILD_DIR" -j"$(nproc)" $target
 }
 
-# Installs the SARIF validator into $BUILD_DIR/npm for the tests, once.
-install_sarif_validator() {
-  local prefix=$BUILD_DIR/npm
-  if [[ -f $prefix/node_modules/@microsoft/sarif-multitool/package.json ]]; then
-    say "SARIF validator: present in $prefix"
+# Installs the npm validators into $BUILD_DIR/npm for the tests, once.
+install_npm_tools() {
+  local prefix=$BUILD_DIR/npm missing=() tool name
+  for tool in "${NPM_TOOLS[@]}"; do
+    name=${tool%@*}
+    [[ -f $prefix/node_modules/$name/package.json ]] || missing+=("$tool")
+  done
+  if [[ ${#missing[@]} -eq 0 ]]; then
+    say "npm validators: present in $prefix"
     return
   fi
   if ! command -v npm >/dev/null 2>&1; then
-    say "SARIF validator: npm not found; the SARIF validation test will be skipped"
+    say "npm validators: npm not found; the SARIF and workflow schema checks will be skipped"
     return
   fi
-  say "SARIF validator: npm install --prefix $prefix $SARIF_VALIDATOR"
+  say "npm validators: npm install --prefix $prefix ${missing[*]}"
   npm install --prefix "$prefix" --no-audit --no-fund --loglevel=error \
-    "$SARIF_VALIDATOR" >&2 || die "npm install $SARIF_VALIDATOR failed" 1
+    "${missing[@]}" >&2 || die "npm install ${missing[*]} failed" 1
 }
 
 main() {
@@ -115,7 +129,11 @@ main() {
   local mode=$1
   [[ $mode == example || $mode == test ]] || usage
 
-  install_packages
+  if [[ $mode == test ]]; then
+    install_packages "${PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+  else
+    install_packages "${PACKAGES[@]}"
+  fi
   local cuda
   cuda=$(bash scripts/find-cuda.sh) || exit 2
   export CUDA_PATH=$cuda
@@ -134,7 +152,7 @@ main() {
     esac
   else
     configure_and_build "$cuda"
-    install_sarif_validator
+    install_npm_tools
     say "test: ctest --test-dir $BUILD_DIR --output-on-failure"
     local rc=0
     ctest --test-dir "$BUILD_DIR" --output-on-failure || rc=$?
