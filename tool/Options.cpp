@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
 
@@ -148,6 +149,10 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<unsigned> JobsOpt("j", cl::desc("Files analyzed at once (default: the number of cores); the output does not depend on it"),
                                 cl::value_desc("N"), cl::Prefix, cl::cat(Cat));
   static cl::alias JobsA("jobs", cl::aliasopt(JobsOpt), cl::desc("Alias for -j"));
+  static cl::opt<std::string> CacheDirOpt("cache-dir", cl::desc("Directory of the header cache (default: $XDG_CACHE_HOME/coalesce-lint or ~/.cache/coalesce-lint)"),
+                                    cl::value_desc("dir"), cl::cat(Cat));
+  static cl::opt<bool> NoHeaderCache("no-header-cache", cl::desc("Parse the CUDA headers afresh for every file instead of precompiling them once per compile configuration"),
+                                cl::cat(Cat));
   static cl::opt<std::string> ProgressOpt("progress", cl::desc("Progress bar on stderr: auto (default: on a terminal, several files), always or never"),
                                     cl::init("auto"), cl::cat(Cat));
   static cl::opt<bool> LauncherOpt("launcher", cl::desc("Compiler launcher mode: '--launcher [options] -- nvcc ARGS...' analyzes the CUDA source of the compile command, prints findings on stderr, then runs the compiler and returns its status (findings fail the build only with an explicit --fail-on)"),
@@ -272,6 +277,12 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   A.DefaultValue = DefaultValue;
   A.TimeoutSeconds = FileTimeout;
   A.Jobs = JobsOpt;
+  if (!NoHeaderCache) {
+    llvm::SmallString<256> Dir(CacheDirOpt);
+    if (Dir.empty() && llvm::sys::path::cache_directory(Dir))
+      llvm::sys::path::append(Dir, "coalesce-lint");
+    A.HeaderCacheDir = Dir.str().str();
+  }
   if (ProgressOpt != "auto" && ProgressOpt != "always" && ProgressOpt != "never")
     return usageError("invalid --progress '" + ProgressOpt + "': expected auto, always or never");
   O.Progress = ProgressOpt == "always" ||

@@ -59,6 +59,9 @@ struct AnalysisConfig {
   /// Seconds the parse and walk of one file may take, and again the
   /// prediction of each of its kernels (--timeout); 0: no limit.
   unsigned TimeoutSeconds = 120;
+  /// Directory of the header cache: the CUDA headers precompiled once per
+  /// compile configuration and reused by every parse; empty: no cache.
+  std::string HeaderCacheDir;
   /// Files (then kernels) analyzed at once (-j); 0: one per core. The report
   /// is the same for every value.
   unsigned Jobs = 0;

@@ -12,6 +12,7 @@
 #include "coalesce/CompileFlags.h"
 #include "coalesce/Findings.h"
 #include "coalesce/KernelPrediction.h"
+#include "HeaderCache.h"
 #include "driver/Isolation.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -291,6 +292,8 @@ struct FileJob {
   std::string Directory; ///< Working directory of the compile command.
   std::string Input;     ///< The path clang is given.
   std::vector<std::string> Args;
+  /// The precompiled CUDA headers to load (HeaderCache.h); empty: none.
+  std::string Pch;
 };
 
 /// What the analysis of one file produced.
@@ -342,9 +345,14 @@ FileJob planFile(const AnalysisConfig &Config, const std::string &Cuda,
 }
 
 /// Parses one file and walks its kernels into \p Result (no prediction).
-void analyzeFile(const FileJob &Job, const AnalysisConfig &Config,
-                 FileAnalysis &Result) {
-  tooling::FixedCompilationDatabase FileDB(Job.Directory, Job.Args);
+void parseFile(const FileJob &Job, const AnalysisConfig &Config,
+               FileAnalysis &Result) {
+  std::vector<std::string> Args = Job.Args;
+  if (!Job.Pch.empty()) {
+    Args.push_back("-include-pch");
+    Args.push_back(Job.Pch);
+  }
+  tooling::FixedCompilationDatabase FileDB(Job.Directory, Args);
   tooling::ClangTool Tool(FileDB, {Job.Input});
   ErrorCollector Errors;
   Tool.setDiagnosticConsumer(&Errors);
@@ -385,6 +393,24 @@ void analyzeFile(const FileJob &Job, const AnalysisConfig &Config,
   if (!File.Analyzed)
     File.FatalError = File.Errors.empty() ? "clang could not parse the file"
                                           : File.Errors.front().Message;
+}
+
+/// parseFile(), with the precompiled headers when the job has them; when
+/// clang rejects them (a header changed since), they are dropped from the
+/// cache and the file is parsed again without.
+void analyzeFile(const FileJob &Job, const AnalysisConfig &Config,
+                 FileAnalysis &Result) {
+  parseFile(Job, Config, Result);
+  if (Job.Pch.empty() ||
+      llvm::none_of(Result.File.Errors, [](const CompileError &E) {
+        return frontend::rejectsPch(E.Message);
+      }))
+    return;
+  llvm::sys::fs::remove(Job.Pch);
+  FileJob Plain = Job;
+  Plain.Pch.clear();
+  Result = FileAnalysis();
+  parseFile(Plain, Config, Result);
 }
 
 /// Why \p Path cannot be analyzed (missing, a directory, unreadable), or
@@ -464,6 +490,43 @@ private:
   std::mutex M;
 };
 
+/// Gives every job the precompiled CUDA headers of its compile
+/// configuration, building each missing one once (in parallel, isolated
+/// like a file); a configuration whose headers cannot be precompiled parses
+/// as before.
+void useHeaderCache(const AnalysisConfig &Config,
+                    const std::vector<std::optional<std::string>> &Skip,
+                    std::vector<FileJob> &Jobs) {
+  std::map<std::string, std::vector<size_t>> JobsOf; // PCH path -> jobs
+  std::vector<frontend::HeaderPch> Entries;
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    if (Skip[I])
+      continue;
+    frontend::HeaderPch P = frontend::headerPchFor(
+        Config.HeaderCacheDir, Jobs[I].Args, Jobs[I].Directory);
+    std::vector<size_t> &Of = JobsOf[P.Path];
+    if (Of.empty())
+      Entries.push_back(P);
+    Of.push_back(I);
+  }
+  std::vector<char> Built(Entries.size(), 0);
+  forEachInParallel(Config, Entries.size(), [&](size_t E) {
+    const FileJob &First = Jobs[JobsOf[Entries[E].Path].front()];
+    auto Ok = std::make_shared<bool>(false);
+    IsolatedOutcome How = runIsolated(
+        [Pch = Entries[E], Args = First.Args, Dir = First.Directory, Ok] {
+          *Ok = frontend::ensureHeaderPch(Pch, Args, Dir);
+        },
+        timeoutOf(Config));
+    Built[E] = How == IsolatedOutcome::Finished && *Ok;
+  });
+  for (size_t E = 0; E < Entries.size(); ++E)
+    if (Built[E])
+      for (size_t I : JobsOf[Entries[E].Path])
+        Jobs[I].Pch = Entries[E].Path;
+  frontend::pruneHeaderCache(Config.HeaderCacheDir);
+}
+
 } // namespace
 
 llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
@@ -492,6 +555,8 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
     if (!InputErrors[I])
       Jobs[I] = planFile(Config, *Cuda, DB.get(), Config.Files[I]);
   }
+  if (!Config.HeaderCacheDir.empty())
+    useHeaderCache(Config, InputErrors, Jobs);
   std::vector<std::shared_ptr<FileAnalysis>> Results(NumFiles);
   std::vector<IsolatedOutcome> Outcomes(NumFiles, IsolatedOutcome::Finished);
   ProgressCounter Parsed(Config, "parsing", NumFiles);
