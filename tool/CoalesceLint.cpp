@@ -123,6 +123,8 @@ int main(int Argc, const char **Argv) {
   llvm::Expected<FindingTable> Table = tool::triageFindings(*R, O, Team);
   if (!Table)
     return printError(llvm::toString(Table.takeError()));
+  if (!O.ExplainAccess.empty())
+    return tool::explainAccessAt(*R, O, *Table);
   llvm::Expected<unsigned> Findings = writeReport(*R, O, *Table);
   if (!Findings)
     return printError(llvm::toString(Findings.takeError()));

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 namespace cl = llvm::cl;
@@ -170,6 +171,9 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<std::string> Explain("explain", cl::desc("Explain a rule and exit"),
                                cl::value_desc("rule-id"), cl::cat(Cat));
   static cl::opt<bool> ListRules("list-rules", cl::desc("List the rules and exit"), cl::cat(Cat));
+  static cl::opt<std::string> ExplainAccess("explain-access",
+                                      cl::desc("Analyze FILE and draw each access on LINE: a warp's lanes against the 32-byte sectors they touch"),
+                                      cl::value_desc("file:line[:col]"), cl::cat(Cat));
   static cl::opt<std::string> ConfigOpt("config", cl::desc("Configuration file (default: the nearest .coalesce-lint.yaml above each input)"),
                                   cl::value_desc("file"), cl::cat(Cat));
   static cl::opt<std::string> BaselineOpt("baseline", cl::desc("Report only findings not in this baseline file"),
@@ -236,11 +240,19 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
     O.Action = RunAction::ListRules;
     return O;
   }
-  if (Files.empty())
+  if (Files.empty() && ExplainAccess.empty())
     return usageError("no input files");
 
   AnalysisConfig &A = O.Analysis;
   A.Files.assign(Files.begin(), Files.end());
+  if (!ExplainAccess.empty()) {
+    llvm::Expected<AccessQuery> Q = parseAccessQuery(ExplainAccess);
+    if (!Q)
+      return Q.takeError();
+    O.ExplainAccess = ExplainAccess;
+    if (std::find(A.Files.begin(), A.Files.end(), Q->File) == A.Files.end())
+      A.Files.push_back(Q->File);
+  }
   A.BuildDir = BuildDir;
   A.Arch = Arch;
   if (!llvm::StringRef(A.Arch).starts_with("sm_"))

@@ -22,6 +22,7 @@
 #include <string>
 
 namespace coalesce {
+class FindingTable;
 namespace tool {
 
 /// Exit codes, documented in README.md.
@@ -48,6 +49,9 @@ struct Options {
   bool ShowAllErrors = false;
   bool FailOnFindings = true;
   std::string ExplainRule;
+  /// --explain-access FILE:LINE[:COL]: draw that line's accesses instead of
+  /// writing a report.
+  std::string ExplainAccess;
   // GPU verification.
   bool VerifyOnGpu = false;
   bool VerifyAll = false;
@@ -102,6 +106,12 @@ void warnUnmatchedKernels(const Report &R, const Options &O,
 
 /// The exit code for an analysis that produced \p Findings findings.
 int exitCode(const Report &R, unsigned Findings, const Options &O);
+
+/// --explain-access: explains the accesses at O.ExplainAccess in \p R on
+/// stdout; returns ExitClean, or the exit code of the error it prints
+/// (ExitUsage when there is no access there).
+int explainAccessAt(const Report &R, const Options &O,
+                    const FindingTable &Table);
 
 /// --emit-harness / --verify-on-gpu: emits the harness and, when asked, runs
 /// it through coalesce-verify and merges the measurements into \p R.
