@@ -69,6 +69,9 @@ llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O,
   case tool::OutputFormat::Github:
     Findings = writeGithub(R, Out, *OS);
     break;
+  case tool::OutputFormat::Html:
+    Findings = writeHtml(R, Out, *OS);
+    break;
   }
   OS->flush();
   if (OS->has_error()) {

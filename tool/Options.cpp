@@ -86,9 +86,11 @@ llvm::Error setFormat(llvm::StringRef Name, Options &O) {
     O.Format = OutputFormat::Sarif;
   else if (Name == "github")
     O.Format = OutputFormat::Github;
+  else if (Name == "html")
+    O.Format = OutputFormat::Html;
   else
     return usageError("invalid --format '" + Name +
-                      "': expected text, json, sarif or github");
+                      "': expected text, json, sarif, github or html");
   return llvm::Error::success();
 }
 
@@ -129,7 +131,7 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<std::string> CudaPath("cuda-path",
                                 cl::desc("CUDA toolkit (default: $CUDA_PATH, nvcc on PATH, /usr/local/cuda)"),
                                 cl::cat(Cat));
-  static cl::opt<std::string> FormatOpt("format", cl::desc("Output format: text (default), json, sarif or github"),
+  static cl::opt<std::string> FormatOpt("format", cl::desc("Output format: text (default), json, sarif, github or html"),
                                  cl::init("text"), cl::cat(Cat));
   static cl::opt<std::string> Output("output", cl::desc("Write the report to a file"),
                               cl::value_desc("file"), cl::cat(Cat));

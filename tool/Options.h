@@ -34,7 +34,7 @@ enum ExitCode {
   ExitVerify = 4,    ///< GPU verification failed or found a mismatch.
 };
 
-enum class OutputFormat { Text, Json, Sarif, Github };
+enum class OutputFormat { Text, Json, Sarif, Github, Html };
 enum class RunAction { Analyze, Explain, ListRules, Exit };
 
 /// Everything the command line says.
@@ -83,7 +83,7 @@ struct Options {
 /// Parses argv (options, files, and compiler arguments after "--").
 llvm::Expected<Options> parseOptions(int Argc, const char **Argv);
 
-/// --format NAME (text, json, sarif, github), from the command line or a
+/// --format NAME (text, json, sarif, github, html), from the command line or a
 /// configuration file.
 llvm::Error setFormat(llvm::StringRef Name, Options &O);
 /// --fail-on LEVEL (warning, error, never).

@@ -1,11 +1,12 @@
-//===- Output.h - Text, JSON, SARIF and GitHub reports ----------*- C++ -*-===//
+//===- Output.h - Text, JSON, SARIF, GitHub and HTML reports ----*- C++ -*-===//
 ///
 /// \file
 /// Writers for the report formats. Text is clang-style
 /// (file:line:col: warning: message [rule-id], source line, caret, notes);
 /// JSON follows the schema documented in docs/json-schema.md (version 1);
-/// SARIF 2.1.0 and GitHub workflow commands are for CI; explainAccess()
-/// draws one line's accesses in text, a warp's lanes against its sectors.
+/// SARIF 2.1.0 and GitHub workflow commands are for CI; HTML is one page to
+/// look at, with a picture of a warp's sectors per finding, which
+/// explainAccess() draws in text for one line.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_OUTPUT_H
@@ -59,6 +60,15 @@ unsigned writeSarif(const Report &R, const OutputOptions &Opts,
 /// reported findings.
 unsigned writeGithub(const Report &R, const OutputOptions &Opts,
                      llvm::raw_ostream &OS);
+
+/// Writes one self-contained HTML page (inline CSS and SVG, no script, no
+/// external resource): a summary of the findings per rule, costliest first,
+/// then per file and kernel the findings on their source lines, each with
+/// its numbers and a picture of one warp's lanes against the 32-byte
+/// sectors they touch. Suppressed and baselined findings are shown, marked.
+/// Returns the number of reported findings.
+unsigned writeHtml(const Report &R, const OutputOptions &Opts,
+                   llvm::raw_ostream &OS);
 
 /// A source position asked about with --explain-access FILE:LINE[:COL].
 struct AccessQuery {
