@@ -75,6 +75,9 @@ llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O,
   case tool::OutputFormat::Github:
     Findings = writeGithub(R, Out, *OS);
     break;
+  case tool::OutputFormat::Html:
+    Findings = writeHtml(R, Out, *OS);
+    break;
   }
   OS->flush();
   if (File && File->has_error()) {
@@ -122,6 +125,8 @@ int lint(tool::Options &O, const char *Argv0, llvm::raw_ostream *Sink,
   llvm::Expected<FindingTable> Table = tool::triageFindings(*R, O, Team);
   if (!Table)
     return printError(llvm::toString(Table.takeError()));
+  if (!O.ExplainAccess.empty())
+    return tool::explainAccessAt(*R, O, *Table);
   llvm::Expected<unsigned> Findings = writeReport(*R, O, *Table, Sink);
   if (!Findings)
     return printError(llvm::toString(Findings.takeError()));

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 namespace cl = llvm::cl;
@@ -86,9 +87,11 @@ llvm::Error setFormat(llvm::StringRef Name, Options &O) {
     O.Format = OutputFormat::Sarif;
   else if (Name == "github")
     O.Format = OutputFormat::Github;
+  else if (Name == "html")
+    O.Format = OutputFormat::Html;
   else
     return usageError("invalid --format '" + Name +
-                      "': expected text, json, sarif or github");
+                      "': expected text, json, sarif, github or html");
   return llvm::Error::success();
 }
 
@@ -129,7 +132,7 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<std::string> CudaPath("cuda-path",
                                 cl::desc("CUDA toolkit (default: $CUDA_PATH, nvcc on PATH, /usr/local/cuda)"),
                                 cl::cat(Cat));
-  static cl::opt<std::string> FormatOpt("format", cl::desc("Output format: text (default), json, sarif or github"),
+  static cl::opt<std::string> FormatOpt("format", cl::desc("Output format: text (default), json, sarif, github or html"),
                                  cl::init("text"), cl::cat(Cat));
   static cl::opt<std::string> Output("output", cl::desc("Write the report to a file"),
                               cl::value_desc("file"), cl::cat(Cat));
@@ -184,6 +187,9 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<std::string> Explain("explain", cl::desc("Explain a rule and exit"),
                                cl::value_desc("rule-id"), cl::cat(Cat));
   static cl::opt<bool> ListRules("list-rules", cl::desc("List the rules and exit"), cl::cat(Cat));
+  static cl::opt<std::string> ExplainAccess("explain-access",
+                                      cl::desc("Analyze FILE and draw each access on LINE: a warp's lanes against the 32-byte sectors they touch"),
+                                      cl::value_desc("file:line[:col]"), cl::cat(Cat));
   static cl::opt<std::string> ConfigOpt("config", cl::desc("Configuration file (default: the nearest .coalesce-lint.yaml above each input)"),
                                   cl::value_desc("file"), cl::cat(Cat));
   static cl::opt<std::string> BaselineOpt("baseline", cl::desc("Report only findings not in this baseline file"),
@@ -262,12 +268,20 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
     if (!Files.empty())
       return usageError("--launcher takes its input from the compile command, "
                         "not from file arguments");
-  } else if (Files.empty() && BuildDir.empty())
+  } else if (Files.empty() && BuildDir.empty() && ExplainAccess.empty())
     return usageError("no input files (give files, or -p DIR to analyze every "
                       "CUDA file of DIR/compile_commands.json)");
 
   AnalysisConfig &A = O.Analysis;
   A.Files.assign(Files.begin(), Files.end());
+  if (!ExplainAccess.empty()) {
+    llvm::Expected<AccessQuery> Q = parseAccessQuery(ExplainAccess);
+    if (!Q)
+      return Q.takeError();
+    O.ExplainAccess = ExplainAccess;
+    if (std::find(A.Files.begin(), A.Files.end(), Q->File) == A.Files.end())
+      A.Files.push_back(Q->File);
+  }
   A.BuildDir = BuildDir;
   A.Arch = Arch;
   O.ArchGiven = Arch.getNumOccurrences() > 0;

@@ -22,6 +22,7 @@
 #include <string>
 
 namespace coalesce {
+class FindingTable;
 namespace tool {
 
 /// Exit codes, documented in README.md.
@@ -33,7 +34,7 @@ enum ExitCode {
   ExitVerify = 4,    ///< GPU verification failed or found a mismatch.
 };
 
-enum class OutputFormat { Text, Json, Sarif, Github };
+enum class OutputFormat { Text, Json, Sarif, Github, Html };
 enum class RunAction { Analyze, Explain, ListRules, Exit };
 
 /// Everything the command line says.
@@ -59,6 +60,9 @@ struct Options {
     unsigned Index = 0, Count = 0;
   } Shard;
   std::string ExplainRule;
+  /// --explain-access FILE:LINE[:COL]: draw that line's accesses instead of
+  /// writing a report.
+  std::string ExplainAccess;
   // GPU verification.
   bool VerifyOnGpu = false;
   bool VerifyAll = false;
@@ -92,7 +96,7 @@ struct Options {
 /// Parses argv (options, files, and compiler arguments after "--").
 llvm::Expected<Options> parseOptions(int Argc, const char **Argv);
 
-/// --format NAME (text, json, sarif, github), from the command line or a
+/// --format NAME (text, json, sarif, github, html), from the command line or a
 /// configuration file.
 llvm::Error setFormat(llvm::StringRef Name, Options &O);
 /// --fail-on LEVEL (warning, error, never).
@@ -115,6 +119,12 @@ void warnUnmatchedKernels(const Report &R, const Options &O,
 
 /// The exit code for an analysis that produced \p Findings findings.
 int exitCode(const Report &R, unsigned Findings, const Options &O);
+
+/// --explain-access: explains the accesses at O.ExplainAccess in \p R on
+/// stdout; returns ExitClean, or the exit code of the error it prints
+/// (ExitUsage when there is no access there).
+int explainAccessAt(const Report &R, const Options &O,
+                    const FindingTable &Table);
 
 /// --emit-harness / --verify-on-gpu: emits the harness and, when asked, runs
 /// it through coalesce-verify and merges the measurements into \p R.

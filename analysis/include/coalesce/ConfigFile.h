@@ -17,7 +17,7 @@
 ///     transpose: {block: [32, 8], params: {width: 2048}}
 ///   header-filter: '^include/'   # findings in headers: only these
 ///   exclude: ['third_party/*']   # skipped paths, relative to this file
-///   format: sarif                # text, json, sarif, github
+///   format: sarif                # text, json, sarif, github, html
 ///   fail-on: error               # warning, error, never
 ///
 /// Unknown keys and bad values are errors naming the file and the line
@@ -54,7 +54,7 @@ struct ConfigFile {
   std::vector<ParamValue> Params;
   std::optional<std::string> HeaderFilter;
   std::vector<std::string> Exclude;
-  std::optional<std::string> Format; ///< "text", "json", "sarif", "github".
+  std::optional<std::string> Format; ///< text, json, sarif, github, html.
   std::optional<std::string> FailOn; ///< "warning", "error", "never".
 
   /// The directory exclude globs are relative to.

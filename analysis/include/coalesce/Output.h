@@ -1,10 +1,12 @@
-//===- Output.h - Text and JSON reports -------------------------*- C++ -*-===//
+//===- Output.h - Text, JSON, SARIF, GitHub and HTML reports ----*- C++ -*-===//
 ///
 /// \file
 /// Writers for the report formats. Text is clang-style
 /// (file:line:col: warning: message [rule-id], source line, caret, notes);
 /// JSON follows the schema documented in docs/json-schema.md (version 1);
-/// SARIF 2.1.0 and GitHub workflow commands are for CI.
+/// SARIF 2.1.0 and GitHub workflow commands are for CI; HTML is one page to
+/// look at, with a picture of a warp's sectors per finding, which
+/// explainAccess() draws in text for one line.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_OUTPUT_H
@@ -13,6 +15,7 @@
 #include "coalesce/Findings.h"
 #include "coalesce/Report.h"
 
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace coalesce {
@@ -57,6 +60,34 @@ unsigned writeSarif(const Report &R, const OutputOptions &Opts,
 /// reported findings.
 unsigned writeGithub(const Report &R, const OutputOptions &Opts,
                      llvm::raw_ostream &OS);
+
+/// Writes one self-contained HTML page (inline CSS and SVG, no script, no
+/// external resource): a summary of the findings per rule, costliest first,
+/// then per file and kernel the findings on their source lines, each with
+/// its numbers and a picture of one warp's lanes against the 32-byte
+/// sectors they touch. Suppressed and baselined findings are shown, marked.
+/// Returns the number of reported findings.
+unsigned writeHtml(const Report &R, const OutputOptions &Opts,
+                   llvm::raw_ostream &OS);
+
+/// A source position asked about with --explain-access FILE:LINE[:COL].
+struct AccessQuery {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0; ///< 0: any column of the line.
+};
+
+/// Parses "FILE:LINE[:COL]" (FILE may itself contain ':').
+llvm::Expected<AccessQuery> parseAccessQuery(llvm::StringRef S);
+
+/// Explains every access of \p R at \p Q in text: its prediction and
+/// finding, then a picture of one warp request (lanes against sectors, '#'
+/// used bytes, '.' wasted ones) and its counts, within 100 columns. Returns
+/// the number of accesses explained, or an error naming the nearest lines
+/// that hold accesses when there is none at \p Q.
+llvm::Expected<unsigned> explainAccess(const Report &R, const AccessQuery &Q,
+                                       const OutputOptions &Opts,
+                                       llvm::raw_ostream &OS);
 
 } // namespace coalesce
 

@@ -94,6 +94,21 @@ enum class Classification {
 /// "indirect", "unknown".
 const char *classificationName(Classification C);
 
+/// One warp request of an access as the simulation evaluated it, kept to be
+/// shown (WarpPicture.h): the byte address of every lane of the warp.
+struct WarpRequest {
+  /// The warp of the block (0-based) and its lanes' threads.
+  unsigned Warp = 0;
+  /// The sample it was taken at, one phrase per varying symbol:
+  /// "blockIdx.x = 0", "iteration 2 of the loop over k"; empty when none.
+  std::vector<std::string> At;
+  /// Per lane of the warp (up to 32): the byte address, nullopt when the
+  /// lane does not execute the access.
+  std::vector<std::optional<int64_t>> LaneAddresses;
+  /// Sectors this request costs (countRequestSectors()).
+  unsigned Sectors = 0;
+};
+
 /// The result of predict(). Numbers are averages per warp request.
 struct Prediction {
   Classification Class = Classification::Unknown;
@@ -127,6 +142,10 @@ struct Prediction {
   /// No lane executes the access under the values used (dead code for this
   /// launch, or a guard an assumed value switches off).
   bool NoLaneExecutes = false;
+  /// One request whose sectors are nearest the mean (the first such in
+  /// simulation order: block 0, iteration 0, warp 0 first), under the same
+  /// values; nullopt for indirect/unknown accesses.
+  std::optional<WarpRequest> Representative;
 };
 
 /// Predicts sectors per request for \p Access under \p Opts.

@@ -262,7 +262,7 @@ bool ConfigParser::topLevel(const YAML::Node &KeyNode, const YAML::Node &V,
   if (Key == "exclude")
     return exclude(V, C);
   if (Key == "format")
-    return choice(V, "format", {"text", "json", "sarif", "github"}, C.Format);
+    return choice(V, "format", {"text", "json", "sarif", "github", "html"}, C.Format);
   if (Key == "fail-on")
     return choice(V, "fail-on", {"warning", "error", "never"}, C.FailOn);
   return fail(KeyNode, "unknown key '" + Key +

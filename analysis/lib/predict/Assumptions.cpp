@@ -110,6 +110,16 @@ Totals evaluateWith(const Context &Ctx, const ValueMap &Fixed,
                   Ctx.Block, Plan);
 }
 
+std::optional<WarpRequest> representativeWith(const Context &Ctx,
+                                              double MeanSectors) {
+  Expr Address = bindValues(Ctx.Access->Address, Ctx.Fixed);
+  Expr Active = bindValues(Ctx.Active, Ctx.Fixed);
+  SamplingPlan Plan = planSamples(Address, Active, Ctx.MaxSamples);
+  return representativeRequest(Address, Active, Ctx.Access->AccessBytes,
+                               Ctx.Access->Atomic, Ctx.Block, Plan,
+                               MeanSectors);
+}
+
 std::optional<int64_t> probeStride(const Context &Ctx, const Symbol &S) {
   unsigned Cap = std::min(Ctx.MaxSamples, StrideProbeSamples);
   Totals Reference = evaluateWith(Ctx, Ctx.Fixed, Cap);

@@ -147,6 +147,15 @@ Totals simulate(const Expr &Address, const Expr &Active, unsigned AccessBytes,
                 AtomicKind Atomic, const BlockShape &Block,
                 const SamplingPlan &Plan);
 
+/// The first request of the same walk whose sector count is nearest
+/// \p MeanSectors, with every lane's address; nullopt when no lane executes
+/// or an address cannot be evaluated.
+std::optional<WarpRequest>
+representativeRequest(const Expr &Address, const Expr &Active,
+                      unsigned AccessBytes, AtomicKind Atomic,
+                      const BlockShape &Block, const SamplingPlan &Plan,
+                      double MeanSectors);
+
 //===--- Assumptions.cpp --------------------------------------------------===//
 
 /// What predict() works on: the access with unmodelled conditions assumed
@@ -178,6 +187,10 @@ ValueMap fixedValues(const Expr &Address, const Expr &Active,
 /// Binds \p Fixed, plans the samples (at most \p MaxSamples) and simulates.
 Totals evaluateWith(const Context &Ctx, const ValueMap &Fixed,
                     unsigned MaxSamples);
+
+/// representativeRequest() of the access of \p Ctx under Ctx.Fixed.
+std::optional<WarpRequest> representativeWith(const Context &Ctx,
+                                              double MeanSectors);
 
 /// For a defaulted symbol in the lane-dependent part of the address: the
 /// smallest T in 1..64 such that every value in [T, 64] predicts what the

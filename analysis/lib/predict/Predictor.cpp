@@ -242,6 +242,8 @@ Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
                                        (double(Base.Sectors) * SectorBytes))
                    : 0.0;
 
+  P.Representative = representativeWith(Ctx, *P.SectorsPerRequest);
+
   Expr LanePart = Access.Address.splitLaneUniform().first;
   for (const Symbol &S : Ctx.Defaulted)
     if (!Bounds.count(S))
