@@ -25,79 +25,15 @@ CLANG=${CLANG:-clang++-22}
 ARCH=${ARCH:-sm_90}
 REPS=${REPS:-5}
 
-die() { printf 'bench: error: %s\n' "$*" >&2; exit 2; }
-
+source bench/lib.sh
 [[ -f $FILE ]] || die "no such file: $FILE"
-[[ -x $LINT ]] || die "$LINT not built: run 'bash scripts/bootstrap.sh example' first"
-command -v "$CLANG" >/dev/null || die "$CLANG not found"
-[[ $REPS =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer"
-CUDA=$(bash scripts/find-cuda.sh) || exit 2
-export CUDA_PATH=$CUDA
-
-# The same device-only flags as cudaDeviceParseArgs (CompileFlags.h).
-CLANG_ARGS=(-fsyntax-only -x cuda --cuda-device-only "--cuda-gpu-arch=$ARCH"
-            "--cuda-path=$CUDA")
-[[ -d $CUDA/include/cccl ]] && CLANG_ARGS+=(-isystem "$CUDA/include/cccl")
-CLANG_ARGS+=(-Wno-unknown-cuda-version)
-
-GNU_TIME=${GNU_TIME:-/usr/bin/time}
-if [[ ! -x $GNU_TIME ]] || ! "$GNU_TIME" -f '%M' true 2>/dev/null; then
-  GNU_TIME=
-fi
-
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-
-# measure OK_STATUSES CMD... : runs CMD once, appends "<seconds> <peak KiB>"
-# to $TMP/samples; a status outside OK_STATUSES (a regex) aborts the bench.
-measure() {
-  local ok=$1; shift
-  local start end rc=0 rss=NA
-  start=$(date +%s%N)
-  if [[ -n $GNU_TIME ]]; then
-    "$GNU_TIME" -f '%M' -o "$TMP/rss" "$@" >"$TMP/out" 2>&1 || rc=$?
-  else
-    "$@" >"$TMP/out" 2>&1 || rc=$?
-  fi
-  end=$(date +%s%N)
-  if [[ ! $rc =~ ^($ok)$ ]]; then
-    cat "$TMP/out" >&2
-    die "'$*' exited with $rc"
-  fi
-  [[ -n $GNU_TIME ]] && rss=$(tail -n 1 "$TMP/rss")
-  echo "$(( (end - start) / 1000000 )) $rss" >>"$TMP/samples"
-}
-
-# median COLUMN: the median of one column of $TMP/samples.
-median() {
-  awk -v c="$1" '{ print $c }' "$TMP/samples" | sort -n | awk '
-    { v[NR] = $1 }
-    END {
-      if (v[1] == "NA") { print "n/a"; exit }
-      m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-      print m
-    }'
-}
-
-# bench NAME OK_STATUSES CMD... : prints one table row.
-bench() {
-  local name=$1 ok=$2; shift 2
-  measure "$ok" "$@"  # warm-up: file cache, dynamic loader
-  : >"$TMP/samples"
-  for ((i = 0; i < REPS; i++)); do measure "$ok" "$@"; done
-  local ms kib
-  ms=$(median 1)
-  kib=$(median 2)
-  awk -v n="$name" -v ms="$ms" -v kib="$kib" 'BEGIN {
-    mib = (kib == "n/a") ? "n/a" : sprintf("%.0f", kib / 1024)
-    printf "| %s | %.3f | %s |\n", n, ms / 1000, mib
-  }'
-}
 
 echo "file: $FILE, arch: $ARCH, CUDA: $CUDA, median of $REPS runs"
 echo
 echo "| command | wall time (s) | peak RSS (MiB) |"
 echo "|---|---:|---:|"
-# coalesce-lint exits 1 when it reports findings: still a good run.
+# coalesce-lint exits 1 when it reports findings: still a good run. The
+# header cache is warm after the warm-up run.
 bench "coalesce-lint --format=json" '0|1' "$LINT" --format=json "$FILE"
+bench "coalesce-lint --format=json --no-header-cache" '0|1' "$LINT" --format=json --no-header-cache "$FILE"
 bench "$CLANG -fsyntax-only (device only)" '0' "$CLANG" "${CLANG_ARGS[@]}" "$FILE"

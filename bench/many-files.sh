@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# bench/many-files.sh - files per second on a generated project of N files
+# analyzed through -p compile_commands.json.
+#
+#   bash bench/many-files.sh [N]          (default 50 files)
+#
+# Rows (each the median of REPS runs after a warm-up):
+#   clang++-22 -fsyntax-only on every file, one after the other: the floor a
+#     tool that parses each file from scratch cannot go below;
+#   coalesce-lint -p DIR -j1 --no-header-cache: every file parses the CUDA
+#     headers again;
+#   coalesce-lint -p DIR -j1 with a header cache built in this run (cold);
+#   coalesce-lint -p DIR -j1 with the cache already there (warm);
+#   coalesce-lint -p DIR (all cores, warm cache).
+# Environment: COALESCE_LINT, CLANG, ARCH, REPS (default 3), as bench/run.sh.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+N=${1:-50}
+LINT=$(realpath -m "${COALESCE_LINT:-build/bin/coalesce-lint}")
+CLANG=${CLANG:-clang++-22}
+ARCH=${ARCH:-sm_90}
+REPS=${REPS:-3}
+source bench/lib.sh
+[[ $N =~ ^[1-9][0-9]*$ ]] || die "N must be a positive integer"
+
+PROJ=$TMP/project
+python3 bench/gen.py project "$PROJ" "$N"
+CACHE=$TMP/cache
+
+clang_all() {
+  local f
+  for f in "$PROJ"/*.cu; do
+    "$CLANG" "${CLANG_ARGS[@]}" -O2 -DUNIT=0 "$f" || return 1
+  done
+}
+cold() { rm -rf "$CACHE"; "$LINT" -p "$PROJ" -j1 --cache-dir="$CACHE" --format=json --fail-on=never; }
+
+row() {  # row NAME CMD...: "| NAME | s | files/s | MiB |"
+  local name=$1; shift
+  bench "$name" '0|1' "$@" | awk -F'|' -v n="$N" '{
+    s = $3 + 0; printf "| %s | %.2f | %.1f | %s |\n", $2, s, n / s, $4 }'
+}
+
+echo "project: $N generated files (2 kernels, 6 accesses, 1 host launch each), arch: $ARCH, $(nproc) cores, median of $REPS runs"
+echo
+echo "| command | wall time (s) | files/s | peak RSS (MiB) |"
+echo "|---|---:|---:|---:|"
+row "clang -fsyntax-only, each file " clang_all
+row "coalesce-lint -p -j1 --no-header-cache " "$LINT" -p "$PROJ" -j1 --no-header-cache --format=json --fail-on=never
+row "coalesce-lint -p -j1, cold header cache " cold
+"$LINT" -p "$PROJ" -j1 --cache-dir="$CACHE" --format=json --fail-on=never >/dev/null
+row "coalesce-lint -p -j1, warm header cache " "$LINT" -p "$PROJ" -j1 --cache-dir="$CACHE" --format=json --fail-on=never
+row "coalesce-lint -p -j$(nproc), warm header cache " "$LINT" -p "$PROJ" --cache-dir="$CACHE" --format=json --fail-on=never
