@@ -29,13 +29,13 @@ PROJ=$TMP/project
 python3 bench/gen.py project "$PROJ" "$N"
 CACHE=$TMP/cache
 
-clang_all() {
-  local f
-  for f in "$PROJ"/*.cu; do
-    "$CLANG" "${CLANG_ARGS[@]}" -O2 -DUNIT=0 "$f" || return 1
-  done
-}
-cold() { rm -rf "$CACHE"; "$LINT" -p "$PROJ" -j1 --cache-dir="$CACHE" --format=json --fail-on=never; }
+# Scripts, so that GNU time can run them.
+{
+  echo 'for f in "$1"/*.cu; do "$2" "${@:3}" -O2 -DUNIT=0 "$f" || exit 1; done'
+} >"$TMP/clang-all.sh"
+{
+  echo 'rm -rf "$3"; exec "$1" -p "$2" -j1 --cache-dir="$3" --format=json --fail-on=never'
+} >"$TMP/cold.sh"
 
 row() {  # row NAME CMD...: "| NAME | s | files/s | MiB |"
   local name=$1; shift
@@ -47,9 +47,9 @@ echo "project: $N generated files (2 kernels, 6 accesses, 1 host launch each), a
 echo
 echo "| command | wall time (s) | files/s | peak RSS (MiB) |"
 echo "|---|---:|---:|---:|"
-row "clang -fsyntax-only, each file " clang_all
+row "clang -fsyntax-only, each file " bash "$TMP/clang-all.sh" "$PROJ" "$CLANG" "${CLANG_ARGS[@]}"
 row "coalesce-lint -p -j1 --no-header-cache " "$LINT" -p "$PROJ" -j1 --no-header-cache --format=json --fail-on=never
-row "coalesce-lint -p -j1, cold header cache " cold
+row "coalesce-lint -p -j1, cold header cache " bash "$TMP/cold.sh" "$LINT" "$PROJ" "$CACHE"
 "$LINT" -p "$PROJ" -j1 --cache-dir="$CACHE" --format=json --fail-on=never >/dev/null
 row "coalesce-lint -p -j1, warm header cache " "$LINT" -p "$PROJ" -j1 --cache-dir="$CACHE" --format=json --fail-on=never
 row "coalesce-lint -p -j$(nproc), warm header cache " "$LINT" -p "$PROJ" --cache-dir="$CACHE" --format=json --fail-on=never

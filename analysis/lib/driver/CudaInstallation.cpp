@@ -158,6 +158,15 @@ std::vector<std::string> cudaDeviceParseArgs(const std::string &CudaPath,
   // stays on (no -nocudalib): without it clang cannot tell the SDK version
   // and lowers <<<...>>> to the pre-9.2 launch API.
   Args.push_back("-Wno-unknown-cuda-version");
+  // Parse exactly as the clang driver does: with clang's resource directory,
+  // whose include/cuda_wrappers (<new>, <cmath>, ...) the driver puts first
+  // on the include path for CUDA. LibTooling would derive the directory from
+  // this program's location, where it does not exist, and cub's placement
+  // new and thrust's allocators would then fail to compile.
+  SmallString<256> Wrappers(COALESCE_CLANG_RESOURCE_DIR);
+  llvm::sys::path::append(Wrappers, "include", "cuda_wrappers");
+  if (llvm::sys::fs::is_directory(Wrappers))
+    Args.push_back("-resource-dir=" COALESCE_CLANG_RESOURCE_DIR);
   return Args;
 }
 
