@@ -348,7 +348,7 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   // What the command line sets overrides configuration files.
   for (cl::Option *Opt : std::initializer_list<cl::Option *>{
            &FormatOpt, &FailOn, &Threshold, &DefaultValue, &HeaderFilter,
-           &Output})
+           &Output, &FileTimeout})
     if (Opt->getNumOccurrences())
       O.Given.insert(Opt->ArgStr.str());
   O.PrintAccesses = PrintAccesses;

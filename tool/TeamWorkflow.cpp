@@ -66,7 +66,8 @@ llvm::Expected<std::vector<AnalysisConfig>> planAnalysis(Options &O,
     if (!C)
       return C.takeError();
     AnalysisConfig A =
-        applyConfig(*C, O.Analysis, O.Given.count("default-param"));
+        applyConfig(*C, O.Analysis, O.Given.count("default-param"),
+                    O.Given.count("timeout"));
     A.Files = Files;
     Plan.push_back(std::move(A));
   }

@@ -66,7 +66,8 @@ fail-on: error
 
 TEST(ConfigFileTest, CommandLineWins) {
   llvm::Expected<ConfigFile> C = parseConfigFile(
-      "threshold: 2\ndefault-param: 7\nblock: [64]\nheader-filter: a\n",
+      "threshold: 2\ndefault-param: 7\ntimeout: 30\nblock: [64]\n"
+      "header-filter: a\n",
       "c.yaml");
   ASSERT_TRUE(static_cast<bool>(C)) << llvm::toString(C.takeError());
   FindingOptions Cli;
@@ -79,6 +80,11 @@ TEST(ConfigFileTest, CommandLineWins) {
   A.DefaultValue = 1024;
   A.Blocks.push_back({"", BlockShape{32, 1, 1}});
   EXPECT_EQ(applyConfig(*C, A, true).DefaultValue, 1024);
+  A.TimeoutSeconds = 120;
+  EXPECT_EQ(applyConfig(*C, A, true, /*TimeoutGiven=*/false).TimeoutSeconds,
+            30u);
+  EXPECT_EQ(applyConfig(*C, A, true, /*TimeoutGiven=*/true).TimeoutSeconds,
+            120u);
   AnalysisConfig Applied = applyConfig(*C, A, false);
   EXPECT_EQ(Applied.DefaultValue, 7);
   // The command line's block comes last, so it wins.
@@ -88,8 +94,11 @@ TEST(ConfigFileTest, CommandLineWins) {
 TEST(ConfigFileTest, ErrorsNameTheFileAndLine) {
   EXPECT_EQ(errorOf("threshold: 1\nrulez: {}\n"),
             "/nowhere/c.yaml:2: unknown key 'rulez' (expected rules, "
-            "threshold, default-param, block, params, kernels, header-filter, "
-            "exclude, format, fail-on)");
+            "threshold, default-param, timeout, block, params, kernels, "
+            "header-filter, exclude, format, fail-on)");
+  EXPECT_EQ(errorOf("timeout: -3\n"),
+            "/nowhere/c.yaml:1: 'timeout' must be 0 (no limit) to 86400 "
+            "seconds");
   EXPECT_EQ(errorOf("rules:\n  coalesce-strid: off\n"),
             "/nowhere/c.yaml:2: unknown rule 'coalesce-strid' (see "
             "coalesce-lint --list-rules)");

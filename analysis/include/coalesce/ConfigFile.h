@@ -50,6 +50,7 @@ struct ConfigFile {
   std::vector<RuleSetting> Rules;
   std::optional<double> Threshold;
   std::optional<int64_t> DefaultParam;
+  std::optional<unsigned> Timeout; ///< Seconds per file (--timeout).
   std::vector<BlockOverride> Blocks;
   std::vector<ParamValue> Params;
   std::optional<std::string> HeaderFilter;
@@ -74,10 +75,11 @@ std::string findConfigFile(llvm::StringRef File);
 
 /// The analysis options for files under \p C: \p CommandLine with C's block
 /// shapes and parameter values placed before the command line's (so those
-/// win in the same scope), and C's default-param unless \p DefaultGiven.
+/// win in the same scope), C's default-param unless \p DefaultGiven, and
+/// C's timeout unless \p TimeoutGiven.
 AnalysisConfig applyConfig(const ConfigFile &C,
                            const AnalysisConfig &CommandLine,
-                           bool DefaultGiven);
+                           bool DefaultGiven, bool TimeoutGiven = false);
 
 /// The finding policy of files under \p C: C's rules, threshold (unless
 /// \p ThresholdGiven), header filter (unless \p HeaderFilter is given on

@@ -244,6 +244,15 @@ bool ConfigParser::topLevel(const YAML::Node &KeyNode, const YAML::Node &V,
     C.DefaultParam = I;
     return true;
   }
+  if (Key == "timeout") {
+    int64_t I = 0;
+    if (!integer(V, Key, I))
+      return false;
+    if (I < 0 || I > 86400)
+      return fail(V, "'timeout' must be 0 (no limit) to 86400 seconds");
+    C.Timeout = static_cast<unsigned>(I);
+    return true;
+  }
   if (Key == "block")
     return block(V, "", C);
   if (Key == "params")
@@ -266,9 +275,9 @@ bool ConfigParser::topLevel(const YAML::Node &KeyNode, const YAML::Node &V,
   if (Key == "fail-on")
     return choice(V, "fail-on", {"warning", "error", "never"}, C.FailOn);
   return fail(KeyNode, "unknown key '" + Key +
-                     "' (expected rules, threshold, default-param, block, "
-                     "params, kernels, header-filter, exclude, format, "
-                     "fail-on)");
+                     "' (expected rules, threshold, default-param, timeout, "
+                     "block, params, kernels, header-filter, exclude, "
+                     "format, fail-on)");
 }
 
 llvm::Expected<ConfigFile> ConfigParser::parse(const YAML::Node &Root,

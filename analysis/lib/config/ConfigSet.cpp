@@ -10,7 +10,7 @@ namespace coalesce {
 
 AnalysisConfig applyConfig(const ConfigFile &C,
                            const AnalysisConfig &CommandLine,
-                           bool DefaultGiven) {
+                           bool DefaultGiven, bool TimeoutGiven) {
   AnalysisConfig A = CommandLine;
   A.Blocks = C.Blocks;
   A.Blocks.insert(A.Blocks.end(), CommandLine.Blocks.begin(),
@@ -20,6 +20,8 @@ AnalysisConfig applyConfig(const ConfigFile &C,
                   CommandLine.Params.end());
   if (C.DefaultParam && !DefaultGiven)
     A.DefaultValue = *C.DefaultParam;
+  if (C.Timeout && !TimeoutGiven)
+    A.TimeoutSeconds = *C.Timeout;
   return A;
 }
 
