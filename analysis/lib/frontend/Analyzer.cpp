@@ -159,7 +159,7 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     File.Analyzed = true;
     KernelFinder Finder(SM);
-    Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+    frontend::traverseParsedDecls(Finder, Ctx);
     frontend::LaunchConfigFinder Launches(Ctx);
     for (const auto &[Key, Sites] : Launches.all()) {
       std::vector<LaunchSite> &All = ProjectLaunches[Key];

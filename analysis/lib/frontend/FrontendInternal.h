@@ -109,6 +109,17 @@ SourceLocation toLocation(const clang::SourceManager &SM,
 /// The source text of \p R (expanded from macros when needed).
 std::string sourceText(const clang::ASTContext &Ctx, clang::SourceRange R);
 
+/// Traverses the declarations of the translation unit that were parsed, not
+/// those in a precompiled header (the CUDA headers of the header cache hold
+/// no user code): visiting those would deserialize every one of them and
+/// cost most of what the cache saves. Without a PCH this is TraverseDecl on
+/// every top-level declaration.
+template <typename Visitor>
+void traverseParsedDecls(Visitor &V, clang::ASTContext &Ctx) {
+  for (clang::Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
+    V.TraverseDecl(D);
+}
+
 /// If \p E reads threadIdx/blockIdx/blockDim/gridDim.{x,y,z}, the symbol.
 std::optional<Symbol> cudaBuiltinSymbol(const clang::Expr *E);
 

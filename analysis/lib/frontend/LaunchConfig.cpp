@@ -238,13 +238,13 @@ std::optional<unsigned> launchBoundsOf(const FunctionDecl *FD) {
 LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   HostCallGraph G(SM);
-  G.TraverseDecl(Ctx.getTranslationUnitDecl());
+  traverseParsedDecls(G, Ctx);
   llvm::SmallPtrSet<const FunctionDecl *, 16> Launchers = G.launchingClosure();
   if (Launchers.empty())
     return;
 
   ModifiedGlobals Modified;
-  Modified.TraverseDecl(Ctx.getTranslationUnitDecl());
+  traverseParsedDecls(Modified, Ctx);
 
   KernelRecord Scratch;
   KernelWalker W(Ctx, Scratch);
