@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <memory>
 #include <set>
 
 namespace cl = llvm::cl;
@@ -348,7 +349,8 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   // What the command line sets overrides configuration files.
   for (cl::Option *Opt : std::initializer_list<cl::Option *>{
            &FormatOpt, &FailOn, &Threshold, &DefaultValue, &HeaderFilter,
-           &Output, &FileTimeout})
+           &Output, &FileTimeout, &VerifyAll, &LaunchCount, &KernelRegex,
+           std::addressof(Buffers), &GridOpt, &Fill, &Tolerance, &Timeout, &FailOnMismatch})
     if (Opt->getNumOccurrences())
       O.Given.insert(Opt->ArgStr.str());
   O.PrintAccesses = PrintAccesses;
@@ -396,6 +398,29 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
     O.Buffers[Name.str()] = N;
   }
   return O;
+}
+
+void applyVerifySettings(const VerifySettings &V, Options &O) {
+  auto Unset = [&](const char *Name) { return !O.Given.count(Name); };
+  if (V.Tolerance && Unset("tolerance"))
+    O.Tolerance = *V.Tolerance;
+  if (V.Timeout && Unset("verify-timeout"))
+    O.VerifyTimeout = *V.Timeout;
+  if (V.Fill && Unset("fill"))
+    O.Fill = *V.Fill;
+  if (V.Grid && Unset("grid"))
+    O.Grid = *V.Grid;
+  if (Unset("buffer"))
+    for (const auto &[Name, Bytes] : V.Buffers)
+      O.Buffers[Name] = Bytes;
+  if (V.LaunchCount && Unset("launch-count"))
+    O.LaunchCount = *V.LaunchCount;
+  if (V.Kernel && Unset("kernel"))
+    O.KernelRegex = *V.Kernel;
+  if (V.FailOnMismatch && Unset("fail-on-mismatch"))
+    O.FailOnMismatch = *V.FailOnMismatch;
+  if (V.All && Unset("verify-all"))
+    O.VerifyAll = *V.All;
 }
 
 int explainRule(llvm::StringRef Id, llvm::raw_ostream &OS) {

@@ -9,6 +9,7 @@
 #define COALESCE_TOOL_OPTIONS_H
 
 #include "coalesce/Config.h"
+#include "coalesce/ConfigFile.h"
 #include "coalesce/Findings.h"
 #include "coalesce/Policy.h"
 #include "coalesce/Report.h"
@@ -106,6 +107,10 @@ llvm::Error setFailOn(llvm::StringRef Level, Options &O);
 llvm::Expected<BlockOverride> parseBlock(llvm::StringRef S);
 /// Parses "[KERNEL:]NAME=VALUE".
 llvm::Expected<ParamValue> parseParam(llvm::StringRef S);
+
+/// The `verify:` settings of a configuration file, for every option the
+/// command line did not give.
+void applyVerifySettings(const VerifySettings &V, Options &O);
 
 /// --explain RULE: prints the rule's documentation; returns the exit code.
 int explainRule(llvm::StringRef Id, llvm::raw_ostream &OS);

@@ -52,6 +52,7 @@ llvm::Expected<std::vector<AnalysisConfig>> planAnalysis(Options &O,
       if (C->FailOn && !O.Given.count("fail-on"))
         if (llvm::Error E = setFailOn(*C->FailOn, O))
           return std::move(E);
+      applyVerifySettings(C->Verify, O);
     }
     if (policyFor(*C, O, T).excludes(File))
       continue;

@@ -95,7 +95,7 @@ TEST(ConfigFileTest, ErrorsNameTheFileAndLine) {
   EXPECT_EQ(errorOf("threshold: 1\nrulez: {}\n"),
             "/nowhere/c.yaml:2: unknown key 'rulez' (expected rules, "
             "threshold, default-param, timeout, block, params, kernels, "
-            "header-filter, exclude, format, fail-on)");
+            "header-filter, exclude, format, fail-on, verify)");
   EXPECT_EQ(errorOf("timeout: -3\n"),
             "/nowhere/c.yaml:1: 'timeout' must be 0 (no limit) to 86400 "
             "seconds");
@@ -118,6 +118,65 @@ TEST(ConfigFileTest, ErrorsNameTheFileAndLine) {
             "/nowhere/c.yaml:1: expected a mapping of keys to values");
   EXPECT_NE(errorOf("rules: [\n"), "");
   EXPECT_EQ(errorOf(""), "");
+}
+
+} // namespace
+
+namespace {
+
+TEST(ConfigFileVerifyTest, ReadsEverySetting) {
+  llvm::Expected<ConfigFile> C = parseConfigFile(
+      "verify:\n"
+      "  tolerance: 0.1\n"
+      "  timeout: 60\n"
+      "  fill: permutation\n"
+      "  grid: [128, 2]\n"
+      "  buffers: {in: 1048576, out: 4096}\n"
+      "  launch-count: 5\n"
+      "  kernel: 'gemm.*'\n"
+      "  fail-on-mismatch: true\n"
+      "  all: false\n",
+      "c.yaml");
+  ASSERT_TRUE(static_cast<bool>(C)) << llvm::toString(C.takeError());
+  const VerifySettings &V = C->Verify;
+  EXPECT_EQ(*V.Tolerance, 0.1);
+  EXPECT_EQ(*V.Timeout, 60u);
+  EXPECT_EQ(*V.Fill, "permutation");
+  EXPECT_EQ(*V.Grid, (BlockShape{128, 2, 1}));
+  EXPECT_EQ(V.Buffers.at("in"), 1048576u);
+  EXPECT_EQ(V.Buffers.at("out"), 4096u);
+  EXPECT_EQ(*V.LaunchCount, 5u);
+  EXPECT_EQ(*V.Kernel, "gemm.*");
+  EXPECT_TRUE(*V.FailOnMismatch);
+  EXPECT_FALSE(*V.All);
+}
+
+TEST(ConfigFileVerifyTest, BadValuesNameTheLine) {
+  auto Error = [](const char *Text) {
+    llvm::Expected<ConfigFile> C = parseConfigFile(Text, "/nowhere/c.yaml");
+    return C ? std::string() : llvm::toString(C.takeError());
+  };
+  EXPECT_EQ(Error("verify:\n  tolerence: 0.1\n"),
+            "/nowhere/c.yaml:2: unknown key 'tolerence' in 'verify' (expected "
+            "tolerance, timeout, fill, grid, buffers, launch-count, kernel, "
+            "fail-on-mismatch, all)");
+  EXPECT_EQ(Error("verify:\n  fill: random\n"),
+            "/nowhere/c.yaml:2: invalid fill 'random': expected identity, "
+            "zeros, permutation");
+  EXPECT_EQ(Error("verify:\n  tolerance: 2\n"),
+            "/nowhere/c.yaml:2: 'tolerance' must be a number from 0 to 1, "
+            "not '2'");
+  EXPECT_EQ(Error("verify:\n  grid: [0]\n"),
+            "/nowhere/c.yaml:2: grid dimensions must be positive");
+  EXPECT_EQ(Error("verify:\n  fail-on-mismatch: yes please\n"),
+            "/nowhere/c.yaml:2: 'fail-on-mismatch' must be true or false, not "
+            "'yes please'");
+  EXPECT_EQ(Error("verify:\n  kernel: '('\n"),
+            Error("verify:\n  kernel: '('\n")); // deterministic
+  EXPECT_NE(Error("verify:\n  kernel: '('\n").find("invalid kernel regex"),
+            std::string::npos);
+  EXPECT_EQ(Error("verify: 3\n"),
+            "/nowhere/c.yaml:1: 'verify' must map settings to values");
 }
 
 } // namespace

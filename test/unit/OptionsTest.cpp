@@ -281,4 +281,34 @@ TEST(ParseOptionsTest, FillsEveryFieldOnce) {
   EXPECT_EQ(O->VerifyTimeout, 30u);
 }
 
+//===----------------------------------------------------------------------===//
+// verify: settings of a configuration file
+//===----------------------------------------------------------------------===//
+
+TEST(ApplyVerifySettingsTest, FillsWhatTheCommandLineDidNotGive) {
+  VerifySettings V;
+  V.Tolerance = 0.2;
+  V.Timeout = 90;
+  V.Fill = "permutation";
+  V.Grid = BlockShape{16, 1, 1};
+  V.Buffers["in"] = 64;
+  V.LaunchCount = 3;
+  V.Kernel = "k.*";
+  V.FailOnMismatch = true;
+  V.All = true;
+  Options O;
+  O.Given.insert("tolerance"); // --tolerance on the command line wins
+  O.Tolerance = 0.01;
+  applyVerifySettings(V, O);
+  EXPECT_DOUBLE_EQ(O.Tolerance, 0.01);
+  EXPECT_EQ(O.VerifyTimeout, 90u);
+  EXPECT_EQ(O.Fill, "permutation");
+  EXPECT_EQ(O.Grid, std::optional<BlockShape>(BlockShape{16, 1, 1}));
+  EXPECT_EQ(O.Buffers.at("in"), 64u);
+  EXPECT_EQ(O.LaunchCount, 3u);
+  EXPECT_EQ(O.KernelRegex, "k.*");
+  EXPECT_TRUE(O.FailOnMismatch);
+  EXPECT_TRUE(O.VerifyAll);
+}
+
 } // namespace

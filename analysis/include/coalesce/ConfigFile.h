@@ -44,6 +44,21 @@ namespace coalesce {
 /// The name looked for in the directories above each input file.
 constexpr const char *ConfigFileName = ".coalesce-lint.yaml";
 
+/// The `verify:` section: GPU verification settings, as the options of the
+/// same names (--tolerance, --verify-timeout, --fill, --grid, --buffer,
+/// --launch-count, --kernel, --fail-on-mismatch, --verify-all).
+struct VerifySettings {
+  std::optional<double> Tolerance;
+  std::optional<unsigned> Timeout;
+  std::optional<std::string> Fill;
+  std::optional<BlockShape> Grid;
+  std::map<std::string, uint64_t> Buffers;
+  std::optional<unsigned> LaunchCount;
+  std::optional<std::string> Kernel;
+  std::optional<bool> FailOnMismatch;
+  std::optional<bool> All;
+};
+
 /// What one configuration file sets; unset fields leave the defaults.
 struct ConfigFile {
   std::string Path; ///< Where it was read from (empty: no file).
@@ -57,6 +72,7 @@ struct ConfigFile {
   std::vector<std::string> Exclude;
   std::optional<std::string> Format; ///< text, json, sarif, github, html.
   std::optional<std::string> FailOn; ///< "warning", "error", "never".
+  VerifySettings Verify;
 
   /// The directory exclude globs are relative to.
   std::string directory() const;

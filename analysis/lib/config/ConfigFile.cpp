@@ -80,6 +80,9 @@ private:
   bool params(const YAML::Node &N, const std::string &Kernel, ConfigFile &C);
   bool kernels(const YAML::Node &N, ConfigFile &C);
   bool exclude(const YAML::Node &N, ConfigFile &C);
+  bool verify(const YAML::Node &N, VerifySettings &V);
+  bool boolean(const YAML::Node &N, llvm::StringRef Key,
+               std::optional<bool> &Out);
   bool topLevel(const YAML::Node &KeyNode, const YAML::Node &V, ConfigFile &C);
 };
 
@@ -207,6 +210,90 @@ bool ConfigParser::kernels(const YAML::Node &N, ConfigFile &C) {
   return true;
 }
 
+bool ConfigParser::boolean(const YAML::Node &N, llvm::StringRef Key,
+                           std::optional<bool> &Out) {
+  std::string S;
+  if (!scalar(N, Key, S))
+    return false;
+  if (S != "true" && S != "false")
+    return fail(N, fmt::format("'{}' must be true or false, not '{}'",
+                               Key.str(), S));
+  Out = S == "true";
+  return true;
+}
+
+bool ConfigParser::verify(const YAML::Node &N, VerifySettings &V) {
+  if (!N.IsMap())
+    return fail(N, "'verify' must map settings to values");
+  for (const auto &KV : N) {
+    std::string Key = KV.first.Scalar();
+    const YAML::Node &Val = KV.second;
+    int64_t I = 0;
+    std::string S;
+    if (Key == "tolerance") {
+      double D = 0;
+      if (!scalar(Val, Key, S))
+        return false;
+      if (llvm::StringRef(S).trim().getAsDouble(D) || D < 0 || D > 1)
+        return fail(Val, "'tolerance' must be a number from 0 to 1, not '" +
+                             S + "'");
+      V.Tolerance = D;
+    } else if (Key == "timeout" || Key == "launch-count") {
+      if (!integer(Val, Key, I))
+        return false;
+      if (I < 0 || I > 86400)
+        return fail(Val, fmt::format("'{}' must be from 0 to 86400", Key));
+      (Key == "timeout" ? V.Timeout : V.LaunchCount) =
+          static_cast<unsigned>(I);
+    } else if (Key == "fill") {
+      if (!choice(Val, Key, {"identity", "zeros", "permutation"}, V.Fill))
+        return false;
+    } else if (Key == "kernel") {
+      std::string Why;
+      if (!scalar(Val, Key, S))
+        return false;
+      if (!llvm::Regex(S).isValid(Why))
+        return fail(Val, "invalid kernel regex '" + S + "': " + Why);
+      V.Kernel = S;
+    } else if (Key == "grid") {
+      std::vector<YAML::Node> Dims = itemsOf(Val);
+      if (Dims.empty() || Dims.size() > 3)
+        return fail(Val, "'grid' must be 1 to 3 dimensions, e.g. [64, 8]");
+      unsigned G[3] = {1, 1, 1};
+      for (size_t D = 0; D < Dims.size(); ++D) {
+        if (!integer(Dims[D], Key, I))
+          return false;
+        if (I < 1 || I > (int64_t(1) << 31) - 1)
+          return fail(Dims[D], "grid dimensions must be positive");
+        G[D] = static_cast<unsigned>(I);
+      }
+      V.Grid = BlockShape{G[0], G[1], G[2]};
+    } else if (Key == "buffers") {
+      if (!Val.IsMap())
+        return fail(Val, "'buffers' must map parameter names to bytes");
+      for (const auto &B : Val) {
+        if (!integer(B.second, B.first.Scalar(), I))
+          return false;
+        if (I <= 0)
+          return fail(B.second, "buffer sizes must be positive byte counts");
+        V.Buffers[B.first.Scalar()] = static_cast<uint64_t>(I);
+      }
+    } else if (Key == "fail-on-mismatch") {
+      if (!boolean(Val, Key, V.FailOnMismatch))
+        return false;
+    } else if (Key == "all") {
+      if (!boolean(Val, Key, V.All))
+        return false;
+    } else {
+      return fail(KV.first, "unknown key '" + Key +
+                                "' in 'verify' (expected tolerance, timeout, "
+                                "fill, grid, buffers, launch-count, kernel, "
+                                "fail-on-mismatch, all)");
+    }
+  }
+  return true;
+}
+
 bool ConfigParser::exclude(const YAML::Node &N, ConfigFile &C) {
   for (const YAML::Node &I : itemsOf(N)) {
     std::string Glob;
@@ -274,10 +361,12 @@ bool ConfigParser::topLevel(const YAML::Node &KeyNode, const YAML::Node &V,
     return choice(V, "format", {"text", "json", "sarif", "github", "html"}, C.Format);
   if (Key == "fail-on")
     return choice(V, "fail-on", {"warning", "error", "never"}, C.FailOn);
+  if (Key == "verify")
+    return verify(V, C.Verify);
   return fail(KeyNode, "unknown key '" + Key +
                      "' (expected rules, threshold, default-param, timeout, "
                      "block, params, kernels, header-filter, exclude, "
-                     "format, fail-on)");
+                     "format, fail-on, verify)");
 }
 
 llvm::Expected<ConfigFile> ConfigParser::parse(const YAML::Node &Root,
