@@ -356,7 +356,7 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
   }
   // Constructors in CUDA and system headers (dim3, vector types) give their
   // fields only; their bodies hold no accesses of the user's.
-  if (!SM.isInSystemHeader(SM.getExpansionLoc(CtorDef->getLocation())))
+  if (walksInto(CtorDef))
     walkStmt(CtorDef->getBody(), Inner);
 }
 

@@ -85,6 +85,17 @@ bool isLaunchCall(const CallExpr *CE) {
       .Default(false);
 }
 
+bool KernelWalker::walksInto(const FunctionDecl *Def) const {
+  if (!SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    return true;
+  // cub's block primitives (BlockLoad, BlockStore, LoadDirectBlocked, ...)
+  // index the user's pointers with the thread's rank: their accesses are
+  // the user's, as if written inline. cub's versioned inline namespace
+  // (cub::CUB_200700_SM_900) is part of the qualified name.
+  std::string Name = Def->getQualifiedNameAsString();
+  return llvm::StringRef(Name).starts_with("cub::");
+}
+
 void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
                         unsigned Bytes, AccessOp Op, AtomicKind Atomic,
                         Frame &F, const clang::Expr *Anchor,
@@ -96,6 +107,9 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   if (std::optional<int64_t> Runs = F.Active.asConstant(); Runs && *Runs == 0)
     return;
   const clang::Expr *At = Anchor ? Anchor : LV;
+  // An access inside cub is the user's call's: reported there.
+  if (F.LibraryCall)
+    At = F.LibraryCall;
   AccessRecord R;
   R.Loc = toLocation(SM, At->getBeginLoc());
   clang::SourceLocation End = SM.getExpansionLoc(At->getEndLoc());
@@ -580,7 +594,7 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
 
   const FunctionDecl *Def = nullptr;
   bool Walked = Callee && Callee->hasBody(Def) && !Def->isVariadic() &&
-                !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+                walksInto(Def);
   if (Walked) {
     inlineCall(CE, Def, F);
     return;
@@ -669,8 +683,9 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
   unsigned FirstArg = OperatorMethod ? 1 : 0;
   if (F.Depth >= 8)
     return;
-  // Only code in user files: CUDA and system headers are not walked.
-  if (SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+  // Only code in user files (and cub): CUDA and system headers are not
+  // walked.
+  if (!walksInto(Callee))
     return;
   if (F.Fn == Callee)
     return; // Direct recursion (deeper cycles stop at the depth limit).
@@ -703,6 +718,10 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
   Inner.Depth = F.Depth + 1;
   Inner.CallChain = F.CallChain;
   Inner.CallChain.push_back(toLocation(SM, CE->getBeginLoc()));
+  Inner.LibraryCall = F.LibraryCall;
+  if (!Inner.LibraryCall &&
+      SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+    Inner.LibraryCall = CE;
   VarValue Result;
   Inner.Returned = &Result;
   llvm::SmallVector<const clang::Expr *, 8> Args(CE->arguments());

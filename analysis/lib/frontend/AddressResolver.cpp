@@ -71,7 +71,7 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
     return nullptr;
   // CUDA and system headers are not substituted: their internals
   // (__nvvm_atom_add_gen_i) mean nothing to the user.
-  if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+  if (!walksInto(Def))
     return nullptr;
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
   bool OperatorMethod = isOperatorMethodCall(CE, Def);

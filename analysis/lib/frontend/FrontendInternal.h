@@ -193,7 +193,15 @@ private:
     std::optional<PointerValue> ThisPointer;
     /// Owns a temporary `*this` (a method called on a temporary).
     std::shared_ptr<VarValue> ThisHolder;
+    /// Inside library code the walker follows (cub's block primitives):
+    /// the user's call that led there. Accesses are reported at it.
+    const clang::CallExpr *LibraryCall = nullptr;
   };
+
+  /// Whether the walker enters \p Def: user code, and the library code whose
+  /// accesses are the user's (cub, header-only templates over the user's
+  /// pointers); not the CUDA headers or other system headers.
+  bool walksInto(const clang::FunctionDecl *Def) const;
 
   /// In host mode, the host functions that may be walked inline (those
   /// that launch kernels, directly or not).
