@@ -485,11 +485,34 @@ TEST(CudaInstallationTest, UnsetEnvironmentIsReported) {
   EXPECT_TRUE(hasSubstr(Message, "$PATH is empty"));
 }
 
+/// The device-parse arguments without clang's resource directory (the last
+/// argument when clang's headers are installed; checked on its own below).
+Strings withoutResourceDir(Strings Args) {
+  if (!Args.empty() && llvm::StringRef(Args.back()).starts_with("-resource-dir="))
+    Args.pop_back();
+  return Args;
+}
+
+TEST(CudaInstallationTest, PassesClangsResourceDirectory) {
+  TempDir T;
+  std::string Kit = T.makeToolkit("kit");
+  Strings Args = cudaDeviceParseArgs(Kit, "sm_90");
+  ASSERT_FALSE(Args.empty());
+  llvm::StringRef Last = Args.back();
+  // The CI image and the development machine have clang's headers
+  // (libclang-common-22-dev); without them LibTooling's own guess is used.
+  ASSERT_TRUE(Last.consume_front("-resource-dir="))
+      << "clang's resource directory is missing from the parse arguments";
+  EXPECT_TRUE(llvm::sys::fs::exists(Last.str() + "/include/cuda_wrappers/new"));
+  EXPECT_TRUE(llvm::sys::fs::exists(
+      Last.str() + "/include/__clang_cuda_runtime_wrapper.h"));
+}
+
 TEST(CudaInstallationTest, DeviceParseArgsWithCccl) {
   TempDir T;
   std::string Kit = T.makeToolkit("kit");
   ASSERT_FALSE(llvm::sys::fs::create_directories(T.path("kit/include/cccl")));
-  EXPECT_EQ(cudaDeviceParseArgs(Kit, "sm_90"),
+  EXPECT_EQ(withoutResourceDir(cudaDeviceParseArgs(Kit, "sm_90")),
             Strings({"-x", "cuda", "--cuda-device-only",
                      "--cuda-gpu-arch=sm_90", "--cuda-path=" + Kit, "-isystem",
                      Kit + "/include/cccl", "-Wno-unknown-cuda-version"}));
@@ -498,7 +521,7 @@ TEST(CudaInstallationTest, DeviceParseArgsWithCccl) {
 TEST(CudaInstallationTest, DeviceParseArgsWithoutCccl) {
   TempDir T;
   std::string Kit = T.makeToolkit("kit");
-  Strings Args = cudaDeviceParseArgs(Kit, "sm_80");
+  Strings Args = withoutResourceDir(cudaDeviceParseArgs(Kit, "sm_80"));
   EXPECT_EQ(Args, Strings({"-x", "cuda", "--cuda-device-only",
                            "--cuda-gpu-arch=sm_80", "--cuda-path=" + Kit,
                            "-Wno-unknown-cuda-version"}));
