@@ -7,6 +7,7 @@
 
 #include "Attribution.h"
 #include "Csv.h"
+#include "LineComparison.h"
 #include "Manifest.h"
 #include "NcuReport.h"
 #include "ResultWriter.h"
@@ -467,4 +468,133 @@ TEST(EndToEnd, ReplayOutput) {
             std::string::npos)
       << readFile(Dir + "/out.txt").value_or("");
   std::system(("rm -rf " + Dir).c_str());
+}
+
+//===----------------------------------------------------------------------===//
+// Application mode: per-line comparison and re-attribution of moved
+// instructions (LineComparison.h).
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+ManifestAccess lineAccess(const std::string &Kernel, unsigned Line,
+                          const std::string &Op, const std::string &Base,
+                          const std::string &Rule = "-") {
+  ManifestAccess A;
+  A.Kernel = Kernel;
+  A.File = "/src/app.cu";
+  A.Line = A.EndLine = Line;
+  A.Op = Op;
+  A.Base = Base;
+  A.Expr = Base + "[i]";
+  A.Rule = Rule;
+  return A;
+}
+
+SassInstruction lineInstruction(const std::string &Kernel, unsigned Line,
+                                MemOp Op, double Sectors, double Ideal,
+                                double Requests = 100) {
+  SassInstruction I;
+  I.Function = Kernel;
+  I.File = "/build/../src/app.cu";
+  I.Line = Line;
+  I.Address = "0x" + std::to_string(1000 + Line);
+  I.Op = Op;
+  I.Executed = Requests;
+  I.Sectors = Sectors;
+  I.IdealSectors = Ideal;
+  return I;
+}
+
+const LineResult *lineOf(const LineComparison &C, unsigned Line) {
+  for (const LineResult &R : C.Lines)
+    if (R.Line == Line)
+      return &R;
+  return nullptr;
+}
+
+} // namespace
+
+TEST(LineComparison, MovedLoadIsCountedOnItsAccessLine) {
+  // A rotated loop: the load of a[] on line 12 was hoisted to line 10, where
+  // nothing is predicted; line 12 has no instruction of its own.
+  std::vector<ManifestAccess> M = {
+      lineAccess("k", 12, "load", "a", "coalesce-stride")};
+  SourcePage Page;
+  Page.Instructions = {lineInstruction("k", 10, MemOp::Load, 1600, 400)};
+  LineComparison C = compareLines(M, Page, LineCriteria());
+  ASSERT_EQ(C.Moves.size(), 1u);
+  EXPECT_NE(C.Moves[0].find("counted on line 12"), std::string::npos)
+      << C.Moves[0];
+  EXPECT_EQ(lineOf(C, 10), nullptr);
+  const LineResult *R = lineOf(C, 12);
+  ASSERT_NE(R, nullptr);
+  EXPECT_EQ(R->Sectors, 1600);
+  EXPECT_EQ(R->Verdict, "true-positive");
+  EXPECT_NE(R->Note.find("moved here"), std::string::npos);
+  EXPECT_EQ(C.TruePositives, 1u);
+  EXPECT_EQ(C.Precision, 1.0);
+  EXPECT_EQ(C.Recall, 1.0);
+}
+
+TEST(LineComparison, AmbiguousOrOwnedMovesStayPut) {
+  SourcePage Page;
+  Page.Instructions = {lineInstruction("k", 10, MemOp::Load, 1600, 400)};
+  // Two predicted loads of different bases nearby: ambiguous.
+  {
+    std::vector<ManifestAccess> M = {lineAccess("k", 11, "load", "a"),
+                                     lineAccess("k", 12, "load", "b")};
+    LineComparison C = compareLines(M, Page, LineCriteria());
+    EXPECT_TRUE(C.Moves.empty());
+    ASSERT_NE(lineOf(C, 10), nullptr);
+    EXPECT_EQ(lineOf(C, 10)->Verdict, "missed");
+  }
+  // The candidate line has an instruction of its own.
+  {
+    std::vector<ManifestAccess> M = {lineAccess("k", 12, "load", "a")};
+    SourcePage Owned = Page;
+    Owned.Instructions.push_back(
+        lineInstruction("k", 12, MemOp::Load, 400, 400));
+    LineComparison C = compareLines(M, Owned, LineCriteria());
+    EXPECT_TRUE(C.Moves.empty());
+  }
+  // Another kernel, another kind (a store), or more than three lines away.
+  for (const ManifestAccess &A :
+       {lineAccess("other", 12, "load", "a"), lineAccess("k", 12, "store", "a"),
+        lineAccess("k", 14, "load", "a")}) {
+    LineComparison C = compareLines({A}, Page, LineCriteria());
+    EXPECT_TRUE(C.Moves.empty()) << A.Kernel << " " << A.Op << " " << A.Line;
+  }
+}
+
+TEST(LineComparison, FalseAlarmsMissesAndTooFewRequests) {
+  std::vector<ManifestAccess> M = {
+      lineAccess("k", 5, "load", "a", "coalesce-stride"),  // measured ideal
+      lineAccess("k", 6, "load", "b"),                     // no finding
+      lineAccess("k", 7, "store", "c", "coalesce-stride"), // 4 requests only
+  };
+  SourcePage Page;
+  Page.Instructions = {lineInstruction("k", 5, MemOp::Load, 400, 400),
+                       lineInstruction("k", 6, MemOp::Load, 3200, 400),
+                       lineInstruction("k", 7, MemOp::Store, 64, 16, 4),
+                       // Lines of files the manifest does not name never count.
+                       [] {
+                         SassInstruction I = lineInstruction(
+                             "k", 9, MemOp::Load, 3200, 100);
+                         I.File = "/cuda/include/header.h";
+                         return I;
+                       }()};
+  LineComparison C = compareLines(M, Page, LineCriteria());
+  EXPECT_EQ(lineOf(C, 5)->Verdict, "false-alarm");
+  EXPECT_EQ(lineOf(C, 6)->Verdict, "missed");
+  EXPECT_EQ(lineOf(C, 7)->Verdict, "not-measured");
+  EXPECT_EQ(lineOf(C, 9), nullptr);
+  EXPECT_EQ(C.FalseAlarms, 1u);
+  EXPECT_EQ(C.Missed, 1u);
+  EXPECT_EQ(C.FlaggedNotMeasured, 1u);
+  EXPECT_EQ(C.Precision, 0.0);
+  EXPECT_EQ(C.Recall, 0.0);
+  // 1.25x is the default waste ratio: 499/400 is within it.
+  Page.Instructions = {lineInstruction("k", 6, MemOp::Load, 499, 400)};
+  EXPECT_EQ(lineOf(compareLines(M, Page, LineCriteria()), 6)->Verdict, "ok");
 }
