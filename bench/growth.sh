@@ -5,8 +5,8 @@
 #
 # Generates files of K kernels with 10 accesses each, K = 8, 16, ... up to
 # MAX_KERNELS, and times coalesce-lint (--no-header-cache, so both rows pay
-# the same parse) against clang++-22 -fsyntax-only on each. The analysis
-# time is the difference; its cost per access must stay flat (linear
+# the same parse) against clang++-22 -fsyntax-only on each, in CPU time
+# (user + system). The analysis time is the difference; its cost per access must stay flat (linear
 # growth): the last column divides it by the smallest file's.
 # Environment: COALESCE_LINT, CLANG, ARCH, REPS (default 3).
 set -euo pipefail
@@ -23,14 +23,15 @@ source bench/lib.sh
 
 echo "files of K kernels x 10 accesses, arch: $ARCH, median of $REPS runs"
 echo
-echo "| kernels | accesses | coalesce-lint (s) | clang parse (s) | analysis (s) | ms per access | relative |"
+echo "| kernels | accesses | coalesce-lint CPU (s) | clang parse CPU (s) | analysis (s) | ms per access | relative |"
 echo "|---:|---:|---:|---:|---:|---:|---:|"
 first=
 for ((k = 8; k <= MAX; k *= 2)); do
   f=$TMP/k$k.cu
   python3 bench/gen.py kernels "$f" "$k" 10
-  tool=$(bench x '0|1' "$LINT" --no-header-cache --format=json --fail-on=never "$f" | awk -F'|' '{print $3+0}')
-  parse=$(bench x '0' "$CLANG" "${CLANG_ARGS[@]}" "$f" | awk -F'|' '{print $3+0}')
+  # CPU time (user + system): steadier than wall time on a loaded machine.
+  tool=$(bench x '0|1' "$LINT" --no-header-cache --format=json --fail-on=never "$f" | awk -F'|' '{print $5+0}')
+  parse=$(bench x '0' "$CLANG" "${CLANG_ARGS[@]}" "$f" | awk -F'|' '{print $5+0}')
   n=$((k * 10))
   per=$(awk -v t="$tool" -v p="$parse" -v n="$n" 'BEGIN { d = t - p; if (d < 0) d = 0; printf "%.3f", d * 1000 / n }')
   [[ -z $first ]] && first=$per

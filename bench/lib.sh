@@ -27,14 +27,15 @@ fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-# measure OK_STATUSES CMD... : runs CMD once, appends "<seconds> <peak KiB>"
+# measure OK_STATUSES CMD... : runs CMD once, appends
+# "<wall ms> <peak KiB> <user+system CPU ms>"
 # to $TMP/samples; a status outside OK_STATUSES (a regex) aborts the bench.
 measure() {
   local ok=$1; shift
   local start end rc=0 rss=NA
   start=$(date +%s%N)
   if [[ -n $GNU_TIME ]]; then
-    "$GNU_TIME" -f '%M' -o "$TMP/rss" "$@" >"$TMP/out" 2>&1 || rc=$?
+    "$GNU_TIME" -f '%M %U %S' -o "$TMP/rss" "$@" >"$TMP/out" 2>&1 || rc=$?
   else
     "$@" >"$TMP/out" 2>&1 || rc=$?
   fi
@@ -43,8 +44,12 @@ measure() {
     cat "$TMP/out" >&2
     die "'$*' exited with $rc"
   fi
-  [[ -n $GNU_TIME ]] && rss=$(tail -n 1 "$TMP/rss")
-  echo "$(( (end - start) / 1000000 )) $rss" >>"$TMP/samples"
+  local cpu=NA
+  if [[ -n $GNU_TIME ]]; then
+    read -r rss u s < <(tail -n 1 "$TMP/rss")
+    cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%d", (u + s) * 1000 }')
+  fi
+  echo "$(( (end - start) / 1000000 )) $rss $cpu" >>"$TMP/samples"
 }
 
 # median COLUMN: the median of one column of $TMP/samples.
@@ -64,12 +69,14 @@ bench() {
   measure "$ok" "$@"  # warm-up: file cache, dynamic loader
   : >"$TMP/samples"
   for ((i = 0; i < REPS; i++)); do measure "$ok" "$@"; done
-  local ms kib
+  local ms kib cpu
   ms=$(median 1)
   kib=$(median 2)
-  awk -v n="$name" -v ms="$ms" -v kib="$kib" 'BEGIN {
+  cpu=$(median 3)
+  awk -v n="$name" -v ms="$ms" -v kib="$kib" -v cpu="$cpu" 'BEGIN {
     mib = (kib == "n/a") ? "n/a" : sprintf("%.0f", kib / 1024)
-    printf "| %s | %.3f | %s |\n", n, ms / 1000, mib
+    c = (cpu == "n/a") ? "n/a" : sprintf("%.3f", cpu / 1000)
+    printf "| %s | %.3f | %s | %s |\n", n, ms / 1000, mib, c
   }'
 }
 

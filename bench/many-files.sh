@@ -12,6 +12,8 @@
 #   coalesce-lint -p DIR -j1 with a header cache built in this run (cold);
 #   coalesce-lint -p DIR -j1 with the cache already there (warm);
 #   coalesce-lint -p DIR (all cores, warm cache).
+# CPU time (user + system) is shown beside wall time: on a loaded machine it
+# is the steadier measure.
 # Environment: COALESCE_LINT, CLANG, ARCH, REPS (default 3), as bench/run.sh.
 set -euo pipefail
 
@@ -37,16 +39,17 @@ CACHE=$TMP/cache
   echo 'rm -rf "$3"; exec "$1" -p "$2" -j1 --cache-dir="$3" --format=json --fail-on=never'
 } >"$TMP/cold.sh"
 
-row() {  # row NAME CMD...: "| NAME | s | files/s | MiB |"
+row() {  # row NAME CMD...: "| NAME | wall s | files/s | CPU s | files per CPU s | MiB |"
   local name=$1; shift
   bench "$name" '0|1' "$@" | awk -F'|' -v n="$N" '{
-    s = $3 + 0; printf "| %s | %.2f | %.1f | %s |\n", $2, s, n / s, $4 }'
+    s = $3 + 0; c = $5 + 0
+    printf "| %s | %.2f | %.1f | %.2f | %.1f | %s |\n", $2, s, n / s, c, (c > 0 ? n / c : 0), $4 }'
 }
 
 echo "project: $N generated files (2 kernels, 6 accesses, 1 host launch each), arch: $ARCH, $(nproc) cores, median of $REPS runs"
 echo
-echo "| command | wall time (s) | files/s | peak RSS (MiB) |"
-echo "|---|---:|---:|---:|"
+echo "| command | wall time (s) | files/s | CPU time (s) | files per CPU second | peak RSS (MiB) |"
+echo "|---|---:|---:|---:|---:|---:|"
 row "clang -fsyntax-only, each file " bash "$TMP/clang-all.sh" "$PROJ" "$CLANG" "${CLANG_ARGS[@]}"
 row "coalesce-lint -p -j1 --no-header-cache " "$LINT" -p "$PROJ" -j1 --no-header-cache --format=json --fail-on=never
 row "coalesce-lint -p -j1, cold header cache " bash "$TMP/cold.sh" "$LINT" "$PROJ" "$CACHE"

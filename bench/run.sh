@@ -30,8 +30,8 @@ source bench/lib.sh
 
 echo "file: $FILE, arch: $ARCH, CUDA: $CUDA, median of $REPS runs"
 echo
-echo "| command | wall time (s) | peak RSS (MiB) |"
-echo "|---|---:|---:|"
+echo "| command | wall time (s) | peak RSS (MiB) | CPU time (s) |"
+echo "|---|---:|---:|---:|"
 # coalesce-lint exits 1 when it reports findings: still a good run. The
 # header cache is warm after the warm-up run.
 bench "coalesce-lint --format=json" '0|1' "$LINT" --format=json "$FILE"
