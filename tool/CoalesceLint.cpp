@@ -157,6 +157,8 @@ int runAsLauncher(tool::Options &O, const char *Argv0) {
   bool TimedOut = false;
   int LintExit = tool::ExitClean;
   if (tool::planLauncherAnalysis(O, Compiler)) {
+    // The target's other files come in later runs with the same flags.
+    O.Analysis.HeaderCacheBuildAlways = true;
     O.Progress = false;
     O.Color = false;
     std::string Text;

@@ -62,6 +62,12 @@ struct AnalysisConfig {
   /// Directory of the header cache: the CUDA headers precompiled once per
   /// compile configuration and reused by every parse; empty: no cache.
   std::string HeaderCacheDir;
+  /// Build a missing cache entry even for a single file (the compiler
+  /// launcher: the other files of the target come in later runs). Otherwise
+  /// an entry is built only when two files of the run share it, since
+  /// building costs more than one plain parse; existing entries are always
+  /// used.
+  bool HeaderCacheBuildAlways = false;
   /// Files (then kernels) analyzed at once (-j); 0: one per core. The report
   /// is the same for every value.
   unsigned Jobs = 0;
