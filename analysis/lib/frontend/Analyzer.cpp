@@ -512,9 +512,12 @@ void useHeaderCache(const AnalysisConfig &Config,
   std::vector<char> Built(Entries.size(), 0);
   forEachInParallel(Config, Entries.size(), [&](size_t E) {
     const std::vector<size_t> &Users = JobsOf[Entries[E].Path];
-    // Building costs about 1.3 parses: worth it when it is used again.
+    // Building costs about 1.3 parses: worth it when it is used again, by
+    // another file of this run or by a later run of a configuration seen
+    // before (a developer linting one file again and again).
     if (Users.size() < 2 && !Config.HeaderCacheBuildAlways &&
-        !llvm::sys::fs::exists(Entries[E].Path))
+        !llvm::sys::fs::exists(Entries[E].Path) &&
+        !frontend::seenBefore(Entries[E]))
       return;
     const FileJob &First = Jobs[Users.front()];
     auto Ok = std::make_shared<bool>(false);

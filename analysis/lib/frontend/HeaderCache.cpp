@@ -131,6 +131,18 @@ bool ensureHeaderPch(const HeaderPch &Pch, const std::vector<std::string> &Args,
   return true;
 }
 
+bool seenBefore(const HeaderPch &Pch) {
+  llvm::SmallString<256> Marker(Pch.Path);
+  llvm::sys::path::replace_extension(Marker, "seen");
+  if (llvm::sys::fs::exists(Marker))
+    return true;
+  if (!llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Marker))) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Marker, EC);
+  }
+  return false;
+}
+
 bool rejectsPch(const std::string &ErrorMessage) {
   llvm::StringRef M(ErrorMessage);
   return M.contains("precompiled") || M.contains("PCH file") ||

@@ -42,6 +42,11 @@ HeaderPch headerPchFor(const std::string &CacheDir,
 bool ensureHeaderPch(const HeaderPch &Pch, const std::vector<std::string> &Args,
                      const std::string &Directory);
 
+/// Whether a run before this one asked for \p Pch without building it; the
+/// first call records the request (a marker file beside the entry, pruned
+/// with it) and returns false.
+bool seenBefore(const HeaderPch &Pch);
+
 /// Whether a compile error of a parse with -include-pch says the PCH was
 /// rejected (a header changed, the file is damaged), so the parse must be
 /// redone without it.
