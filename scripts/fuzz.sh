@@ -113,6 +113,9 @@ options+=(-max_total_time="$seconds" ${FUZZ_ARGS:-})
 
 # UBSan aborts on the first report (-fno-sanitize-recover); with a stack.
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+# ASan records every allocation's stack: 8 frames instead of 30 makes the
+# deeply recursive engine about 3 times faster and its memory flat.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=8}
 log=$BUILD_DIR/fuzz-$target.log
 before=$(find "$artifacts" -type f | wc -l)
 say "run: $binary ${options[*]} $corpus ${seeds[*]}"
@@ -126,9 +129,11 @@ stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -1; }
 status=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
 cov=$(sed -n 's/.* cov: \([0-9]*\) ft: \([0-9]*\).*/\1 edges, \2 features/p' <<<"$status")
 units=$(sed -n 's/.* corp: \([0-9]*\)\/.*/\1/p' <<<"$status")
-say "fuzz-$target: ${elapsed} s, $(stat number_of_executed_units) executions" \
-  "($(stat average_exec_per_sec)/s), coverage ${cov:-?}, corpus ${units:-?} inputs," \
-  "peak RSS $(stat peak_rss_mb) MiB (log: $log)"
+execs=$(stat number_of_executed_units)
+rate=$(awk -v n="${execs:-0}" -v t="$elapsed" 'BEGIN { printf "%.1f", t ? n / t : 0 }')
+say "fuzz-$target: ${elapsed} s, ${execs:-?} executions ($rate/s)," \
+  "coverage ${cov:-?}, corpus ${units:-?} inputs, peak RSS $(stat peak_rss_mb) MiB" \
+  "(log: $log)"
 if [[ $rc -ne 0 ]]; then
   grep -E 'ERROR: |fuzz-(expr|pipeline): |SUMMARY: ' "$log" | head -20 >&2 || true
   new=$(find "$artifacts" -type f -newermt "@$start" | sort)
