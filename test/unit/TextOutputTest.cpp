@@ -205,7 +205,9 @@ TEST(TextOutputTest, ErrorsInKernelsAndFatalErrorsAreAlwaysListed) {
             "a.cu: 1 compile error outside kernels ignored; first: a.cu:30:1: "
             "unknown type name 'T' (use --show-compile-errors to list all)\n"
             "missing.cu: error: cannot read file\n"
-            "0 warnings in 0 kernels (0 accesses analyzed, 0 unknown)\n");
+            "0 warnings in 0 kernels (0 accesses analyzed, 0 unknown); 2 "
+            "files failed: a.cu (compile errors), missing.cu (compile "
+            "errors)\n");
 }
 
 TEST(TextOutputTest, NothingToSayIsOnlyTheSummary) {
