@@ -550,6 +550,7 @@ std::string valuesOf(const Expr &E, const std::vector<int64_t> &Values,
 /// Trees larger than this are not evaluated, printed or refolded (a DAG
 /// reusing subterms can have an exponential tree form).
 constexpr uint64_t MaxTreeSize = 20000;
+constexpr uint64_t MaxSubstitutedTreeSize = 2000;
 constexpr size_t MaxSteps = 48;
 constexpr size_t MaxPool = 64;
 
@@ -598,7 +599,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       const Entry &E = Pool[In.byte() % Pool.size()];
       const Entry &To = Pool[In.byte() % Pool.size()];
       unsigned S = In.byte() % NumSyms;
-      if (E.E.treeSize() > MaxTreeSize || To.E.treeSize() > MaxTreeSize ||
+      if (E.E.treeSize() > MaxSubstitutedTreeSize ||
+          To.E.treeSize() > MaxSubstitutedTreeSize ||
           degree(E.E) * std::max<size_t>(degree(To.E), 1) > 64 ||
           tooBigToMultiply(E.E, To.E))
         continue;
@@ -689,7 +691,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
             "evaluates to " + (FV ? std::to_string(*FV) : "undefined") +
                 ", naive " + std::to_string(NV.V) + ": " + Where);
       // Substituting or replacing a symbol by its value changes nothing.
+      // Both walk the tree form and fold again at every node: only on
+      // small trees.
       for (const Symbol &S : E.symbols()) {
+        if (E.treeSize() > MaxSubstitutedTreeSize)
+          break;
         unsigned I = 0;
         while (!(Syms[I] == S))
           ++I;
