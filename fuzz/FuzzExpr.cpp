@@ -692,13 +692,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
                 ", naive " + std::to_string(NV.V) + ": " + Where);
       // Substituting or replacing a symbol by its value changes nothing.
       // Both walk the tree form and fold again at every node: only on
-      // small trees.
+      // small trees. The value becomes a constant: not beyond
+      // MaxCheckedConstant (max(x, x + u) at u = INT64_MIN folds by the
+      // wrapped difference -INT64_MIN).
       for (const Symbol &S : E.symbols()) {
         if (E.treeSize() > MaxSubstitutedTreeSize)
           break;
         unsigned I = 0;
         while (!(Syms[I] == S))
           ++I;
+        if (magnitude(Values[I]) > MaxCheckedConstant)
+          continue;
         Expr C = Expr::constant(Values[I]);
         std::optional<int64_t> SV = E.substitute({{S, C}}).evaluate(B);
         CHECK(SV && *SV == NV.V, "substitute " + S.Name + ": " + Where);
