@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <functional>
 #include <random>
 
@@ -103,6 +104,68 @@ TEST(ExprBounds, OverflowSaturatesToUnknown) {
   R.set(Symbol::param("n"), {0, int64_t(1) << 40});
   Expr E = sym(Symbol::param("n")) * sym(Symbol::param("n")) * c(1 << 20);
   EXPECT_EQ(boundsOf(E, R).Hi, Interval::PosInf);
+}
+
+// Found by fuzz-expr (docs/fuzzing.md): a divisor whose end point is
+// PosInf is still at most INT64_MAX, and INT64_MIN + 1 divided by INT64_MAX
+// is -1, not 0. Here -x is [PosInf, PosInf] and x / x was bounded to [0, 0].
+TEST(ExprBounds, DivisionByTheLargestDivisor) {
+  Symbol X = Symbol::param("x");
+  SymbolRanges R;
+  R.set(X, Interval::point(INT64_MIN + 1));
+  Expr E = Expr::div(sym(X), sym(X));
+  ASSERT_EQ(E.evaluate([&] {
+    Bindings B;
+    B.set(X, INT64_MIN + 1);
+    return B;
+  }()), 1);
+  Interval I = boundsOf(E, R);
+  EXPECT_LE(I.Lo, 1);
+  EXPECT_GE(I.Hi, 1);
+}
+
+// Found by fuzz-expr: a divisor bounded to [-inf, -inf] (a product that
+// saturated) took std::abs(INT64_MIN), undefined behaviour (UBSan, the
+// COALESCE_SANITIZE build, reports it).
+TEST(ExprBounds, RemainderByASaturatedDivisor) {
+  Symbol P = Symbol::param("p");
+  SymbolRanges R = launch(256, 1);
+  R.set(P, Interval::point(int64_t(1) << 40));
+  Expr D = -(sym(P) * sym(P));
+  ASSERT_EQ(boundsOf(D, R), (Interval{Interval::NegInf, Interval::NegInf}));
+  EXPECT_EQ(boundsOf(Expr::rem(sym(Symbol::threadIdx(0)), D), R),
+            (Interval{0, 255}));
+}
+
+// Found by fuzz-expr: bounding a select narrows by its condition, which
+// bounded the selects inside that condition again, each level multiplying
+// the work. Seven chained wrap-arounds (`i = i < 0 ? i + n : i;` then
+// `i = i >= n ? i - n : i;` ...; the frontend stops at a tree of 4000
+// nodes, eight) took 30 s in --emit-harness, now well under a second. The
+// bounds stay sound.
+TEST(ExprBounds, ChainedSelectsStayFast) {
+  Symbol N = Symbol::param("n");
+  SymbolRanges R = launch(256, 8);
+  R.set(N, Interval::point(1024));
+  Expr I = sym(Symbol::blockIdx(0)) * c(256) + sym(Symbol::threadIdx(0)) -
+           c(3);
+  for (int K = 0; K != 7; ++K)
+    I = K % 2 ? Expr::select(Expr::le(sym(N), I), I - sym(N), I)
+              : Expr::select(Expr::lt(I, c(0)), I + sym(N), I);
+  auto Start = std::chrono::steady_clock::now();
+  Interval B = boundsOf(I, R);
+  EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(20));
+  for (int64_t Block = 0; Block != 8; ++Block)
+    for (int64_t Thread = 0; Thread < 256; Thread += 17) {
+      Bindings V;
+      V.set(Symbol::blockIdx(0), Block);
+      V.set(Symbol::threadIdx(0), Thread);
+      V.set(N, 1024);
+      std::optional<int64_t> X = I.evaluate(V);
+      ASSERT_TRUE(X);
+      EXPECT_LE(B.Lo, *X);
+      EXPECT_GE(B.Hi, *X);
+    }
 }
 
 /// Every value of random expressions over random points lies inside the

@@ -85,9 +85,9 @@ Interval divOneSign(const Interval &A, const Interval &D) {
   if (D.Hi < 0)
     return neg(divOneSign(A, neg(D)));
   // D in [P, Q] with P >= 1: A / d is monotone in A and shrinks toward 0.
+  // A divisor end point of PosInf is at most INT64_MAX, which still divides
+  // INT64_MIN + 1 into -1 (-(INT64_MIN + 1) is INT64_MAX, i.e. "PosInf").
   auto Div = [](int64_t X, int64_t Y) -> int64_t {
-    if (Y == PosInf)
-      return isInf(X) ? X : 0;
     if (isInf(X))
       return X;
     return X / Y;
@@ -107,8 +107,10 @@ Interval div(const Interval &A, const Interval &D) {
 }
 
 Interval rem(const Interval &A, const Interval &D) {
-  int64_t M = std::max(D.Lo == NegInf ? PosInf : std::abs(D.Lo),
-                       D.Hi == PosInf ? PosInf : std::abs(D.Hi));
+  // Either infinity may be either end point ([-inf, -inf] after a
+  // saturating product): |INT64_MIN| does not fit.
+  auto Abs = [](int64_t V) { return isInf(V) ? PosInf : std::abs(V); };
+  int64_t M = std::max(Abs(D.Lo), Abs(D.Hi));
   if (M == 0)
     return Interval::unbounded();
   int64_t Mag = M == PosInf ? PosInf : M - 1;
@@ -175,6 +177,11 @@ Interval truthValue(K Kind, const Interval &A, const Interval &B) {
 
 Interval bounds(const Expr &E, const SymbolRanges &R);
 
+/// How many bounds() of a select are narrowing their condition on this
+/// thread, and how many may nest.
+thread_local unsigned SelectNarrowing = 0;
+constexpr unsigned MaxSelectNarrowing = 1;
+
 Interval binary(K Kind, const Interval &A, const Interval &B) {
   switch (Kind) {
   case K::Div:
@@ -240,8 +247,16 @@ Interval bounds(const Expr &E, const SymbolRanges &R) {
     SymbolRanges T = R, F = R;
     bool TakesT = CI.Lo != 0 || CI.Hi != 0;
     bool TakesF = CI.Lo <= 0 && CI.Hi >= 0;
-    TakesT = TakesT && narrowByCondition(C, T);
-    TakesF = TakesF && narrowByCondition(Expr::logicalNot(C), F);
+    // Narrowing by the condition bounds its selects again, each narrowing
+    // them once per round and term: past MaxSelectNarrowing nested levels
+    // the arms are bounded over R (sound, less precise), else seven chained
+    // `i = i < 0 ? i + n : i` took 30 s (found by fuzz-expr).
+    if (SelectNarrowing < MaxSelectNarrowing) {
+      ++SelectNarrowing;
+      TakesT = TakesT && narrowByCondition(C, T);
+      TakesF = TakesF && narrowByCondition(Expr::logicalNot(C), F);
+      --SelectNarrowing;
+    }
     Interval Out{PosInf, NegInf};
     if (TakesT)
       Out = Out.join(bounds(E.operands()[1], T));
