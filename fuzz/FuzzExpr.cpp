@@ -30,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "coalesce/Expr.h"
+#include "ExprOps.h"
 #include "coalesce/ExprBounds.h"
 #include "symbolic/ExprNode.h"
 
@@ -110,34 +111,8 @@ const std::vector<Symbol> &symbolTable() {
 
 //===-- The naive tree ----------------------------------------------------===//
 
-enum class Op {
-  Const,
-  Sym,
-  Add,
-  Sub,
-  Mul,
-  Neg,
-  Div,
-  Rem,
-  Shl,
-  Shr,
-  And,
-  Or,
-  Xor,
-  Min,
-  Max,
-  Select,
-  Lt,
-  Le,
-  Gt,
-  Ge,
-  Eq,
-  Ne,
-  LAnd,
-  LOr,
-  LNot,
-};
-constexpr unsigned NumOps = unsigned(Op::LNot) + 1;
+using Op = coalesce::testing::ExprOp;
+constexpr unsigned NumOps = coalesce::testing::NumExprOps;
 
 struct Naive;
 using NaivePtr = std::shared_ptr<const Naive>;
@@ -327,75 +302,14 @@ std::string naiveStr(const Naive &N) {
 //===-- Folded expressions -------------------------------------------------===//
 
 Expr build(Op K, const std::vector<Expr> &A, int64_t Value, unsigned Sym) {
-  switch (K) {
-  case Op::Const:
+  if (K == Op::Const)
     return Expr::constant(Value);
-  case Op::Sym:
+  if (K == Op::Sym)
     return Expr::symbol(symbolTable()[Sym]);
-  case Op::Add:
-    return A[0] + A[1];
-  case Op::Sub:
-    return A[0] - A[1];
-  case Op::Mul:
-    return A[0] * A[1];
-  case Op::Neg:
-    return -A[0];
-  case Op::Div:
-    return Expr::div(A[0], A[1]);
-  case Op::Rem:
-    return Expr::rem(A[0], A[1]);
-  case Op::Shl:
-    return Expr::shl(A[0], A[1]);
-  case Op::Shr:
-    return Expr::shr(A[0], A[1]);
-  case Op::And:
-    return Expr::bitAnd(A[0], A[1]);
-  case Op::Or:
-    return Expr::bitOr(A[0], A[1]);
-  case Op::Xor:
-    return Expr::bitXor(A[0], A[1]);
-  case Op::Min:
-    return Expr::min(A[0], A[1]);
-  case Op::Max:
-    return Expr::max(A[0], A[1]);
-  case Op::Select:
-    return Expr::select(A[0], A[1], A[2]);
-  case Op::Lt:
-    return Expr::lt(A[0], A[1]);
-  case Op::Le:
-    return Expr::le(A[0], A[1]);
-  case Op::Gt:
-    return Expr::gt(A[0], A[1]);
-  case Op::Ge:
-    return Expr::ge(A[0], A[1]);
-  case Op::Eq:
-    return Expr::eq(A[0], A[1]);
-  case Op::Ne:
-    return Expr::ne(A[0], A[1]);
-  case Op::LAnd:
-    return Expr::logicalAnd(A[0], A[1]);
-  case Op::LOr:
-    return Expr::logicalOr(A[0], A[1]);
-  case Op::LNot:
-    return Expr::logicalNot(A[0]);
-  }
-  fail("unhandled operation", std::to_string(int(K)));
+  return coalesce::testing::applyExprOp(K, A);
 }
 
-unsigned arity(Op K) {
-  switch (K) {
-  case Op::Const:
-  case Op::Sym:
-    return 0;
-  case Op::Neg:
-  case Op::LNot:
-    return 1;
-  case Op::Select:
-    return 3;
-  default:
-    return 2;
-  }
-}
+unsigned arity(Op K) { return coalesce::testing::arityOf(K); }
 
 /// The largest number of factors of a term of \p E (its degree).
 size_t degree(const Expr &E) {

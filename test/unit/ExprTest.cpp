@@ -1,6 +1,7 @@
 //===- ExprTest.cpp - Algebraic laws, folding and evaluation of Expr ------===//
 
 #include "coalesce/Expr.h"
+#include "ExprOps.h"
 
 #include <gtest/gtest.h>
 
@@ -422,36 +423,10 @@ TEST(ExprFoldTest, ConstantFoldingOfEveryKindMatchesC) {
 
 /// A reference expression tree evaluated natively, independent of the
 /// engine's folding.
+using coalesce::testing::ExprOp;
+
 struct Ref {
-  enum Op {
-    Const,
-    Var,
-    Add,
-    Sub,
-    Mul,
-    Neg,
-    Div,
-    Rem,
-    Shl,
-    Shr,
-    And,
-    Or,
-    Xor,
-    Min,
-    Max,
-    Select,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Eq,
-    Ne,
-    LAnd,
-    LOr,
-    LNot,
-    NumOps
-  };
-  Op O = Const;
+  ExprOp O = ExprOp::Const;
   int64_t Value = 0;
   std::vector<Ref> Kids;
 };
@@ -471,10 +446,10 @@ public:
   Ref leaf() {
     Ref R;
     if (pick(0, 9) < 3) {
-      R.O = Ref::Const;
+      R.O = ExprOp::Const;
       R.Value = pick(-20, 20);
     } else {
-      R.O = Ref::Var;
+      R.O = ExprOp::Sym;
       R.Value = pick(0, 3);
     }
     return R;
@@ -483,14 +458,13 @@ public:
     if (Depth == 0 || pick(0, 4) == 0)
       return leaf();
     Ref R;
-    R.O = static_cast<Ref::Op>(pick(Ref::Add, Ref::NumOps - 1));
-    int Arity = R.O == Ref::Neg || R.O == Ref::LNot ? 1
-                : R.O == Ref::Select                ? 3
-                                                    : 2;
+    R.O = static_cast<ExprOp>(pick(int64_t(ExprOp::Add),
+                                   coalesce::testing::NumExprOps - 1));
+    int Arity = static_cast<int>(coalesce::testing::arityOf(R.O));
     for (int I = 0; I < Arity; ++I)
       R.Kids.push_back(tree(Depth - 1));
     // Mostly sensible shift amounts, sometimes arbitrary ones.
-    if ((R.O == Ref::Shl || R.O == Ref::Shr) && pick(0, 9) < 7) {
+    if ((R.O == ExprOp::Shl || R.O == ExprOp::Shr) && pick(0, 9) < 7) {
       R.Kids[1] = Ref();
       R.Kids[1].Value = pick(0, 8);
     }
@@ -502,64 +476,14 @@ private:
 };
 
 Expr build(const Ref &R) {
+  if (R.O == ExprOp::Const)
+    return c(R.Value);
+  if (R.O == ExprOp::Sym)
+    return Expr::symbol(refSymbol(R.Value));
   std::vector<Expr> K;
   for (const Ref &Kid : R.Kids)
     K.push_back(build(Kid));
-  switch (R.O) {
-  case Ref::Const:
-    return c(R.Value);
-  case Ref::Var:
-    return Expr::symbol(refSymbol(R.Value));
-  case Ref::Add:
-    return K[0] + K[1];
-  case Ref::Sub:
-    return K[0] - K[1];
-  case Ref::Mul:
-    return K[0] * K[1];
-  case Ref::Neg:
-    return -K[0];
-  case Ref::Div:
-    return Expr::div(K[0], K[1]);
-  case Ref::Rem:
-    return Expr::rem(K[0], K[1]);
-  case Ref::Shl:
-    return Expr::shl(K[0], K[1]);
-  case Ref::Shr:
-    return Expr::shr(K[0], K[1]);
-  case Ref::And:
-    return Expr::bitAnd(K[0], K[1]);
-  case Ref::Or:
-    return Expr::bitOr(K[0], K[1]);
-  case Ref::Xor:
-    return Expr::bitXor(K[0], K[1]);
-  case Ref::Min:
-    return Expr::min(K[0], K[1]);
-  case Ref::Max:
-    return Expr::max(K[0], K[1]);
-  case Ref::Select:
-    return Expr::select(K[0], K[1], K[2]);
-  case Ref::Lt:
-    return Expr::lt(K[0], K[1]);
-  case Ref::Le:
-    return Expr::le(K[0], K[1]);
-  case Ref::Gt:
-    return Expr::gt(K[0], K[1]);
-  case Ref::Ge:
-    return Expr::ge(K[0], K[1]);
-  case Ref::Eq:
-    return Expr::eq(K[0], K[1]);
-  case Ref::Ne:
-    return Expr::ne(K[0], K[1]);
-  case Ref::LAnd:
-    return Expr::logicalAnd(K[0], K[1]);
-  case Ref::LOr:
-    return Expr::logicalOr(K[0], K[1]);
-  case Ref::LNot:
-    return Expr::logicalNot(K[0]);
-  case Ref::NumOps:
-    break;
-  }
-  return c(0);
+  return coalesce::testing::applyExprOp(R.O, K);
 }
 
 /// Direct C evaluation; nullopt wherever C is undefined (overflow, division
@@ -568,23 +492,23 @@ std::optional<int64_t> refEval(const Ref &R, const int64_t *Vars) {
   using O = std::optional<int64_t>;
   auto E = [Vars](const Ref &X) { return refEval(X, Vars); };
   switch (R.O) {
-  case Ref::Const:
+  case ExprOp::Const:
     return R.Value;
-  case Ref::Var:
+  case ExprOp::Sym:
     return Vars[R.Value];
-  case Ref::Select: {
+  case ExprOp::Select: {
     O C = E(R.Kids[0]);
     if (!C)
       return std::nullopt;
     return E(R.Kids[*C ? 1 : 2]);
   }
-  case Ref::LAnd:
-  case Ref::LOr: {
+  case ExprOp::LAnd:
+  case ExprOp::LOr: {
     O A = E(R.Kids[0]);
     if (!A)
       return std::nullopt;
-    if ((*A != 0) == (R.O == Ref::LOr))
-      return R.O == Ref::LOr ? 1 : 0;
+    if ((*A != 0) == (R.O == ExprOp::LOr))
+      return R.O == ExprOp::LOr ? 1 : 0;
     O B = E(R.Kids[1]);
     if (!B)
       return std::nullopt;
@@ -597,52 +521,52 @@ std::optional<int64_t> refEval(const Ref &R, const int64_t *Vars) {
   if (!A)
     return std::nullopt;
   int64_t X = *A, Y = 0, Out = 0;
-  if (R.O == Ref::Neg)
+  if (R.O == ExprOp::Neg)
     return X == INT64_MIN ? O() : O(-X);
-  if (R.O == Ref::LNot)
+  if (R.O == ExprOp::LNot)
     return !X;
   O B = E(R.Kids[1]);
   if (!B)
     return std::nullopt;
   Y = *B;
   switch (R.O) {
-  case Ref::Add:
+  case ExprOp::Add:
     return __builtin_add_overflow(X, Y, &Out) ? O() : O(Out);
-  case Ref::Sub:
+  case ExprOp::Sub:
     return __builtin_sub_overflow(X, Y, &Out) ? O() : O(Out);
-  case Ref::Mul:
+  case ExprOp::Mul:
     return __builtin_mul_overflow(X, Y, &Out) ? O() : O(Out);
-  case Ref::Div:
+  case ExprOp::Div:
     return Y == 0 || (X == INT64_MIN && Y == -1) ? O() : O(X / Y);
-  case Ref::Rem:
+  case ExprOp::Rem:
     return Y == 0 || (X == INT64_MIN && Y == -1) ? O() : O(X % Y);
-  case Ref::Shl:
+  case ExprOp::Shl:
     if (Y < 0 || Y > 62 || __builtin_mul_overflow(X, int64_t(1) << Y, &Out))
       return std::nullopt;
     return Out;
-  case Ref::Shr:
+  case ExprOp::Shr:
     return Y < 0 || Y > 63 ? O() : O(X >> Y);
-  case Ref::And:
+  case ExprOp::And:
     return X & Y;
-  case Ref::Or:
+  case ExprOp::Or:
     return X | Y;
-  case Ref::Xor:
+  case ExprOp::Xor:
     return X ^ Y;
-  case Ref::Min:
+  case ExprOp::Min:
     return X < Y ? X : Y;
-  case Ref::Max:
+  case ExprOp::Max:
     return X < Y ? Y : X;
-  case Ref::Lt:
+  case ExprOp::Lt:
     return X < Y;
-  case Ref::Le:
+  case ExprOp::Le:
     return X <= Y;
-  case Ref::Gt:
+  case ExprOp::Gt:
     return X > Y;
-  case Ref::Ge:
+  case ExprOp::Ge:
     return X >= Y;
-  case Ref::Eq:
+  case ExprOp::Eq:
     return X == Y;
-  case Ref::Ne:
+  case ExprOp::Ne:
     return X != Y;
   default:
     return std::nullopt;
