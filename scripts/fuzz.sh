@@ -106,7 +106,7 @@ else
       >"$pch.tmp" && mv "$pch.tmp" "$pch" || die "cannot precompile the CUDA headers"
   fi
   export COALESCE_FUZZ_PCH=$pch
-  options+=(-max_len=16384 -timeout=60 -rss_limit_mb=4096 -dict=fuzz/cuda.dict)
+  options+=(-max_len=16384 -timeout=150 -rss_limit_mb=4096 -dict=fuzz/cuda.dict)
 fi
 # shellcheck disable=SC2206 # FUZZ_ARGS is a list of options
 options+=(-max_total_time="$seconds" ${FUZZ_ARGS:-})
