@@ -78,7 +78,7 @@ seeds=()
 [[ -d fuzz/corpus/$target ]] && seeds+=("fuzz/corpus/$target")
 options=(-print_final_stats=1 "-artifact_prefix=$artifacts/")
 if [[ $target == expr ]]; then
-  options+=(-max_len=512 -timeout=10 -rss_limit_mb=2048)
+  options+=(-max_len=512 -timeout=30 -rss_limit_mb=2048)
 else
   # The seeds: every CUDA source of the golden tests and the examples.
   seed_dir=$BUILD_DIR/seeds/pipeline
