@@ -14,7 +14,9 @@
 ///                           (scripts/fuzz.sh makes it): parsed with
 ///                           -nocudainc -include-pch instead of the headers,
 ///                           the same declarations about 5x faster;
-///   COALESCE_FUZZ_TIMEOUT   the analysis' --timeout in seconds (default 20);
+///   COALESCE_FUZZ_TIMEOUT   the analysis' --timeout in seconds (default 60:
+///                           wall time, and instrumented runs on a loaded
+///                           machine take seconds);
 ///   COALESCE_FUZZ_VERBOSE   set: print each text report on stderr.
 ///
 //===----------------------------------------------------------------------===//
@@ -25,6 +27,7 @@
 #include "coalesce/Output.h"
 #include "coalesce/Triage.h"
 
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -59,6 +62,9 @@ Setup *TheSetup = nullptr;
 
 [[noreturn]] void fail(const std::string &Message) {
   std::fprintf(stderr, "fuzz-pipeline: %s\n", Message.c_str());
+  // The analysis' crash recovery took over SIGILL: give libFuzzer its
+  // handler back, so that it keeps the input.
+  llvm::CrashRecoveryContext::Disable();
   __builtin_trap();
 }
 
@@ -96,7 +102,7 @@ extern "C" int LLVMFuzzerInitialize(int *Argc, char ***Argv) {
   C.Files = {S->Input};
   C.BuildDir = S->Dir;
   C.Jobs = 1;
-  C.TimeoutSeconds = 20;
+  C.TimeoutSeconds = 60;
   if (std::optional<std::string> T =
           llvm::sys::Process::GetEnv("COALESCE_FUZZ_TIMEOUT"))
     C.TimeoutSeconds = std::max(1, std::atoi(T->c_str()));
@@ -114,12 +120,19 @@ extern "C" int LLVMFuzzerInitialize(int *Argc, char ***Argv) {
                    "-include-pch", *Pch};
   }
   S->Verbose = llvm::sys::Process::GetEnv("COALESCE_FUZZ_VERBOSE").has_value();
+  TheSetup = S;
+  return 0;
+}
 
-  // A kernel that must analyze cleanly: a broken setup (a stale PCH) would
-  // otherwise make every input a compile error and fuzz nothing.
+/// Analyzes a kernel that must analyze cleanly: a broken setup (a stale
+/// PCH) would otherwise make every input a compile error and fuzz nothing.
+/// Runs from the first input, not from LLVMFuzzerInitialize: the analysis'
+/// crash recovery must find libFuzzer's signal handlers already installed,
+/// to give them back when fail() traps.
+void checkSetup(Setup &S) {
   const char Probe[] = "__global__ void k(float *a) { a[threadIdx.x] = 0; }\n";
-  writeFile(S->Input, Probe, sizeof(Probe) - 1);
-  llvm::Expected<Report> R = analyze(C);
+  writeFile(S.Input, Probe, sizeof(Probe) - 1);
+  llvm::Expected<Report> R = analyze(S.Config);
   if (!R)
     die(llvm::toString(R.takeError()));
   if (R->Kernels.size() != 1 || R->Files.size() != 1 ||
@@ -128,12 +141,12 @@ extern "C" int LLVMFuzzerInitialize(int *Argc, char ***Argv) {
         (R->Files.empty() || R->Files[0].Errors.empty()
              ? std::string()
              : ": " + R->Files[0].Errors[0].Message));
-  TheSetup = S;
-  return 0;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Setup &S = *TheSetup;
+  static const bool SetupChecked = (checkSetup(S), true);
+  (void)SetupChecked;
   writeFile(S.Input, reinterpret_cast<const char *>(Data), Size);
 
   llvm::Expected<Report> R = analyze(S.Config);

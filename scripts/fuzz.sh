@@ -78,7 +78,7 @@ seeds=()
 [[ -d fuzz/corpus/$target ]] && seeds+=("fuzz/corpus/$target")
 options=(-print_final_stats=1 "-artifact_prefix=$artifacts/")
 if [[ $target == expr ]]; then
-  options+=(-max_len=512 -timeout=10 -rss_limit_mb=2048)
+  options+=(-max_len=512 -timeout=30 -rss_limit_mb=2048)
 else
   # The seeds: every CUDA source of the golden tests and the examples.
   seed_dir=$BUILD_DIR/seeds/pipeline
@@ -106,7 +106,7 @@ else
       >"$pch.tmp" && mv "$pch.tmp" "$pch" || die "cannot precompile the CUDA headers"
   fi
   export COALESCE_FUZZ_PCH=$pch
-  options+=(-max_len=16384 -timeout=60 -rss_limit_mb=4096 -dict=fuzz/cuda.dict)
+  options+=(-max_len=16384 -timeout=150 -rss_limit_mb=4096 -dict=fuzz/cuda.dict)
 fi
 # shellcheck disable=SC2206 # FUZZ_ARGS is a list of options
 options+=(-max_total_time="$seconds" ${FUZZ_ARGS:-})
