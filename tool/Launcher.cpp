@@ -4,7 +4,6 @@
 #include "coalesce/CompileFlags.h"
 
 #include "llvm/ADT/StringRef.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
@@ -12,44 +11,20 @@
 namespace coalesce {
 namespace tool {
 
-namespace {
-
-/// Options of nvcc, clang and gcc whose value is the next argument and may
-/// name a file (outputs, dependency files, includes).
-bool takesFileValue(llvm::StringRef A) {
-  static const char *const Names[] = {
-      "-o",  "-MF", "-MT", "-MQ", "-include", "-imacros", "-Xcompiler",
-      "--output-file", "--compiler-options", "-Xlinker", "--linker-options",
-      "-Xptxas", "-Xnvlink", "-Xclang", "-ccbin", "--compiler-bindir",
-      "-isystem", "-I", "-L", "-l", "-odir", "--dependency-output"};
-  for (const char *N : Names)
-    if (A == N)
-      return true;
-  return false;
-}
-
-} // namespace
-
-std::vector<std::string> cudaSourcesOf(const std::vector<std::string> &Cmd) {
-  std::vector<std::string> Sources;
+std::vector<std::string> cudaSourcesOf(const TranslatedFlags &T) {
+  // "-x cu" (translated to "-x cuda") makes C and C++ sources CUDA, as for
+  // nvcc.
   bool CudaLanguage = false;
-  for (size_t I = 1; I < Cmd.size(); ++I) {
-    llvm::StringRef A = Cmd[I];
-    if (A == "-x" && I + 1 < Cmd.size()) {
-      llvm::StringRef L = Cmd[++I];
-      CudaLanguage = L == "cu" || L == "cuda";
-      continue;
-    }
-    if (A.starts_with("-")) {
-      if (takesFileValue(A))
-        ++I;
-      continue;
-    }
-    llvm::StringRef Ext = llvm::sys::path::extension(A);
+  for (size_t I = 0; I + 1 < T.Args.size(); ++I)
+    if (T.Args[I] == "-x")
+      CudaLanguage = T.Args[I + 1] == "cuda";
+  std::vector<std::string> Sources;
+  for (const std::string &In : T.Inputs) {
+    llvm::StringRef Ext = llvm::sys::path::extension(In);
     bool CxxSource = Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" ||
                      Ext == ".c" || Ext == ".C";
     if (Ext == ".cu" || (CudaLanguage && CxxSource))
-      Sources.push_back(A.str());
+      Sources.push_back(In);
   }
   return Sources;
 }
@@ -57,13 +32,13 @@ std::vector<std::string> cudaSourcesOf(const std::vector<std::string> &Cmd) {
 bool planLauncherAnalysis(Options &O, std::vector<std::string> &Compiler) {
   Compiler = O.Analysis.ExtraArgs;
   O.Analysis.ExtraArgs.clear();
-  std::vector<std::string> Sources = cudaSourcesOf(Compiler);
-  if (Sources.empty())
-    return false;
   // The compile command's flags, as a compilation database entry would
-  // give them (nvcc options translated, the output and inputs dropped).
+  // give them (nvcc options translated, the output and inputs apart).
   TranslatedFlags T = translateCompileCommand(
       std::vector<std::string>(Compiler.begin() + 1, Compiler.end()));
+  std::vector<std::string> Sources = cudaSourcesOf(T);
+  if (Sources.empty())
+    return false;
   O.Analysis.Files = Sources;
   O.Analysis.ExtraArgs = T.Args;
   if (!T.Arch.empty() && !O.ArchGiven)

@@ -14,16 +14,18 @@
 
 #include "Options.h"
 
+#include "coalesce/CompileFlags.h"
+
 #include <string>
 #include <vector>
 
 namespace coalesce {
 namespace tool {
 
-/// The CUDA sources a compile command compiles: arguments ending in .cu
-/// (or any C/C++ source after "-x cu" / "-x cuda"), not option values such
-/// as "-o x.cu" or "-MF x.cu.d".
-std::vector<std::string> cudaSourcesOf(const std::vector<std::string> &Cmd);
+/// The CUDA sources of a translated compile command: its inputs ending in
+/// .cu, or any C/C++ input under "-x cu" (translateCompileCommand already
+/// tells inputs from option values such as "-o x.cu" or "-MF x.cu.d").
+std::vector<std::string> cudaSourcesOf(const TranslatedFlags &T);
 
 /// Sets up \p O to analyze the compile command O.Analysis.ExtraArgs (the
 /// compiler and its arguments): the inputs become the files, the

@@ -23,6 +23,9 @@ struct TranslatedFlags {
   /// The newest GPU architecture named by -arch/-gencode/--cuda-gpu-arch
   /// ("sm_90"), or empty when none was named.
   std::string Arch;
+  /// The positional arguments: the input files, in order (option values
+  /// such as "-o x.o" or "-MF x.d" are not among them).
+  std::vector<std::string> Inputs;
   /// Flags that were dropped, for --verbose.
   std::vector<std::string> Dropped;
 };

@@ -436,9 +436,13 @@ void Translator::readArg(ArrayRef<std::string> Args, size_t &I) {
   if (isCommandSeparator(Arg))
     return drop(
         fmt::format("{} (and the chained command after it)", Arg.str()));
-  // Positional arguments are the input files (and a stray "-"): left out.
-  if (!Arg.starts_with("-") || Arg == "-")
+  // Positional arguments are the input files (and a stray "-"): left out
+  // of the arguments, listed apart.
+  if (!Arg.starts_with("-") || Arg == "-") {
+    if (Arg != "-")
+      Out.Inputs.push_back(Arg.str());
     return;
+  }
   StringRef Body = Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
   auto [Name, Inline] = Body.split('=');
   std::optional<OptKind> Kind = lookupOption(Name);
