@@ -73,9 +73,13 @@ if [ "${1:-}" = "__one" ]; then
     --arch="$RS_ARCH" --cuda-path="$RS_CUDA" -o "$json" "$f" -- "${args[@]}" \
     >/dev/null 2>"$logs.tool.err"
   trc=$?; twall=$wall; trss=$rss
+  # The same device-side parse as the tool's: CUDA 13 keeps CUB/Thrust/libcu++
+  # in include/cccl, which nvcc (and the tool) put on the include path.
+  cccl=()
+  [ -d "$RS_CUDA/include/cccl" ] && cccl=(-isystem "$RS_CUDA/include/cccl")
   timed "$logs.clang.time" "$RS_CLANG" -x cuda --cuda-device-only \
-    --cuda-gpu-arch="$RS_ARCH" --cuda-path="$RS_CUDA" -fsyntax-only -w \
-    "${args[@]}" "$f" >/dev/null 2>"$logs.clang.err"
+    --cuda-gpu-arch="$RS_ARCH" --cuda-path="$RS_CUDA" "${cccl[@]}" \
+    -fsyntax-only -w "${args[@]}" "$f" >/dev/null 2>"$logs.clang.err"
   crc=$?; cwall=$wall; crss=$rss
   cerr=$(grep -c 'error:' "$logs.clang.err")
   nglobal=$(grep -c '__global__' "$f")

@@ -618,6 +618,24 @@ TEST(PredictorTest, DivisionByZeroIsUnknown) {
 
 //===--- The per-lane evaluator -------------------------------------------===//
 
+TEST(LaneProgramTest, OneStepPerDistinctNode) {
+  // 2^40 nodes as a tree; the program runs each shared node once, and
+  // agrees with Expr::evaluate (which walks the distinct nodes too).
+  Expr E = tx() + bx();
+  for (int I = 0; I < 40; ++I)
+    E = Expr::select(Expr::lt(E, C(9 + I)), E + C(2), E - ty());
+  predictor::LaneProgram Program(E);
+  EXPECT_LT(Program.size(), 400u);
+  Bindings Sample;
+  Sample.set(Symbol::blockIdx(0), 3);
+  Program.prepare(Sample);
+  for (const Lane &L : lanesOfWarp(BlockShape{8, 4, 1}, 0)) {
+    Bindings B = Sample;
+    bindLane(B, L);
+    EXPECT_EQ(Program.at(L), E.evaluate(B)) << "tid " << L.Tid;
+  }
+}
+
 TEST(LaneProgramTest, MatchesExprEvaluateLaneByLane) {
   Expr Lv = Expr::symbol(Symbol{SymbolKind::LaneValue, "v"});
   const Expr Cases[] = {
@@ -660,13 +678,28 @@ TEST(LaneProgramTest, MatchesExprEvaluateLaneByLane) {
 } // namespace
 
 namespace {
-TEST(PredictorTest, HugeAddressIsUnknownNotAStall) {
-  // A DAG whose tree form doubles at each step (a value merged over many
-  // paths): 2^20 nodes when walked as a tree.
+TEST(PredictorTest, SharedSubtreesAreEvaluatedOnceNotPerPath) {
+  // A value merged over many paths: each select uses the previous value on
+  // both arms, so the tree form doubles at each step (2^20 nodes) while the
+  // DAG has a few nodes per step. Lane L ends at L (L < 7) or L + 20.
   Expr E = tx();
   for (int I = 0; I < 20; ++I)
     E = Expr::select(Expr::lt(E, C(7)), E, E + C(1));
-  ASSERT_GT(E.treeSize(), 20000u);
+  ASSERT_GT(E.treeSize(), 1000000u);
+  EXPECT_LT(E.distinctNodes(1000), 200u);
+  // Bytes 0..27 (sector 0) for lanes 0..6, 108..207 (sectors 3..6) for the
+  // rest: 5 sectors where 4 would do.
+  Prediction P = predict(access(C(4) * E), launch(32));
+  ASSERT_TRUE(P.SectorsPerRequest.has_value()) << P.Reason;
+  EXPECT_DOUBLE_EQ(*P.SectorsPerRequest, 5);
+}
+
+TEST(PredictorTest, HugeAddressIsUnknownNotAStall) {
+  // 20,000+ distinct nodes: too many to evaluate lane by lane.
+  Expr E = tx();
+  for (int I = 0; I < 12000; ++I)
+    E = Expr::bitXor(E, tx() + C(I + 1));
+  ASSERT_GT(E.distinctNodes(30000), 20000u);
   Prediction P = predict(access(C(4) * E), PredictOptions());
   EXPECT_EQ(P.Class, Classification::Unknown);
   EXPECT_NE(P.Reason.find("too large"), std::string::npos) << P.Reason;

@@ -177,9 +177,19 @@ public:
   const std::vector<Expr> &operands() const;
 
   bool isConstant() const { return getKind() == Kind::Constant; }
+  /// Identifies the node this Expr shares: equal for copies of one Expr and
+  /// for operands shared by several parents, different for structurally
+  /// equal expressions built separately. Lets a walk visit a DAG's distinct
+  /// nodes once.
+  const void *identity() const { return N.get(); }
+
   /// Nodes of the tree form (shared operands counted at each use),
   /// saturating: how much work a tree walk or printing would be.
   size_t treeSize() const;
+  /// Distinct nodes of the DAG (each shared node once), counting stops at
+  /// \p Limit: how much work a walk that visits each node once would be.
+  size_t distinctNodes(size_t Limit) const;
+
   /// The value if this is a constant, else nullopt.
   std::optional<int64_t> asConstant() const;
   /// True when only Constant, Symbol, Add and Mul nodes occur.

@@ -34,6 +34,40 @@ bool sameNumbers(const Totals &A, const Totals &B) {
          std::fabs(A.idealPerRequest() - B.idealPerRequest()) < Epsilon;
 }
 
+/// evaluateWith() for many values of one fixed symbol: the address and the
+/// predicate are bound to the other fixed values and compiled once; each
+/// value only re-plans the samples and re-runs the lanes.
+class SymbolProbe {
+public:
+  SymbolProbe(const Context &Ctx, const Symbol &S, unsigned MaxSamples)
+      : Ctx(Ctx), S(S), MaxSamples(MaxSamples) {
+    ValueMap Others = Ctx.Fixed;
+    Others.erase(S);
+    Address = bindValues(Ctx.Access->Address, Others);
+    Active = bindValues(Ctx.Active, Others);
+    AddressFn.emplace(Address);
+    ActiveFn.emplace(Active);
+  }
+
+  /// The totals with \p S = \p Value.
+  Totals at(int64_t Value) {
+    ValueMap One{{S, Value}};
+    SamplingPlan Plan = planSamples(bindValues(Address, One),
+                                    bindValues(Active, One), MaxSamples);
+    Bindings B;
+    B.set(S, Value);
+    return simulate(*AddressFn, *ActiveFn, B, Ctx.Access->AccessBytes,
+                    Ctx.Access->Atomic, Ctx.Block, Plan);
+  }
+
+private:
+  const Context &Ctx;
+  Symbol S;
+  unsigned MaxSamples;
+  Expr Address, Active;
+  std::optional<LaneProgram> AddressFn, ActiveFn;
+};
+
 } // namespace
 
 Expr bindValues(const Expr &E, const ValueMap &Values) {
@@ -121,12 +155,10 @@ std::optional<WarpRequest> representativeWith(const Context &Ctx,
 }
 
 std::optional<int64_t> probeStride(const Context &Ctx, const Symbol &S) {
-  unsigned Cap = std::min(Ctx.MaxSamples, StrideProbeSamples);
-  Totals Reference = evaluateWith(Ctx, Ctx.Fixed, Cap);
+  SymbolProbe Probe(Ctx, S, std::min(Ctx.MaxSamples, StrideProbeSamples));
+  Totals Reference = Probe.at(Ctx.Fixed.at(S));
   auto SameAsDefault = [&](int64_t V) {
-    ValueMap Fixed = Ctx.Fixed;
-    Fixed[S] = V;
-    return sameNumbers(evaluateWith(Ctx, Fixed, Cap), Reference);
+    return sameNumbers(Probe.at(V), Reference);
   };
   // Walk down from the top so the search stops at the first difference.
   if (!SameAsDefault(MaxProbeValue))
@@ -155,10 +187,9 @@ std::optional<Misalignment> probeMisalignment(const Context &Ctx,
   M.Best = std::numeric_limits<double>::infinity();
   M.Worst = -M.Best;
   int64_t Default = Ctx.Fixed.at(S);
+  SymbolProbe Probe(Ctx, S, Ctx.MaxSamples);
   for (unsigned I = 0; I < Period; ++I) {
-    ValueMap Fixed = Ctx.Fixed;
-    Fixed[S] = Default + I;
-    Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);
+    Totals T = Probe.at(Default + I);
     if (!usable(T))
       continue;
     M.Best = std::min(M.Best, T.sectorsPerRequest());

@@ -1,16 +1,16 @@
 //===- LaneProgram.cpp - Fast per-lane evaluation of an Expr --------------===//
 //
 // The simulation evaluates the same address and predicate for every lane of
-// every warp of every sample. A LaneProgram splits the expression once into
-// lane-free subtrees (evaluated once per sample with Expr::evaluate) and the
-// operations above them, which run per lane on plain integers with the same
-// C semantics as Expr::evaluate.
+// every warp of every sample. A LaneProgram compiles the expression once into
+// steps, one per distinct node: those free of lane values run once per sample,
+// the others per lane on plain integers with the same C semantics as
+// Expr::evaluate. Expressions built by following a variable through loops and
+// branches share subtrees heavily (a loop-carried index used on both arms of
+// every select); walking them as trees would cost exponential time.
 //
 //===----------------------------------------------------------------------===//
 
 #include "predict/PredictInternal.h"
-
-#include <climits>
 
 namespace coalesce {
 namespace predictor {
@@ -18,25 +18,8 @@ namespace {
 
 using K = Expr::Kind;
 
-int64_t wrapAdd(int64_t A, int64_t B) {
-  return *Expr::applyOperator(K::Add, A, B);
-}
-
-int64_t wrapMul(int64_t A, int64_t B) {
-  return *Expr::applyOperator(K::Mul, A, B);
-}
-
-} // namespace
-
-LaneProgram::LaneProgram(const Expr &E) { Root = compile(E); }
-
-unsigned LaneProgram::add(Node N) {
-  Nodes.push_back(std::move(N));
-  return Nodes.size() - 1;
-}
-
 /// If \p E == C . threadIdx + U with constant C and lane-free U, fills them.
-static bool splitAffine(const Expr &E, int64_t (&Coeff)[3], Expr &Uniform) {
+bool splitAffine(const Expr &E, int64_t (&Coeff)[3], Expr &Uniform) {
   std::map<Symbol, Expr> Zero;
   for (unsigned D = 0; D < 3; ++D) {
     std::optional<Expr> C = E.linearCoefficient(Symbol::threadIdx(D));
@@ -50,100 +33,133 @@ static bool splitAffine(const Expr &E, int64_t (&Coeff)[3], Expr &Uniform) {
   return !Uniform.isLaneDependent();
 }
 
+} // namespace
+
+LaneProgram::LaneProgram(const Expr &E) {
+  Root = compile(E);
+  Compiled.clear(); // Only needed while compiling.
+}
+
+unsigned LaneProgram::emit(Step S, bool PerLane) {
+  S.Slot = Values.size();
+  Values.emplace_back();
+  (PerLane ? LaneSteps : UniformSteps).push_back(std::move(S));
+  return Values.size() - 1;
+}
+
 unsigned LaneProgram::compile(const Expr &E) {
-  Node N;
-  if (!E.isLaneDependent()) {
-    N.Source = E;
-    return add(std::move(N));
-  }
-  if (splitAffine(E, N.Coeff, N.Source)) {
-    N.Type = Node::Affine;
-    return add(std::move(N));
-  }
-  if (E.getKind() == K::Symbol) {
-    N.Type = Node::Unbound; // A lane value the engine cannot see.
-    return add(std::move(N));
-  }
-  N.Type = Node::Operation;
-  N.Op = E.getKind();
-  // Lane-free operands of a sum or product fold into one per-sample leaf.
-  bool Folds = N.Op == K::Add || N.Op == K::Mul;
-  Expr Free = Expr::constant(N.Op == K::Mul ? 1 : 0);
-  bool AnyFree = false;
-  for (const Expr &Operand : E.operands()) {
-    if (Folds && !Operand.isLaneDependent()) {
-      Free =
-          N.Op == K::Add ? Expr::add(Free, Operand) : Expr::mul(Free, Operand);
-      AnyFree = true;
-      continue;
+  auto Done = Compiled.find(E.identity());
+  if (Done != Compiled.end())
+    return Done->second;
+  Step S;
+  bool PerLane = E.isLaneDependent();
+  if (E.isConstant()) {
+    S.Value = E.getConstant();
+  } else if (E.getKind() == K::Symbol) {
+    S.Type = PerLane ? Step::Unbound : Step::Symbol;
+    S.Sym = E.getSymbol();
+    // threadIdx alone is affine: 1 * threadIdx.d + 0.
+    if (S.Sym.Kind == SymbolKind::ThreadIdx) {
+      S.Type = Step::Affine;
+      S.Coeff[S.Sym.dimension()] = 1;
+      S.Kids.push_back(compile(Expr::constant(0)));
     }
-    N.Kids.push_back(compile(Operand));
+  } else if (Expr Uniform; PerLane && splitAffine(E, S.Coeff, Uniform)) {
+    S.Type = Step::Affine;
+    S.Kids.push_back(compile(Uniform));
+  } else {
+    S.Type = Step::Operation;
+    S.Op = E.getKind();
+    // Lane-free operands of a per-lane sum or product fold into one
+    // per-sample step.
+    bool Folds = PerLane && (S.Op == K::Add || S.Op == K::Mul);
+    Step Free;
+    Free.Type = Step::Operation;
+    Free.Op = S.Op;
+    for (const Expr &Operand : E.operands()) {
+      unsigned Kid = compile(Operand);
+      (Folds && !Operand.isLaneDependent() ? Free.Kids : S.Kids).push_back(Kid);
+    }
+    if (Free.Kids.size() == 1)
+      S.Kids.push_back(Free.Kids.front());
+    else if (!Free.Kids.empty())
+      S.Kids.push_back(emit(std::move(Free), /*PerLane=*/false));
   }
-  if (AnyFree) {
-    Node Leaf;
-    Leaf.Source = Free;
-    N.Kids.push_back(add(std::move(Leaf)));
-  }
-  return add(std::move(N));
+  unsigned Slot = emit(std::move(S), PerLane);
+  Compiled.emplace(E.identity(), Slot);
+  return Slot;
 }
 
 void LaneProgram::prepare(const Bindings &Sample) {
-  for (Node &N : Nodes)
-    if (N.Type == Node::Uniform || N.Type == Node::Affine)
-      N.Value = N.Source.evaluate(Sample);
+  for (const Step &S : UniformSteps) {
+    std::optional<int64_t> &V = Values[S.Slot];
+    switch (S.Type) {
+    case Step::Constant:
+      V = S.Value;
+      break;
+    case Step::Symbol:
+      V = Sample.lookup(S.Sym);
+      break;
+    default:
+      V = apply(S);
+      break;
+    }
+  }
 }
 
-std::optional<int64_t> LaneProgram::eval(unsigned Index, const Lane &L) const {
-  const Node &N = Nodes[Index];
-  switch (N.Type) {
-  case Node::Uniform:
-    return N.Value;
-  case Node::Affine:
-    if (!N.Value)
-      return std::nullopt;
-    return wrapAdd(*N.Value, wrapAdd(wrapMul(N.Coeff[0], L.X),
-                                     wrapAdd(wrapMul(N.Coeff[1], L.Y),
-                                             wrapMul(N.Coeff[2], L.Z))));
-  case Node::Unbound:
-    return std::nullopt;
-  case Node::Operation:
-    break;
+std::optional<int64_t> LaneProgram::runLane(const Lane &L) {
+  for (const Step &S : LaneSteps) {
+    std::optional<int64_t> &V = Values[S.Slot];
+    switch (S.Type) {
+    case Step::Affine: {
+      const std::optional<int64_t> &Base = Values[S.Kids[0]];
+      V = Base ? std::optional<int64_t>(affine(S, *Base, L)) : std::nullopt;
+      break;
+    }
+    case Step::Operation:
+      V = apply(S);
+      break;
+    default: // Unbound: a lane value the engine cannot see.
+      V = std::nullopt;
+      break;
+    }
   }
-  switch (N.Op) {
+  return Values[Root];
+}
+
+std::optional<int64_t> LaneProgram::apply(const Step &S) const {
+  auto Get = [&](unsigned I) -> const std::optional<int64_t> & {
+    return Values[S.Kids[I]];
+  };
+  switch (S.Op) {
   case K::Add:
   case K::Mul: {
-    int64_t Acc = N.Op == K::Add ? 0 : 1;
-    for (unsigned Kid : N.Kids) {
-      std::optional<int64_t> V = eval(Kid, L);
+    K Op = S.Op;
+    int64_t Acc = Op == K::Add ? 0 : 1;
+    for (unsigned Kid : S.Kids) {
+      const std::optional<int64_t> &V = Values[Kid];
       if (!V)
         return std::nullopt;
-      Acc = N.Op == K::Add ? wrapAdd(Acc, *V) : wrapMul(Acc, *V);
+      Acc = *Expr::applyOperator(Op, Acc, *V);
     }
     return Acc;
   }
   case K::Select: {
-    std::optional<int64_t> Cond = eval(N.Kids[0], L);
+    const std::optional<int64_t> &Cond = Get(0);
     if (!Cond)
       return std::nullopt;
-    return eval(N.Kids[*Cond != 0 ? 1 : 2], L);
+    return Get(*Cond != 0 ? 1 : 2);
   }
   case K::LAnd:
   case K::LOr:
     return Expr::applyLogical(
-        N.Op, [&] { return eval(N.Kids[0], L); },
-        [&] { return eval(N.Kids[1], L); });
+        S.Op, [&] { return Get(0); }, [&] { return Get(1); });
   default:
     break;
   }
-  if (N.Kids.size() != 2)
+  if (S.Kids.size() != 2 || !Get(0) || !Get(1))
     return std::nullopt;
-  std::optional<int64_t> X = eval(N.Kids[0], L);
-  if (!X)
-    return std::nullopt;
-  std::optional<int64_t> Y = eval(N.Kids[1], L);
-  if (!Y)
-    return std::nullopt;
-  return Expr::applyOperator(N.Op, *X, *Y);
+  return Expr::applyOperator(S.Op, *Get(0), *Get(1));
 }
 
 } // namespace predictor

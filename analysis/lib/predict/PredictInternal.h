@@ -76,42 +76,57 @@ SamplingPlan planSamples(const Expr &Address, const Expr &Active,
 
 //===--- LaneProgram.cpp --------------------------------------------------===//
 
-/// An Expr compiled for evaluation lane by lane: lane-free subtrees, and the
-/// lane-free parts of subtrees affine in threadIdx, are evaluated once per
-/// sample (prepare); the operations above them run per lane (at), with
-/// Expr::evaluate's C semantics.
+/// An Expr compiled for evaluation lane by lane, as a straight-line program
+/// over its distinct nodes (a subtree shared by several parents is one step,
+/// so the cost is the size of the DAG, not of the tree form). Lane-free steps
+/// run once per sample (prepare); the lane-dependent ones, including the
+/// lane-free parts of nodes affine in threadIdx, once per lane (at), with
+/// Expr::evaluate's C semantics. Every step is evaluated eagerly; undefined
+/// values (division by zero, a lane value the engine cannot see) travel as
+/// nullopt, and a select or a deciding && / || operand discards an unused
+/// undefined one exactly as lazy evaluation would.
 class LaneProgram {
 public:
   explicit LaneProgram(const Expr &E);
-  /// Evaluates the lane-free subtrees under the sample's bindings.
+  /// Evaluates the lane-free steps under the sample's bindings.
   void prepare(const Bindings &Sample);
   /// The value for lane \p L; nullopt when undefined (division by zero) or
   /// when it needs a lane value the engine cannot see.
-  std::optional<int64_t> at(const Lane &L) const {
-    const Node &N = Nodes[Root];
-    if (N.Type == Node::Affine && N.Value) // The common case, inline;
-      // unsigned arithmetic wraps like Expr::evaluate.
-      return int64_t(uint64_t(*N.Value) + uint64_t(N.Coeff[0]) * L.X +
-                     uint64_t(N.Coeff[1]) * L.Y + uint64_t(N.Coeff[2]) * L.Z);
-    return eval(Root, L);
+  std::optional<int64_t> at(const Lane &L) {
+    if (LaneSteps.empty())
+      return Values[Root];
+    const Step &R = LaneSteps.back();
+    if (R.Type == Step::Affine && Values[R.Kids[0]]) // The common case.
+      return affine(R, *Values[R.Kids[0]], L);
+    return runLane(L);
   }
+  /// Steps of the program (distinct nodes plus folded leaves), for tests.
+  size_t size() const { return UniformSteps.size() + LaneSteps.size(); }
 
 private:
-  struct Node {
-    enum { Uniform, Affine, Unbound, Operation } Type = Uniform;
+  struct Step {
+    enum { Constant, Symbol, Affine, Unbound, Operation } Type = Constant;
     Expr::Kind Op = Expr::Kind::Constant;
-    /// Uniform: the subtree. Affine: its lane-free part, to which
-    /// Coeff[0]*x + Coeff[1]*y + Coeff[2]*z is added per lane.
-    Expr Source;
-    int64_t Coeff[3] = {0, 0, 0};
-    std::optional<int64_t> Value; ///< Source's value for this sample.
-    std::vector<unsigned> Kids;   ///< Operation: operand nodes.
+    int64_t Value = 0;          ///< Constant: the value.
+    coalesce::Symbol Sym;       ///< Symbol: the lane-free symbol to look up.
+    int64_t Coeff[3] = {0, 0, 0}; ///< Affine: threadIdx coefficients.
+    /// Operation: operand slots. Affine: the lane-free part's slot.
+    std::vector<unsigned> Kids;
+    unsigned Slot = 0; ///< Where the value goes.
   };
   unsigned compile(const Expr &E);
-  unsigned add(Node N);
-  std::optional<int64_t> eval(unsigned Index, const Lane &L) const;
+  unsigned emit(Step S, bool PerLane);
+  std::optional<int64_t> runLane(const Lane &L);
+  std::optional<int64_t> apply(const Step &S) const;
+  static int64_t affine(const Step &S, int64_t Base, const Lane &L) {
+    // Unsigned arithmetic wraps like Expr::evaluate.
+    return int64_t(uint64_t(Base) + uint64_t(S.Coeff[0]) * L.X +
+                   uint64_t(S.Coeff[1]) * L.Y + uint64_t(S.Coeff[2]) * L.Z);
+  }
 
-  std::vector<Node> Nodes;
+  std::vector<Step> UniformSteps, LaneSteps; ///< Each in dependency order.
+  std::vector<std::optional<int64_t>> Values; ///< One per slot.
+  std::map<const void *, unsigned> Compiled;  ///< Node -> slot.
   unsigned Root = 0;
 };
 
@@ -146,6 +161,12 @@ struct Totals {
 Totals simulate(const Expr &Address, const Expr &Active, unsigned AccessBytes,
                 AtomicKind Atomic, const BlockShape &Block,
                 const SamplingPlan &Plan);
+
+/// The same on compiled programs, whose fixed symbols left are bound by
+/// \p Base: one compilation serves many values of those symbols.
+Totals simulate(LaneProgram &AddressFn, LaneProgram &ActiveFn,
+                const Bindings &Base, unsigned AccessBytes, AtomicKind Atomic,
+                const BlockShape &Block, const SamplingPlan &Plan);
 
 /// The first request of the same walk whose sector count is nearest
 /// \p MeanSectors, with every lane's address; nullopt when no lane executes

@@ -174,18 +174,19 @@ Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
   Prediction P;
   if (screenAddress(Access, P))
     return P;
-  // Bounded cost: an address whose tree form is huge (values merged over
-  // many paths of long functions) is not evaluated lane by lane; a huge
-  // condition is dropped with a note.
-  constexpr size_t MaxTree = 20000;
-  if (Access.Address.treeSize() > MaxTree) {
+  // Bounded cost: the lanes evaluate each distinct node of the address once
+  // (shared subtrees cost once), so an address with a huge number of them
+  // (values merged over many paths of long functions) is not evaluated lane
+  // by lane; a huge condition is dropped with a note.
+  constexpr size_t MaxNodes = 20000;
+  if (Access.Address.distinctNodes(MaxNodes + 1) > MaxNodes) {
     P.Class = Classification::Unknown;
     P.Reason = fmt::format("the address expression is too large to evaluate "
-                           "({}+ nodes)",
-                           MaxTree);
+                           "({}+ distinct nodes)",
+                           MaxNodes);
     return P;
   }
-  if (Access.Active.treeSize() > MaxTree) {
+  if (Access.Active.distinctNodes(MaxNodes + 1) > MaxNodes) {
     AccessPattern Simpler = Access;
     Simpler.Active = Expr::constant(1);
     Prediction Q = predict(Simpler, Opts);

@@ -40,12 +40,12 @@ struct WalkFlags {
 
 /// Calls \p Visit(RequestView &) for every warp request with an active lane,
 /// sample by sample, warp by warp, until it returns false.
+/// \p Base binds symbols the programs still hold besides the plan's.
 template <typename Visitor>
-WalkFlags walkRequests(const Expr &Address, const Expr &Active,
-                       const BlockShape &Block, const SamplingPlan &Plan,
-                       Visitor Visit) {
+WalkFlags walkRequests(LaneProgram &AddressFn, LaneProgram &ActiveFn,
+                       const Bindings &Base, const BlockShape &Block,
+                       const SamplingPlan &Plan, Visitor Visit) {
   WalkFlags Flags;
-  LaneProgram AddressFn(Address), ActiveFn(Active);
   std::vector<std::vector<Lane>> Warps;
   for (unsigned W = 0; W < Block.warps(); ++W)
     Warps.push_back(lanesOfWarp(Block, W));
@@ -54,7 +54,7 @@ WalkFlags walkRequests(const Expr &Address, const Expr &Active,
   std::vector<int64_t> Addresses;
   Addresses.reserve(WarpSize);
   for (uint64_t Sample = 0, N = Plan.size(); Sample < N; ++Sample) {
-    Bindings B;
+    Bindings B = Base;
     for (size_t I = 0; I < Values.size(); ++I)
       B.set(Plan.Symbols[I], Values[I]);
     AddressFn.prepare(B);
@@ -131,18 +131,26 @@ void addRequest(Totals &T, std::vector<int64_t> &Addresses, size_t WarpLanes,
 
 } // namespace
 
-Totals simulate(const Expr &Address, const Expr &Active, unsigned AccessBytes,
-                AtomicKind Atomic, const BlockShape &Block,
-                const SamplingPlan &Plan) {
+Totals simulate(LaneProgram &AddressFn, LaneProgram &ActiveFn,
+                const Bindings &Base, unsigned AccessBytes, AtomicKind Atomic,
+                const BlockShape &Block, const SamplingPlan &Plan) {
   Totals T;
-  WalkFlags Flags =
-      walkRequests(Address, Active, Block, Plan, [&](RequestView &R) {
+  WalkFlags Flags = walkRequests(
+      AddressFn, ActiveFn, Base, Block, Plan, [&](RequestView &R) {
         addRequest(T, R.Addresses, R.WarpLanes, AccessBytes, Atomic);
         return true;
       });
   T.AddressUnknown = Flags.AddressUnknown;
   T.ActiveUnknown = Flags.ActiveUnknown;
   return T;
+}
+
+Totals simulate(const Expr &Address, const Expr &Active, unsigned AccessBytes,
+                AtomicKind Atomic, const BlockShape &Block,
+                const SamplingPlan &Plan) {
+  LaneProgram AddressFn(Address), ActiveFn(Active);
+  return simulate(AddressFn, ActiveFn, Bindings(), AccessBytes, Atomic, Block,
+                  Plan);
 }
 
 std::optional<WarpRequest>
@@ -153,8 +161,9 @@ representativeRequest(const Expr &Address, const Expr &Active,
   std::optional<WarpRequest> Best;
   double BestDistance = 0;
   std::vector<int64_t> Sorted;
-  WalkFlags Flags =
-      walkRequests(Address, Active, Block, Plan, [&](RequestView &R) {
+  LaneProgram AddressFn(Address), ActiveFn(Active);
+  WalkFlags Flags = walkRequests(
+      AddressFn, ActiveFn, Bindings(), Block, Plan, [&](RequestView &R) {
         Sorted = R.Addresses;
         std::sort(Sorted.begin(), Sorted.end());
         unsigned Sectors =

@@ -6,6 +6,9 @@
 #include <cassert>
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace coalesce {
 
@@ -188,44 +191,86 @@ std::set<Symbol> Expr::symbols() const {
 
 size_t Expr::treeSize() const { return N->TreeSize; }
 
-Expr Expr::replace(const Expr &From, const Expr &To) const {
-  if (*this == From)
-    return To;
-  if (N->K == Kind::Constant || N->K == Kind::Symbol)
-    return *this;
-  std::vector<Expr> Ops;
-  Ops.reserve(N->Ops.size());
-  bool Changed = false;
-  for (const Expr &Op : N->Ops) {
-    Ops.push_back(Op.replace(From, To));
-    Changed |= Ops.back().N != Op.N;
+size_t Expr::distinctNodes(size_t Limit) const {
+  std::unordered_set<const Node *> Seen;
+  std::vector<const Node *> Work{N.get()};
+  while (!Work.empty() && Seen.size() < Limit) {
+    const Node *X = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(X).second)
+      continue;
+    for (const Expr &Op : X->Ops)
+      Work.push_back(Op.N.get());
   }
-  if (!Changed)
-    return *this;
-  return ExprBuilder::rebuild(N->K, Ops);
+  return std::min(Seen.size(), Limit);
+}
+
+namespace {
+/// Rebuilds \p E bottom-up with \p Leaf deciding each node first (a result
+/// replaces the node; nullopt descends into its operands). Every distinct
+/// node is visited once (\p Memo), so shared subtrees stay shared and the
+/// cost is linear in the DAG, not in the tree form.
+template <typename LeafFn>
+Expr rewriteShared(const Expr &E, LeafFn &Leaf,
+                   std::unordered_map<const Expr::Node *, Expr> &Memo) {
+  const Expr::Node &N = ExprBuilder::node(E);
+  if (std::optional<Expr> R = Leaf(E))
+    return *R;
+  if (N.K == Expr::Kind::Constant || N.K == Expr::Kind::Symbol)
+    return E;
+  auto It = Memo.find(&N);
+  if (It != Memo.end())
+    return It->second;
+  std::vector<Expr> Ops;
+  Ops.reserve(N.Ops.size());
+  bool Changed = false;
+  for (const Expr &Op : N.Ops) {
+    Ops.push_back(rewriteShared(Op, Leaf, Memo));
+    Changed |= !ExprBuilder::sameNode(Ops.back(), Op);
+  }
+  Expr Result = Changed ? ExprBuilder::rebuild(N.K, Ops) : E;
+  Memo.emplace(&N, Result);
+  return Result;
+}
+} // namespace
+
+Expr Expr::replace(const Expr &From, const Expr &To) const {
+  const std::set<Symbol> &FromSymbols =
+      From.N->Symbols ? *From.N->Symbols : std::set<Symbol>();
+  auto Leaf = [&](const Expr &E) -> std::optional<Expr> {
+    // A subtree lacking a symbol of From, or smaller, cannot contain it.
+    if (E.N->TreeSize < From.N->TreeSize)
+      return E;
+    if (E.N->Symbols != From.N->Symbols && !FromSymbols.empty() &&
+        (!E.N->Symbols || !std::includes(E.N->Symbols->begin(),
+                                         E.N->Symbols->end(),
+                                         FromSymbols.begin(),
+                                         FromSymbols.end())))
+      return E;
+    if (E == From)
+      return To;
+    return std::nullopt;
+  };
+  std::unordered_map<const Node *, Expr> Memo;
+  return rewriteShared(*this, Leaf, Memo);
 }
 
 Expr Expr::substitute(const std::map<Symbol, Expr> &Map) const {
-  switch (N->K) {
-  case Kind::Constant:
-    return *this;
-  case Kind::Symbol: {
-    auto It = Map.find(N->Sym);
-    return It == Map.end() ? *this : It->second;
-  }
-  default:
-    break;
-  }
-  std::vector<Expr> Ops;
-  Ops.reserve(N->Ops.size());
-  bool Changed = false;
-  for (const Expr &Op : N->Ops) {
-    Ops.push_back(Op.substitute(Map));
-    Changed |= Ops.back().N != Op.N;
-  }
-  if (!Changed)
-    return *this;
-  return ExprBuilder::rebuild(N->K, Ops);
+  auto Leaf = [&](const Expr &E) -> std::optional<Expr> {
+    if (E.N->K == Kind::Symbol) {
+      auto It = Map.find(E.N->Sym);
+      return It == Map.end() ? E : It->second;
+    }
+    // Subtrees holding none of the mapped symbols are kept as they are.
+    if (!E.N->Symbols)
+      return E;
+    for (const auto &Entry : Map)
+      if (E.N->Symbols->count(Entry.first))
+        return std::nullopt;
+    return E;
+  };
+  std::unordered_map<const Node *, Expr> Memo;
+  return rewriteShared(*this, Leaf, Memo);
 }
 
 //===-- Structural equality and order

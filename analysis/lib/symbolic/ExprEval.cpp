@@ -1,8 +1,9 @@
 //===- ExprEval.cpp - Exact evaluation of an Expr with C semantics --------===//
 ///
 /// \file
-/// evaluate() walks the nodes recursively with no allocation: it runs once
-/// per lane per access in the lane model. Sums and products wrap as the
+/// evaluate() walks the nodes recursively with no allocation; an expression
+/// whose tree form is large (shared subtrees) evaluates each distinct node
+/// once instead. Sums and products wrap as the
 /// hardware does; everything C leaves undefined and the engine cannot model
 /// (division by zero, INT64_MIN / -1, shifts outside [0, 63]) yields
 /// nullopt.
@@ -10,6 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "symbolic/ExprNode.h"
+
+#include <unordered_map>
+#include <vector>
 
 namespace coalesce {
 
@@ -122,8 +126,68 @@ std::optional<int64_t> evalNode(const Expr::Node &N, const Bindings &B) {
 
 } // namespace
 
+namespace {
+/// evalNode() for expressions whose tree form is large: each distinct node
+/// is evaluated once (\p Memo), so shared subtrees cost once, not once per
+/// path. Eager on every operand; the C semantics are kept because undefined
+/// operands travel as nullopt and only the chosen or deciding ones count.
+std::optional<int64_t>
+evalShared(const Expr &E, const Bindings &B,
+           std::unordered_map<const void *, std::optional<int64_t>> &Memo) {
+  const Expr::Node &N = ExprBuilder::node(E);
+  if (N.K == K::Constant)
+    return N.Value;
+  if (N.K == K::Symbol)
+    return B.lookup(N.Sym);
+  auto It = Memo.find(&N);
+  if (It != Memo.end())
+    return It->second;
+  std::vector<std::optional<int64_t>> Ops;
+  Ops.reserve(N.Ops.size());
+  for (const Expr &Op : N.Ops)
+    Ops.push_back(evalShared(Op, B, Memo));
+  std::optional<int64_t> R;
+  switch (N.K) {
+  case K::Add:
+  case K::Mul: {
+    int64_t Acc = N.K == K::Add ? 0 : 1;
+    bool Defined = true;
+    for (const std::optional<int64_t> &V : Ops) {
+      if (!V) {
+        Defined = false;
+        break;
+      }
+      Acc = N.K == K::Add ? wrapAdd(Acc, *V) : wrapMul(Acc, *V);
+    }
+    if (Defined)
+      R = Acc;
+    break;
+  }
+  case K::Select:
+    R = Ops[0] ? Ops[*Ops[0] != 0 ? 1 : 2] : std::nullopt;
+    break;
+  case K::LAnd:
+  case K::LOr:
+    R = Expr::applyLogical(N.K, [&] { return Ops[0]; },
+                           [&] { return Ops[1]; });
+    break;
+  default:
+    R = Ops[0] && Ops[1] ? evalBinary(N.K, *Ops[0], *Ops[1]) : std::nullopt;
+    break;
+  }
+  Memo.emplace(&N, R);
+  return R;
+}
+} // namespace
+
 std::optional<int64_t> Expr::evaluate(const Bindings &B) const {
-  return evalNode(*N, B);
+  // The plain recursion allocates nothing; it is the fast path for the
+  // small expressions that dominate.
+  constexpr size_t SharedWalkFrom = 512;
+  if (N->TreeSize < SharedWalkFrom)
+    return evalNode(*N, B);
+  std::unordered_map<const void *, std::optional<int64_t>> Memo;
+  return evalShared(*this, B, Memo);
 }
 
 std::optional<int64_t> Expr::applyOperator(Kind K, int64_t A, int64_t B) {
