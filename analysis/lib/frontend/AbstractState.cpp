@@ -116,6 +116,95 @@ VarValue &KernelWalker::fieldSlot(VarValue &Obj, const FieldDecl *FD) {
   return O.Fields.back().second;
 }
 
+std::string LeafPath::name(llvm::StringRef Slot) const {
+  std::string Name = Slot.str();
+  for (const FieldDecl *FD : Fields)
+    Name += "." + FD->getName().str();
+  return Name;
+}
+
+void KernelWalker::forEachLeaf(
+    const VarValue &V,
+    llvm::function_ref<void(const LeafPath &, const VarValue &)> Fn) {
+  LeafPath Path;
+  std::function<void(const VarValue &)> Visit = [&](const VarValue &X) {
+    if (X.Int) {
+      Path.Pointer = false;
+      Fn(Path, X);
+    }
+    if (X.Pointer) {
+      Path.Pointer = true;
+      Fn(Path, X);
+    }
+    if (X.Object)
+      for (const auto &[FD, FV] : X.Object->Fields) {
+        Path.Fields.push_back(FD);
+        Visit(FV);
+        Path.Fields.pop_back();
+      }
+  };
+  Visit(V);
+}
+
+VarValue KernelWalker::mapLeaves(
+    const VarValue &V,
+    llvm::function_ref<std::optional<Expr>(const LeafPath &, const Expr &)>
+        Fn) {
+  LeafPath Path;
+  std::function<VarValue(const VarValue &)> Map = [&](const VarValue &X) {
+    VarValue Out = X;
+    if (X.Int) {
+      Path.Pointer = false;
+      Out.Int = Fn(Path, *X.Int);
+    }
+    if (X.Pointer) {
+      Path.Pointer = true;
+      if (std::optional<Expr> Offset = Fn(Path, X.Pointer->ByteOffset))
+        Out.Pointer->ByteOffset = *Offset;
+      else
+        Out.Pointer.reset();
+    }
+    if (X.Object) {
+      auto O = std::make_shared<ObjectValue>();
+      O->Name = X.Object->Name;
+      O->ScalarKind = X.Object->ScalarKind;
+      for (const auto &[FD, FV] : X.Object->Fields) {
+        Path.Fields.push_back(FD);
+        O->Fields.emplace_back(FD, Map(FV));
+        Path.Fields.pop_back();
+      }
+      Out.Object = std::move(O);
+    }
+    return Out;
+  };
+  return Map(V);
+}
+
+std::optional<Expr> KernelWalker::leafValue(const VarValue &V,
+                                            const LeafPath &P,
+                                            llvm::StringRef Base) const {
+  VarValue Slot = V;
+  for (const FieldDecl *FD : P.Fields) {
+    if (!Slot.Object)
+      return std::nullopt;
+    Slot = fieldOf(Slot, FD);
+  }
+  if (!P.Pointer)
+    return Slot.Int;
+  if (!Slot.Pointer || (!Base.empty() && Slot.Pointer->BaseName != Base))
+    return std::nullopt;
+  return Slot.Pointer->ByteOffset;
+}
+
+void KernelWalker::materializeLeaf(VarValue &V, const LeafPath &P) {
+  VarValue *Slot = &V;
+  for (const FieldDecl *FD : P.Fields) {
+    if (!Slot->Object)
+      return;
+    Slot = &fieldSlot(*Slot, FD);
+  }
+}
+
 std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
                                                 const Frame &F) {
   LV = slotExpr(LV);

@@ -129,6 +129,15 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   R.CallChain = F.CallChain;
   R.Pattern.Address = Addr.Ptr.ByteOffset;
   R.Pattern.Active = F.Active;
+  // An address through a loop-carried value the walker gave up on says why.
+  if (!OpaqueReasons.empty() && !R.Pattern.Address.isIndirect())
+    for (const Symbol &S : R.Pattern.Address.symbols())
+      if (auto It = OpaqueReasons.find(S); It != OpaqueReasons.end()) {
+        R.Pattern.UnknownReason =
+            "address depends on a per-lane value the engine cannot model: " +
+            It->second;
+        break;
+      }
   R.Pattern.AccessBytes = Bytes;
   // Accesses as the compiler issues them: a struct whose alignment is less
   // than its size (or that is wider than 16 bytes) is moved in pieces of

@@ -280,6 +280,12 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     return translateCall(CE, F, Origin);
 
   if (isMemoryRead(E)) {
+    // A slot named as an lvalue: an operand of `c ? this->a : this->b`,
+    // which is an lvalue as a whole (the read applies to the select).
+    if (E->isGLValue())
+      if (std::optional<VarValue> Held = heldValue(E, F))
+        if (Held->Int)
+          return *Held->Int;
     return loadedValue(E, F);
   }
 

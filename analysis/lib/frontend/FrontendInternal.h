@@ -32,13 +32,16 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace coalesce {
@@ -81,6 +84,23 @@ struct ObjectValue {
   std::string Name;
   SymbolKind ScalarKind = SymbolKind::Param;
   llvm::SmallVector<std::pair<const clang::FieldDecl *, VarValue>, 4> Fields;
+};
+
+/// One integer leaf of a slot's abstract value: the integer itself, or a
+/// pointer's byte offset, of the slot or of a field (of a field ...) of the
+/// object it holds. Loop-carried state is followed leaf by leaf.
+struct LeafPath {
+  llvm::SmallVector<const clang::FieldDecl *, 2> Fields;
+  bool Pointer = false; ///< The byte offset of a pointer, not an integer.
+
+  /// "last", "loader.last": \p Slot followed by the field names.
+  std::string name(llvm::StringRef Slot) const;
+  friend bool operator<(const LeafPath &A, const LeafPath &B) {
+    return std::tie(A.Pointer, A.Fields) < std::tie(B.Pointer, B.Fields);
+  }
+  friend bool operator==(const LeafPath &A, const LeafPath &B) {
+    return A.Pointer == B.Pointer && A.Fields == B.Fields;
+  }
 };
 
 /// The resolved address of a memory lvalue.
@@ -225,33 +245,74 @@ private:
   void walkLoop(const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, Frame &F, bool CondAfterBody = false);
-  /// What one pass of a loop body adds to a slot: a loop-invariant step for
-  /// an integer, a pointer's offset and each integer field of an object;
-  /// absent where the change has no such closed form.
-  struct SlotSteps {
-    std::optional<Expr> Int, Pointer;
-    /// The integer becomes data loaded from memory (`p = next[p]`).
-    bool IntIsData = false;
-    llvm::DenseMap<const clang::FieldDecl *, Expr> Fields;
-  };
-  using LoopSteps = llvm::DenseMap<const clang::ValueDecl *, SlotSteps>;
-  /// Walks \p Body (and \p Inc) once, recording nothing, with each of
-  /// \p Vars replaced by a fresh symbol, and returns the steps found.
-  LoopSteps probeSteps(const clang::Stmt *Body, const clang::Expr *Inc,
-                       const Frame &F,
-                       const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Vars,
-                       unsigned LoopId);
   /// How many iterations a value without a closed form is sampled over.
   static constexpr unsigned LoopSampleCount = 8;
-  using LoopSamples =
-      llvm::DenseMap<const clang::ValueDecl *, std::vector<VarValue>>;
-  /// For each of \p Vars whose change has no closed form in \p Steps: its
-  /// values at the first LoopSampleCount iterations, by walking \p Body
-  /// (and \p Inc) that many times from \p F, recording nothing.
-  LoopSamples sampleIterations(
-      const clang::Stmt *Body, const clang::Expr *Inc, const Frame &F,
+  /// The loop-carried slots of one loop: what one pass of the body does to
+  /// each of their leaves, and their values at the first iterations where
+  /// that has no closed form (LoopCarried.cpp).
+  struct CarriedState {
+    /// Per slot and leaf: a loop-invariant step (closed form start + step *
+    /// iter).
+    std::map<std::pair<const clang::ValueDecl *, LeafPath>, Expr> Steps;
+    /// Leaves that become data loaded from memory (`p = next[p]`).
+    std::set<std::pair<const clang::ValueDecl *, LeafPath>> Data;
+    /// Per slot: its value after 0, 1, ... passes of the body from the loop's
+    /// entry (the sampled iterations), when some leaf has no step.
+    llvm::DenseMap<const clang::ValueDecl *, std::vector<VarValue>> Samples;
+    /// Leaves whose sampled values grew past MaxCarriedNodes.
+    std::set<std::pair<const clang::ValueDecl *, LeafPath>> TooLarge;
+    /// Leaves that one pass leaves lane-dependent.
+    std::set<std::pair<const clang::ValueDecl *, LeafPath>> Lane;
+    /// Per slot: its leaves after one pass (fields it assigns included).
+    llvm::DenseMap<const clang::ValueDecl *, std::vector<LeafPath>> Leaves;
+    /// How many iterations the samples cover (fewer than LoopSampleCount
+    /// when the condition ends the loop before).
+    unsigned Iterations = LoopSampleCount;
+    /// The probe ran: Steps and Leaves describe every changed slot.
+    bool Probed = false;
+    /// When the samples reached the end of the loop (its condition false for
+    /// every lane after Iterations passes): each changed slot's value there.
+    std::optional<llvm::DenseMap<const clang::ValueDecl *, VarValue>> Exit;
+  };
+  /// Walks \p Body (and \p Inc) once, recording nothing, with every leaf of
+  /// each of \p Vars replaced by a fresh symbol, and fills the steps of the
+  /// leaves of \p Carried in \p Out.
+  void probeSteps(const clang::Stmt *Body, const clang::Expr *Inc,
+                  const Frame &F,
+                  const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Vars,
+                  const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Carried,
+                  unsigned LoopId, CarriedState &Out);
+  /// The most distinct expression nodes (shared subtrees counted once) the
+  /// sampled values of one leaf may take.
+  static constexpr size_t MaxCarriedNodes = 4000;
+  /// For each of \p Carried with a leaf that has no closed form in \p Out:
+  /// its values at the first LoopSampleCount iterations (fewer when \p Cond
+  /// ends the loop before), by walking \p Body (and \p Inc) that many times
+  /// from \p F, recording nothing. Fills Out.Samples and Out.TooLarge, and
+  /// Out.Exit with the values of \p Vars when the loop ended (and
+  /// \p CanExit: no break or return leaves it early).
+  void sampleIterations(
+      const clang::Stmt *Body, const clang::Expr *Cond, const clang::Expr *Inc,
+      const Frame &F,
       const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Vars,
-      const LoopSteps &Steps);
+      const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Carried,
+      bool CanExit, CarriedState &Out);
+  /// The value slot \p VD holds after the loop, given its value \p AtIter
+  /// at iteration \p Iter inside it: the exit value when the loop's end was
+  /// found, else the leaves the loop does not change, the others opaque.
+  VarValue valueAfterLoop(const clang::ValueDecl *VD, const VarValue &AtIter,
+                          const CarriedState &State,
+                          const std::optional<Expr> &Iter,
+                          std::optional<int64_t> TripCount,
+                          clang::SourceLocation Loop);
+  /// The value loop-carried slot \p VD (entry value \p Entry) holds at
+  /// iteration \p Iter() of the loop at \p Loop: per leaf, its closed form, its sampled
+  /// values chained by iteration, data, or an opaque symbol whose reason is
+  /// kept in OpaqueReasons. Sets \p UsedSamples when samples were used.
+  VarValue carriedValue(const clang::ValueDecl *VD, const VarValue &Entry,
+                        const CarriedState &State,
+                        llvm::function_ref<Expr()> Iter,
+                        clang::SourceLocation Loop, bool &UsedSamples);
   /// Does a variable of \p F already hold a loop counter named \p Name
   /// (an enclosing loop's)?
   static bool loopNameTaken(const Frame &F, llvm::StringRef Name);
@@ -299,6 +360,25 @@ private:
                 Frame &Inner);
 
   // The abstract state (AbstractState.cpp).
+  /// Calls \p Fn(path, slot) for each integer or pointer leaf of \p V: the
+  /// value itself and, recursively, the fields its object holds so far.
+  static void forEachLeaf(
+      const VarValue &V,
+      llvm::function_ref<void(const LeafPath &, const VarValue &)> Fn);
+  /// \p V with each leaf replaced by what \p Fn gives it (the leaf dropped,
+  /// an unknown value, where nullopt); objects are rebuilt, keeping names.
+  static VarValue mapLeaves(
+      const VarValue &V,
+      llvm::function_ref<std::optional<Expr>(const LeafPath &, const Expr &)>
+          Fn);
+  /// The value of leaf \p P of \p V (a pointer leaf: its byte offset, when
+  /// the pointer still points into the allocation named \p Base), reading
+  /// fields not yet assigned by their names; nullopt when unknown.
+  std::optional<Expr> leafValue(const VarValue &V, const LeafPath &P,
+                                llvm::StringRef Base = "") const;
+  /// Makes the fields on path \p P of \p V assigned entries (by their
+  /// names, when not yet assigned), so that mapLeaves() reaches them.
+  void materializeLeaf(VarValue &V, const LeafPath &P);
   static VarValue namedObject(std::string Name, SymbolKind ScalarKind);
   /// The value of field \p FD of object value \p Obj.
   VarValue fieldOf(const VarValue &Obj, const clang::FieldDecl *FD) const;
@@ -378,6 +458,10 @@ private:
   unsigned ProbeDepth = 0;
   /// Numbers loops, to name a LoopIter symbol whose variable name is taken.
   unsigned LoopCounter = 0;
+  /// Why the engine gave up on an opaque per-lane symbol it made (a
+  /// loop-carried value without a closed form): the reason an access whose
+  /// address uses it is unknown.
+  std::map<Symbol, std::string> OpaqueReasons;
 };
 
 /// The launches of every kernel made by the host code of a translation

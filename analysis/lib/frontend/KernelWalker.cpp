@@ -7,7 +7,8 @@
 //   if (c) return;         the rest of the block runs under Active && !c
 //   for (i = a; c; i += s) i == a + s * iter, iter a LoopIter symbol; the
 //                          body runs under Active && c
-// Variables modified in a loop other than induction variables become opaque.
+// Other values a loop carries get closed forms where one pass adds a step,
+// else exact values over the first iterations (LoopCarried.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
@@ -137,6 +138,19 @@ bool referencesAny(const Stmt *S,
     }
   } F(Vars);
   F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// Can \p Body leave its loop other than by the condition (break, return,
+/// goto; a break of a nested loop or switch counts too, conservatively)?
+bool leavesEarly(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitBreakStmt(BreakStmt *) { return !(Found = true); }
+    bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
+    bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
   return F.Found;
 }
 
@@ -401,169 +415,6 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
   mergeBranches(Cond, F, Then, Else);
 }
 
-KernelWalker::LoopSteps KernelWalker::probeSteps(
-    const Stmt *Body, const clang::Expr *Inc, const Frame &F,
-    const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars, unsigned LoopId) {
-  LoopSteps Out;
-  // Nested probes multiply the work: only the two innermost levels probe.
-  if (Vars.empty() || ProbeDepth >= 2)
-    return Out;
-  // Every slot the body may change gets a fresh symbol; one walk of the
-  // body (recording nothing) tells what it becomes.
-  Frame Probe = F;
-  Probe.Probe = true;
-  std::vector<Symbol> Fresh;
-  // A fresh symbol varies across the warp when the value it replaces does,
-  // so that what is loaded through it stays a gather.
-  auto FreshSymbol = [&](const std::string &Name, bool Lane) {
-    Fresh.push_back({Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue,
-                     "@" + Name + "#" + std::to_string(LoopId)});
-    return Expr::symbol(Fresh.back());
-  };
-  struct Start {
-    std::optional<Expr> Int, Pointer;
-    std::vector<std::pair<const FieldDecl *, Expr>> Fields;
-  };
-  llvm::DenseMap<const ValueDecl *, Start> Starts;
-  for (const ValueDecl *VD : Vars) {
-    auto It = Probe.Env.find(VD);
-    if (It == Probe.Env.end())
-      continue;
-    VarValue &V = It->second;
-    Start &S = Starts[VD];
-    std::string Name = VD->getName().str();
-    if (V.Int)
-      V.Int = S.Int = FreshSymbol(Name, V.Int->isLaneDependent());
-    if (V.Pointer)
-      V.Pointer->ByteOffset = *(S.Pointer = FreshSymbol(
-          Name, V.Pointer->ByteOffset.isLaneDependent()));
-    if (V.Object) {
-      std::vector<const FieldDecl *> IntFields;
-      for (const auto &[FD, FV] : V.Object->Fields)
-        if (FV.Int)
-          IntFields.push_back(FD);
-      for (const FieldDecl *FD : IntFields) {
-        Expr E = FreshSymbol(Name + "." + FD->getName().str(),
-                             fieldOf(V, FD).Int->isLaneDependent());
-        fieldSlot(V, FD).Int = E;
-        S.Fields.emplace_back(FD, E);
-      }
-    }
-  }
-  ++ProbeDepth;
-  walkStmt(Body, Probe);
-  if (Inc)
-    walkExpr(Inc, Probe);
-  --ProbeDepth;
-
-  // Slots the pass leaves unchanged are loop-invariant: their fresh symbols
-  // stand for their values at the loop's entry (`last += stride` steps by
-  // the entry value of `stride`).
-  std::map<Symbol, Expr> Invariant;
-  auto Unchanged = [&](const std::optional<Expr> &After, const Expr &Start,
-                       const std::optional<Expr> &Entry) {
-    if (After && Entry && *After == Start)
-      Invariant.emplace(Start.getSymbol(), *Entry);
-  };
-  for (const auto &[VD, S] : Starts) {
-    auto A = Probe.Env.find(VD);
-    auto E = F.Env.find(VD);
-    if (A == Probe.Env.end() || E == F.Env.end())
-      continue;
-    if (S.Int)
-      Unchanged(A->second.Int, *S.Int, E->second.Int);
-    if (S.Pointer && A->second.Pointer && E->second.Pointer)
-      Unchanged(A->second.Pointer->ByteOffset, *S.Pointer,
-                E->second.Pointer->ByteOffset);
-    for (const auto &[FD, Start] : S.Fields)
-      if (A->second.Object && E->second.Object)
-        Unchanged(fieldOf(A->second, FD).Int, Start,
-                  fieldOf(E->second, FD).Int);
-  }
-  auto IsFresh = [&](const Symbol &Sym) {
-    return std::find(Fresh.begin(), Fresh.end(), Sym) != Fresh.end();
-  };
-  // A step is what the pass added, free of every fresh symbol and the same
-  // for the whole warp.
-  auto StepOf = [&](const std::optional<Expr> &After,
-                    const Expr &Start) -> std::optional<Expr> {
-    if (!After)
-      return std::nullopt;
-    Expr D = (*After - Start).substitute(Invariant);
-    if (D.anySymbol(IsFresh) || D.isLaneDependent())
-      return std::nullopt;
-    return D;
-  };
-  for (const auto &[VD, S] : Starts) {
-    auto It = Probe.Env.find(VD);
-    if (It == Probe.Env.end())
-      continue;
-    const VarValue &After = It->second;
-    SlotSteps St;
-    if (S.Int) {
-      St.Int = StepOf(After.Int, *S.Int);
-      St.IntIsData = After.Int && After.Int->isIndirect();
-    }
-    if (S.Pointer && After.Pointer)
-      St.Pointer = StepOf(After.Pointer->ByteOffset, *S.Pointer);
-    for (const auto &[FD, E] : S.Fields)
-      if (After.Object)
-        if (std::optional<Expr> D = StepOf(fieldOf(After, FD).Int, E))
-          St.Fields.try_emplace(FD, *D);
-    Out.try_emplace(VD, std::move(St));
-  }
-  return Out;
-}
-
-KernelWalker::LoopSamples KernelWalker::sampleIterations(
-    const Stmt *Body, const clang::Expr *Inc, const Frame &F,
-    const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars,
-    const LoopSteps &Steps) {
-  LoopSamples Out;
-  if (ProbeDepth > 0)
-    return Out; // Only outside other probes: the cost stays bounded.
-  // Slots whose change has no closed form and is not data.
-  llvm::SmallVector<const ValueDecl *, 4> Need;
-  for (const ValueDecl *VD : Vars) {
-    auto It = F.Env.find(VD);
-    if (It == F.Env.end())
-      continue;
-    auto SI = Steps.find(VD);
-    const VarValue &V = It->second;
-    bool Open = V.Int && (SI == Steps.end() ||
-                          (!SI->second.Int && !SI->second.IntIsData));
-    if (V.Object)
-      for (const auto &[FD, FV] : V.Object->Fields)
-        Open |= FV.Int && (SI == Steps.end() || !SI->second.Fields.count(FD));
-    if (Open)
-      Need.push_back(VD);
-  }
-  if (Need.empty())
-    return Out;
-  // Walk the body LoopSampleCount - 1 times from the entry state, recording
-  // nothing, and keep each slot's value after each pass.
-  Frame P = F;
-  P.Probe = true;
-  for (const ValueDecl *VD : Need)
-    Out[VD].push_back(P.Env.find(VD)->second);
-  ++ProbeDepth;
-  bool TooLarge = false;
-  for (unsigned K = 1; K < LoopSampleCount && !TooLarge; ++K) {
-    walkStmt(Body, P);
-    if (Inc)
-      walkExpr(Inc, P);
-    for (const ValueDecl *VD : Need) {
-      const VarValue &V = P.Env.find(VD)->second;
-      Out[VD].push_back(V);
-      TooLarge |= V.Int && V.Int->treeSize() > 4000;
-    }
-  }
-  --ProbeDepth;
-  if (TooLarge)
-    Out.clear();
-  return Out;
-}
-
 void KernelWalker::walkLoop(const Stmt *Init,
                             const clang::Expr *Cond, const clang::Expr *Inc,
                             const Stmt *Body, Frame &F, bool CondAfterBody) {
@@ -592,10 +443,34 @@ void KernelWalker::walkLoop(const Stmt *Init,
     return Expr::symbol({K, VD->getName().str()});
   };
 
-  Frame Before = F;
+  // Syntactic induction variables: every change a loop-invariant, uniform
+  // step (`i += s`, `p++`). Every other changed slot is loop-carried.
+  llvm::DenseMap<const ValueDecl *, Expr> InductionSteps;
+  for (const ValueDecl *VD : Modified) {
+    if (NonInduction.count(VD) || !F.Env.count(VD))
+      continue;
+    QualType T = VD->getType();
+    unsigned Scale = T->isPointerType() ? sizeOf(T->getPointeeType()) : 1;
+    std::optional<Expr> Step = Expr::constant(0);
+    for (const Modification &M : MF.Mods) {
+      if (M.Var != VD)
+        continue;
+      Expr S = M.Step ? translate(M.Step, F) : Expr::constant(1);
+      // The step must not depend on what the loop changes.
+      if ((M.Step && referencesAny(M.Step, Modified)) || S.isLaneDependent()) {
+        Step.reset();
+        break;
+      }
+      *Step = *Step + S * Expr::constant(M.Sign * static_cast<int64_t>(Scale));
+    }
+    if (Step)
+      InductionSteps.try_emplace(VD, *Step);
+    else
+      NonInduction.insert(VD);
+  }
+
   unsigned LoopId = ++LoopCounter;
   std::optional<Symbol> Iter;
-  LoopSteps Steps = probeSteps(Body, Inc, F, NonInduction, LoopId);
   auto IterSymbol = [&](const ValueDecl *VD) {
     // One iteration counter per loop, shared by all its induction
     // variables, named after the first so `4*n*r` reads as "row r"; a name
@@ -608,143 +483,42 @@ void KernelWalker::walkLoop(const Stmt *Init,
     }
     return Expr::symbol(*Iter);
   };
-  LoopSamples Sampled = sampleIterations(Body, Inc, F, NonInduction, Steps);
+  // Loop-carried slots: closed forms where one pass adds a step, else the
+  // values of the first iterations (LoopCarried.cpp).
+  CarriedState State;
+  probeSteps(Body, Inc, F, Modified, NonInduction, LoopId, State);
+  // Fields the body assigns before reading are read by their names until
+  // then: hold them, so that every leaf is followed.
+  for (const auto &[VD, Leaves] : State.Leaves)
+    if (auto It = F.Env.find(VD); It != F.Env.end())
+      for (const LeafPath &P : Leaves)
+        materializeLeaf(It->second, P);
+  sampleIterations(Body, Cond, Inc, F, Modified, NonInduction,
+                   !leavesEarly(Body), State);
+  clang::SourceLocation LoopLoc =
+      Cond ? Cond->getBeginLoc() : Body->getBeginLoc();
   bool UsedSamples = false;
-  // The value of a slot over the sampled iterations: V0 at iteration 0, V1
-  // at 1, ..., the last one from then on (the body is then sampled over
-  // those iterations only).
-  auto Chain = [&](const ValueDecl *VD,
-                   const std::vector<std::optional<Expr>> &Vals)
-      -> std::optional<Expr> {
-    for (const std::optional<Expr> &V : Vals)
-      if (!V)
-        return std::nullopt;
-    Expr R = *Vals.back();
-    for (size_t K = Vals.size() - 1; K-- > 0;)
-      R = Expr::select(Expr::eq(IterSymbol(VD), Expr::constant(int64_t(K))),
-                       *Vals[K], R);
-    UsedSamples = true;
-    return R;
-  };
   for (const ValueDecl *VD : Modified) {
     auto It = F.Env.find(VD);
     if (It == F.Env.end())
       continue; // Declared inside the loop body.
     VarValue &V = It->second;
-    bool Induction = !NonInduction.count(VD);
-    if (auto SI = Sampled.find(VD); !Induction && SI != Sampled.end()) {
-      // No closed form: the values of the first iterations, exactly.
-      const std::vector<VarValue> &Vals = SI->second;
-      auto SS = Steps.find(VD);
-      if (V.Int) {
-        std::vector<std::optional<Expr>> Ints;
-        for (const VarValue &S : Vals)
-          Ints.push_back(S.Int);
-        std::optional<Expr> C = Chain(VD, Ints);
-        V.Int = C ? *C : Expr::symbol({SymbolKind::LaneValue,
-                                       VD->getName().str()});
-      }
-      if (V.Object) {
-        VarValue Entry = V;
-        auto O = std::make_shared<ObjectValue>();
-        for (const auto &[FD, FV] : Entry.Object->Fields) {
-          if (!FV.Int)
-            continue;
-          VarValue NewField = FV;
-          if (SS != Steps.end() && SS->second.Fields.count(FD)) {
-            NewField.Int =
-                *FV.Int + SS->second.Fields.find(FD)->second * IterSymbol(VD);
-          } else {
-            std::vector<std::optional<Expr>> Ints;
-            for (const VarValue &S : Vals)
-              Ints.push_back(S.Object ? fieldOf(S, FD).Int : std::nullopt);
-            std::optional<Expr> C = Chain(VD, Ints);
-            if (!C)
-              continue;
-            NewField.Int = *C;
-          }
-          O->Fields.emplace_back(FD, NewField);
-        }
-        V.Object = std::move(O);
-      }
-      if (V.Pointer)
-        V.Pointer.reset();
-      continue;
-    }
-    Expr Step = Expr::constant(0);
-    bool Lane = (V.Int && V.Int->isLaneDependent()) ||
-                (V.Pointer && V.Pointer->ByteOffset.isLaneDependent());
-    if (Induction) {
-      QualType T = VD->getType();
-      unsigned Scale = T->isPointerType() ? sizeOf(T->getPointeeType()) : 1;
-      for (const Modification &M : MF.Mods) {
-        if (M.Var != VD)
-          continue;
-        Expr S = M.Step ? translate(M.Step, Before) : Expr::constant(1);
-        // The step must not depend on what the loop changes.
-        bool Invariant = !M.Step || !referencesAny(M.Step, Modified);
-        if (!Invariant || S.isLaneDependent()) {
-          Induction = false;
-          break;
-        }
-        Step = Step + S * Expr::constant(M.Sign * static_cast<int64_t>(Scale));
-      }
-    }
-    if (Induction) {
-      Expr Offset = Step * IterSymbol(VD);
+    if (auto IS = InductionSteps.find(VD); IS != InductionSteps.end()) {
+      Expr Offset = IS->second * IterSymbol(VD);
       if (V.Int)
         V.Int = *V.Int + Offset;
       if (V.Pointer)
         V.Pointer->ByteOffset = V.Pointer->ByteOffset + Offset;
-    } else if (auto SI = Steps.find(VD); SI != Steps.end()) {
-      // What one pass of the body does is a loop-invariant step (a field
-      // advanced by a method, `s = s + c` through a call): a closed form.
-      const SlotSteps &St = SI->second;
-      if (V.Int && St.Int)
-        V.Int = *V.Int + *St.Int * IterSymbol(VD);
-      else if (V.Int && St.IntIsData)
-        V.Int = Expr::symbol({SymbolKind::IndirectValue, VD->getName().str()});
-      else if (V.Int)
-        V.Int = Opaque(VD, Lane);
-      if (V.Pointer) {
-        if (St.Pointer)
-          V.Pointer->ByteOffset =
-              V.Pointer->ByteOffset + *St.Pointer * IterSymbol(VD);
-        else
-          V.Pointer.reset();
-      }
-      if (V.Object) {
-        VarValue Entry = V;
-        auto O = std::make_shared<ObjectValue>();
-        O->Name = Entry.Object->Name;
-        O->ScalarKind = Entry.Object->ScalarKind;
-        for (const auto &[FD, FV] : Entry.Object->Fields) {
-          auto FS = St.Fields.find(FD);
-          if (FS == St.Fields.end() || !FV.Int)
-            continue; // Changed in a way without a closed form: unknown.
-          VarValue NewField = FV;
-          NewField.Int = *FV.Int + FS->second * IterSymbol(VD);
-          O->Fields.emplace_back(FD, NewField);
-        }
-        // Fields never assigned keep their names only if none is unknown.
-        if (O->Fields.size() != Entry.Object->Fields.size())
-          O->Name.clear();
-        V.Object = std::move(O);
-      }
-    } else {
-      if (V.Int)
-        V.Int = Opaque(VD, Lane);
-      if (V.Pointer)
-        V.Pointer.reset();
-      if (V.Object)
-        V.Object = std::make_shared<ObjectValue>();
+      continue;
     }
+    V = carriedValue(VD, V, State, [&] { return IterSymbol(VD); }, LoopLoc,
+                     UsedSamples);
   }
 
   if (UsedSamples && Iter)
     F.Active = Expr::logicalAnd(
         F.Active, Expr::lt(Expr::symbol(*Iter),
-                           Expr::constant(int64_t(LoopSampleCount))));
+                           Expr::constant(int64_t(State.Iterations))));
   if (Cond) {
     walkExpr(Cond, F);
     Expr C = translate(Cond, F);
@@ -754,26 +528,55 @@ void KernelWalker::walkLoop(const Stmt *Init,
                : Expr::constant(1);
     F.Active = Expr::logicalAnd(F.Active, C);
   }
+  // The trip count, where the condition ends a loop of closed forms within
+  // the sampled iterations for every lane.
+  std::optional<int64_t> TripCount;
+  if (Cond && !CondAfterBody && Iter && !leavesEarly(Body)) {
+    Expr C = translate(Cond, F);
+    for (int64_t K = 0; K <= LoopSampleCount && !TripCount; ++K) {
+      std::optional<int64_t> V =
+          C.substitute({{*Iter, Expr::constant(K)}}).asConstant();
+      if (!V)
+        break;
+      if (*V == 0)
+        TripCount = K;
+    }
+  }
+  llvm::DenseMap<const ValueDecl *, VarValue> AtIter;
+  for (const ValueDecl *VD : Modified)
+    if (auto It = F.Env.find(VD); It != F.Env.end())
+      AtIter.try_emplace(VD, It->second);
   walkStmt(Body, F);
   if (Inc)
     walkExpr(Inc, F);
   F.Active = SavedActive;
 
-  // After the loop, what it modified is no longer known.
-  for (const ValueDecl *VD : Modified) {
+  // After the loop: its exit values where known, else what it does not
+  // change; the rest is no longer known.
+  std::optional<Expr> IterExpr;
+  if (Iter)
+    IterExpr = Expr::symbol(*Iter);
+  for (const auto &[VD, V] : AtIter) {
     auto It = F.Env.find(VD);
     if (It == F.Env.end())
       continue;
-    bool Lane = (It->second.Int && It->second.Int->isLaneDependent());
-    // What a loop computed from data (a binary search's position) is data.
-    if (It->second.Int && It->second.Int->isIndirect())
-      It->second.Int =
-          Expr::symbol({SymbolKind::IndirectValue, VD->getName().str()});
-    else if (It->second.Int)
-      It->second.Int = Opaque(VD, Lane);
-    It->second.Pointer.reset();
-    if (It->second.Object)
-      It->second.Object = std::make_shared<ObjectValue>();
+    if (auto IS = InductionSteps.find(VD); IS != InductionSteps.end()) {
+      bool Known = TripCount && IterExpr;
+      VarValue After = V;
+      if (Known && After.Int)
+        After.Int = After.Int->substitute({{*Iter, Expr::constant(*TripCount)}});
+      if (Known && After.Pointer)
+        After.Pointer->ByteOffset = After.Pointer->ByteOffset.substitute(
+            {{*Iter, Expr::constant(*TripCount)}});
+      if (Known) {
+        It->second = After;
+        continue;
+      }
+      CarriedState None;
+      It->second = valueAfterLoop(VD, V, None, IterExpr, std::nullopt, LoopLoc);
+      continue;
+    }
+    It->second = valueAfterLoop(VD, V, State, IterExpr, TripCount, LoopLoc);
   }
 }
 

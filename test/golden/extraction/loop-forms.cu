@@ -20,11 +20,12 @@ __global__ void forms(float *a, int n) {
     k += 1;
   } while (k < 4);
   // A step that depends on something the loop changes is not an induction:
-  // m becomes an unknown uniform value, so the access may be misaligned.
+  // m is evaluated exactly over the first 8 iterations, 0, 1, 3, 7, ..., 127:
+  // only iteration 0 starts on a sector, (4 + 7 * 5) / 8 = 4.88.
   int s = 1;
   for (int m = 0; m < n; m += s) {
     a[m + threadIdx.x] = 3;
-    // CHECK: [[@LINE-1]]:5: access: kernel=forms op=store base=a elem=4 expr='a[m + threadIdx.x]' sectors=4 ideal=4 worst=5 class=misaligned
+    // CHECK: [[@LINE-1]]:5: access: kernel=forms op=store base=a elem=4 expr='a[m + threadIdx.x]' sectors=4.88 ideal=4 class=misaligned
     s = s * 2;
   }
 }

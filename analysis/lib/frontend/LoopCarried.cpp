@@ -1,0 +1,359 @@
+//===- LoopCarried.cpp - Values a loop carries from one iteration on ------===//
+//
+// A slot a loop changes other than by a syntactic induction step (`i += s`)
+// is followed leaf by leaf (LeafPath: an integer, a pointer's offset, the
+// fields of an object, of its fields, ...):
+//   1. one probed pass of the body with every leaf of every changed slot a
+//      fresh symbol tells what one pass adds; a loop-invariant, warp-uniform
+//      difference is a step and the leaf is start + step * iter;
+//   2. a leaf without such a closed form (`last += stride; if (last == end)
+//      { last -= 2 * stride; stride = -stride; }`, strides swapped under a
+//      per-lane condition) is evaluated exactly: the body is applied to the
+//      entry state once per sampled iteration, each pass building on the
+//      Expr values of the one before (shared subtrees, no re-translation),
+//      and the leaf at iteration k is select(iter == 0, V0, select(iter == 1,
+//      V1, ...)); the loop is then sampled over those iterations;
+//   3. a leaf whose samples grow past MaxCarriedNodes distinct nodes, or
+//      that cannot be sampled, becomes an opaque symbol whose reason is kept
+//      for the accesses that use it.
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendInternal.h"
+
+#include "llvm/Support/Path.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <unordered_set>
+
+using namespace clang;
+
+namespace coalesce {
+namespace frontend {
+
+namespace {
+using LeafKey = std::pair<const ValueDecl *, LeafPath>;
+
+/// The assigned value on path \p P of \p V (fields as held, not by name);
+/// null when not there.
+const VarValue *slotIn(const VarValue &V, const LeafPath &P) {
+  const VarValue *Slot = &V;
+  for (const FieldDecl *FD : P.Fields) {
+    if (!Slot->Object)
+      return nullptr;
+    const VarValue *Next = nullptr;
+    for (const auto &[Field, Value] : Slot->Object->Fields)
+      if (Field == FD)
+        Next = &Value;
+    if (!Next)
+      return nullptr;
+    Slot = Next;
+  }
+  return Slot;
+}
+
+/// The allocation a pointer leaf of \p V points into ("" for an integer
+/// leaf or no pointer).
+std::string leafBase(const VarValue &V, const LeafPath &P) {
+  const VarValue *Slot = P.Pointer ? slotIn(V, P) : nullptr;
+  return Slot && Slot->Pointer ? Slot->Pointer->BaseName : "";
+}
+
+/// Distinct nodes of \p Exprs together: shared subtrees count once. A node
+/// is identified by its operand list, which it owns.
+size_t dagSize(const std::vector<Expr> &Exprs) {
+  std::unordered_set<const void *> Seen;
+  std::vector<const Expr *> Work;
+  for (const Expr &E : Exprs)
+    Work.push_back(&E);
+  while (!Work.empty()) {
+    const Expr *E = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(&E->operands()).second)
+      continue;
+    for (const Expr &Op : E->operands())
+      Work.push_back(&Op);
+  }
+  return Seen.size();
+}
+} // namespace
+
+void KernelWalker::probeSteps(
+    const Stmt *Body, const clang::Expr *Inc, const Frame &F,
+    const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars,
+    const llvm::SmallPtrSetImpl<const ValueDecl *> &Carried, unsigned LoopId,
+    CarriedState &Out) {
+  // Nested probes multiply the work: only the two innermost levels probe.
+  if (Vars.empty() || ProbeDepth >= 2)
+    return;
+  Out.Probed = true;
+  // Every leaf of every slot the body may change (induction variables too,
+  // so that a difference using one is not mistaken for a step) gets a fresh
+  // symbol; one walk of the body (recording nothing) tells what it becomes.
+  // A fresh symbol varies across the warp when the value it replaces does,
+  // so that what is loaded through it stays a gather.
+  Frame Probe = F;
+  Probe.Probe = true;
+  std::set<Symbol> Fresh;
+  std::map<LeafKey, Expr> Starts;
+  for (const ValueDecl *VD : Vars) {
+    auto It = Probe.Env.find(VD);
+    if (It == Probe.Env.end())
+      continue;
+    std::string Name = VD->getName().str();
+    It->second = mapLeaves(
+        It->second,
+        [&](const LeafPath &P, const Expr &E) -> std::optional<Expr> {
+          Symbol S{E.isLaneDependent() ? SymbolKind::LaneValue
+                                       : SymbolKind::UniformValue,
+                   fmt::format("@{}{}#{}", P.name(Name), P.Pointer ? "*" : "",
+                               LoopId)};
+          Fresh.insert(S);
+          Expr X = Expr::symbol(S);
+          Starts.emplace(LeafKey{VD, P}, X);
+          return X;
+        });
+  }
+  ++ProbeDepth;
+  walkStmt(Body, Probe);
+  if (Inc)
+    walkExpr(Inc, Probe);
+  --ProbeDepth;
+
+  // Leaves the pass leaves unchanged are loop-invariant: their fresh symbols
+  // stand for their values at the loop's entry (`last += stride` steps by
+  // the entry value of `stride`).
+  std::map<Symbol, Expr> Invariant;
+  for (const auto &[Key, Start] : Starts) {
+    auto A = Probe.Env.find(Key.first);
+    auto E = F.Env.find(Key.first);
+    if (A == Probe.Env.end() || E == F.Env.end())
+      continue;
+    std::string Base = leafBase(E->second, Key.second);
+    std::optional<Expr> After = leafValue(A->second, Key.second, Base);
+    std::optional<Expr> Entry = leafValue(E->second, Key.second, Base);
+    if (After && Entry && *After == Start)
+      Invariant.emplace(Start.getSymbol(), *Entry);
+  }
+  auto IsFresh = [&](const Symbol &S) { return Fresh.count(S) != 0; };
+  // A step is what the pass added, free of every fresh symbol and the same
+  // for the whole warp. Leaves the pass assigns first (a field read by its
+  // name until then) start from their entry value.
+  for (const ValueDecl *VD : Carried) {
+    auto A = Probe.Env.find(VD);
+    auto E = F.Env.find(VD);
+    if (A == Probe.Env.end() || E == F.Env.end())
+      continue;
+    std::vector<LeafPath> &Leaves = Out.Leaves[VD];
+    forEachLeaf(A->second, [&](const LeafPath &P, const VarValue &Slot) {
+      Leaves.push_back(P);
+      LeafKey Key{VD, P};
+      std::string Base = leafBase(E->second, P);
+      if (P.Pointer && Slot.Pointer->BaseName != Base)
+        return; // Points elsewhere after a pass: no closed form.
+      const Expr &After = P.Pointer ? Slot.Pointer->ByteOffset : *Slot.Int;
+      if (After.isLaneDependent())
+        Out.Lane.insert(Key);
+      if (!P.Pointer && After.isIndirect())
+        Out.Data.insert(Key);
+      std::optional<Expr> Start;
+      if (auto S = Starts.find(Key); S != Starts.end())
+        Start = S->second;
+      else
+        Start = leafValue(E->second, P, Base);
+      if (!Start)
+        return;
+      Expr D = (After - *Start).substitute(Invariant);
+      if (!D.anySymbol(IsFresh) && !D.isLaneDependent())
+        Out.Steps.emplace(Key, D);
+    });
+  }
+}
+
+void KernelWalker::sampleIterations(
+    const Stmt *Body, const clang::Expr *Cond, const clang::Expr *Inc,
+    const Frame &F, const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars,
+    const llvm::SmallPtrSetImpl<const ValueDecl *> &Carried, bool CanExit,
+    CarriedState &Out) {
+  if (ProbeDepth > 0)
+    return; // Only outside other probes: the cost stays bounded.
+  // Leaves whose change has no closed form and is not data.
+  std::map<const ValueDecl *, std::vector<LeafPath>> Open;
+  for (const ValueDecl *VD : Carried) {
+    auto It = F.Env.find(VD);
+    if (It == F.Env.end())
+      continue;
+    forEachLeaf(It->second, [&](const LeafPath &P, const VarValue &) {
+      LeafKey Key{VD, P};
+      if (!Out.Steps.count(Key) && !Out.Data.count(Key))
+        Open[VD].push_back(P);
+    });
+  }
+  if (Open.empty())
+    return;
+  // Apply the body to the entry state once per sampled iteration, recording
+  // nothing, and keep each slot's value after each pass. A pass after which
+  // the loop condition is false for every lane ends the sampling.
+  Frame P = F;
+  P.Probe = true;
+  for (const auto &[VD, Leaves] : Open)
+    Out.Samples[VD].push_back(P.Env.find(VD)->second);
+  ++ProbeDepth;
+  for (unsigned K = 1; K < LoopSampleCount; ++K) {
+    walkStmt(Body, P);
+    if (Inc)
+      walkExpr(Inc, P);
+    if (Cond)
+      if (std::optional<int64_t> C = translate(Cond, P).asConstant();
+          C && *C == 0) {
+        Out.Iterations = K;
+        if (CanExit) {
+          Out.Exit.emplace();
+          for (const ValueDecl *VD : Vars)
+            if (auto It = P.Env.find(VD); It != P.Env.end())
+              Out.Exit->try_emplace(VD, It->second);
+        }
+        break;
+      }
+    bool AnyLeft = false;
+    for (const auto &[VD, Leaves] : Open) {
+      auto It = P.Env.find(VD);
+      std::vector<VarValue> &Values = Out.Samples[VD];
+      Values.push_back(It != P.Env.end() ? It->second : VarValue());
+      // Bounded size: a leaf whose values so far exceed the cap (shared
+      // subtrees counted once) is given up.
+      for (const LeafPath &Leaf : Leaves) {
+        LeafKey Key{VD, Leaf};
+        if (Out.TooLarge.count(Key))
+          continue;
+        std::string Base = leafBase(Values.front(), Leaf);
+        std::vector<Expr> Exprs;
+        for (const VarValue &V : Values)
+          if (std::optional<Expr> E = leafValue(V, Leaf, Base))
+            Exprs.push_back(*E);
+        if (dagSize(Exprs) > MaxCarriedNodes)
+          Out.TooLarge.insert(Key);
+        else
+          AnyLeft = true;
+      }
+    }
+    if (!AnyLeft)
+      break;
+  }
+  --ProbeDepth;
+}
+
+VarValue KernelWalker::carriedValue(const ValueDecl *VD, const VarValue &Entry,
+                                    const CarriedState &State,
+                                    llvm::function_ref<Expr()> Iter,
+                                    clang::SourceLocation Loop,
+                                    bool &UsedSamples) {
+  std::string Name = VD->getName().str();
+  auto SI = State.Samples.find(VD);
+  SourceLocation At = toLocation(SM, Loop);
+  std::string Where = fmt::format(
+      "loop at {}:{}", llvm::sys::path::filename(At.File).str(), At.Line);
+  return mapLeaves(Entry, [&](const LeafPath &P,
+                              const Expr &Start) -> std::optional<Expr> {
+    LeafKey Key{VD, P};
+    if (auto St = State.Steps.find(Key); St != State.Steps.end())
+      return Start + St->second * Iter();
+    if (!P.Pointer && State.Data.count(Key))
+      return Expr::symbol({SymbolKind::IndirectValue, P.name(Name)});
+    std::string Why;
+    if (State.TooLarge.count(Key)) {
+      Why = fmt::format("its values over the first {} iterations exceed {} "
+                        "expression nodes",
+                        State.Iterations, MaxCarriedNodes);
+    } else if (SI == State.Samples.end()) {
+      Why = ProbeDepth > 0 ? "it is not sampled inside another loop's samples"
+                           : "it is not sampled in loops nested this deep";
+    } else {
+      // Iteration k holds the value after k passes; the last sample holds
+      // from then on (the loop is sampled over these iterations only).
+      std::string Base = leafBase(Entry, P);
+      std::vector<Expr> Values;
+      for (const VarValue &S : SI->second)
+        if (std::optional<Expr> V = leafValue(S, P, Base))
+          Values.push_back(*V);
+      if (Values.size() == SI->second.size()) {
+        Expr I = Iter();
+        Expr R = Values.back();
+        for (size_t K = Values.size() - 1; K-- > 0;)
+          R = Expr::select(Expr::eq(I, Expr::constant(int64_t(K))),
+                           Values[K], R);
+        UsedSamples = true;
+        return R;
+      }
+      Why = "a pass of the loop body leaves it unknown";
+    }
+    if (P.Pointer)
+      return std::nullopt; // A pointer nobody can follow: unknown.
+    bool Lane = Start.isLaneDependent() || State.Lane.count(Key);
+    Symbol S{Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue,
+             P.name(Name)};
+    if (Lane)
+      OpaqueReasons[S] = fmt::format(
+          "{}, a value carried by the {} without a closed form: {}", S.Name,
+          Where, Why);
+    return Expr::symbol(S);
+  });
+}
+
+VarValue KernelWalker::valueAfterLoop(const ValueDecl *VD,
+                                      const VarValue &AtIter,
+                                      const CarriedState &State,
+                                      const std::optional<Expr> &Iter,
+                                      std::optional<int64_t> TripCount,
+                                      clang::SourceLocation Loop) {
+  if (State.Exit)
+    if (auto It = State.Exit->find(VD); It != State.Exit->end())
+      return It->second;
+  std::string Name = VD->getName().str();
+  SourceLocation At = toLocation(SM, Loop);
+  std::map<Symbol, Expr> AtEnd;
+  if (Iter && TripCount)
+    AtEnd.emplace(Iter->getSymbol(), Expr::constant(*TripCount));
+  auto Opaque = [&](const LeafPath &P, const Expr &E) -> std::optional<Expr> {
+    if (P.Pointer)
+      return std::nullopt;
+    // What a loop computed from data (a binary search's position) is data.
+    if (E.isIndirect())
+      return Expr::symbol({SymbolKind::IndirectValue, P.name(Name)});
+    bool Lane = E.isLaneDependent();
+    Symbol S{Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue,
+             P.name(Name)};
+    if (Lane)
+      OpaqueReasons[S] = fmt::format(
+          "{}, its value after the loop at {}:{} (the trip count is not known)",
+          S.Name, llvm::sys::path::filename(At.File).str(), At.Line);
+    return Expr::symbol(S);
+  };
+  if (!State.Probed) {
+    // Nothing is known of what the loop changed.
+    VarValue V = AtIter;
+    if (V.Int)
+      V.Int = Opaque(LeafPath(), *V.Int);
+    V.Pointer.reset();
+    if (V.Object)
+      V.Object = std::make_shared<ObjectValue>();
+    return V;
+  }
+  // Per leaf: unchanged by the loop, at the known end of a closed form, or
+  // unknown.
+  return mapLeaves(AtIter, [&](const LeafPath &P,
+                               const Expr &E) -> std::optional<Expr> {
+    auto St = State.Steps.find({VD, P});
+    if (St != State.Steps.end()) {
+      if (St->second.isConstant() && St->second.getConstant() == 0)
+        return E;
+      if (!AtEnd.empty())
+        return E.substitute(AtEnd);
+    }
+    return Opaque(P, E);
+  });
+}
+
+} // namespace frontend
+} // namespace coalesce
