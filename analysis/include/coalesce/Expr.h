@@ -22,6 +22,7 @@
 #ifndef COALESCE_EXPR_H
 #define COALESCE_EXPR_H
 
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -274,6 +275,62 @@ private:
   std::shared_ptr<const Node> N;
   friend struct ExprBuilder;
 };
+
+/// Defined here so that the per-lane evaluators inline it.
+inline std::optional<int64_t> Expr::applyOperator(Kind K, int64_t A,
+                                                  int64_t B) {
+  auto Wrap = [](uint64_t V) { return static_cast<int64_t>(V); };
+  switch (K) {
+  case Kind::Add:
+    return Wrap(static_cast<uint64_t>(A) + static_cast<uint64_t>(B));
+  case Kind::Mul:
+    return Wrap(static_cast<uint64_t>(A) * static_cast<uint64_t>(B));
+  case Kind::Div:
+    if (B == 0 || (A == INT64_MIN && B == -1))
+      return std::nullopt;
+    return A / B;
+  case Kind::Rem:
+    if (B == 0 || (A == INT64_MIN && B == -1))
+      return std::nullopt;
+    return A % B;
+  case Kind::Shl:
+    if (B < 0 || B >= 64)
+      return std::nullopt;
+    return Wrap(static_cast<uint64_t>(A) << B);
+  case Kind::Shr:
+    if (B < 0 || B >= 64)
+      return std::nullopt;
+    // Arithmetic shift (what every C compiler for the GPU and host does).
+    return A >> B;
+  case Kind::And:
+    return A & B;
+  case Kind::Or:
+    return A | B;
+  case Kind::Xor:
+    return A ^ B;
+  case Kind::Min:
+    return A < B ? A : B;
+  case Kind::Max:
+    return A < B ? B : A;
+  case Kind::Lt:
+    return A < B ? 1 : 0;
+  case Kind::Le:
+    return A <= B ? 1 : 0;
+  case Kind::Eq:
+    return A == B ? 1 : 0;
+  case Kind::Ne:
+    return A != B ? 1 : 0;
+  case Kind::LAnd:
+    return A != 0 && B != 0 ? 1 : 0;
+  case Kind::LOr:
+    return A != 0 || B != 0 ? 1 : 0;
+  case Kind::Constant:
+  case Kind::Symbol:
+  case Kind::Select:
+    break;
+  }
+  return std::nullopt;
+}
 
 } // namespace coalesce
 

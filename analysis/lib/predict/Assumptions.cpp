@@ -47,13 +47,31 @@ public:
     Active = bindValues(Ctx.Active, Others);
     AddressFn.emplace(Address);
     ActiveFn.emplace(Active);
+    // The periods only need the varying symbols' coefficients: bound per
+    // value, they spare rebinding the whole address (unless one occurs
+    // non-linearly, where binding may still fold it away).
+    for (const Symbol &V : Address.symbols())
+      if (V.isVarying()) {
+        std::optional<Expr> Coeff = Address.linearCoefficient(V);
+        Linear = Linear && Coeff.has_value();
+        Coefficients.emplace_back(V, Coeff.value_or(Expr()));
+      }
   }
 
   /// The totals with \p S = \p Value.
   Totals at(int64_t Value) {
     ValueMap One{{S, Value}};
-    SamplingPlan Plan = planSamples(bindValues(Address, One),
-                                    bindValues(Active, One), MaxSamples);
+    PeriodMap Periods;
+    if (Linear) {
+      // A coefficient bound to 0 gives period 1: the same samples as
+      // leaving the symbol out.
+      for (const auto &[V, Coeff] : Coefficients)
+        Periods[V] = periodOfCoefficient(bindValues(Coeff, One));
+    } else {
+      Periods = addressPeriods(bindValues(Address, One));
+    }
+    SamplingPlan Plan =
+        planSamples(Periods, bindValues(Active, One), MaxSamples);
     Bindings B;
     B.set(S, Value);
     return simulate(*AddressFn, *ActiveFn, B, Ctx.Access->AccessBytes,
@@ -66,6 +84,9 @@ private:
   unsigned MaxSamples;
   Expr Address, Active;
   std::optional<LaneProgram> AddressFn, ActiveFn;
+  /// The varying symbols of Address with their linear coefficients.
+  std::vector<std::pair<Symbol, Expr>> Coefficients;
+  bool Linear = true; ///< Every varying symbol of Address has one.
 };
 
 } // namespace

@@ -3,14 +3,17 @@
 // The simulation evaluates the same address and predicate for every lane of
 // every warp of every sample. A LaneProgram compiles the expression once into
 // steps, one per distinct node: those free of lane values run once per sample,
-// the others per lane on plain integers with the same C semantics as
-// Expr::evaluate. Expressions built by following a variable through loops and
+// the others for a whole warp at a time (a loop over 32 plain integers per
+// step, with a mask of the lanes whose value is defined), with the same C
+// semantics as Expr::evaluate. Expressions built by following a variable through loops and
 // branches share subtrees heavily (a loop-carried index used on both arms of
 // every select); walking them as trees would cost exponential time.
 //
 //===----------------------------------------------------------------------===//
 
 #include "predict/PredictInternal.h"
+
+#include <algorithm>
 
 namespace coalesce {
 namespace predictor {
@@ -38,6 +41,19 @@ bool splitAffine(const Expr &E, int64_t (&Coeff)[3], Expr &Uniform) {
 LaneProgram::LaneProgram(const Expr &E) {
   Root = compile(E);
   Compiled.clear(); // Only needed while compiling.
+  Rows.assign(Values.size() * WarpSize, 0);
+  Defined.assign(Values.size(), 0);
+  std::vector<bool> IsLane(Values.size(), false);
+  for (const Step &S : LaneSteps)
+    IsLane[S.Slot] = true;
+  std::vector<bool> Read(Values.size(), false);
+  for (const Step &S : LaneSteps)
+    for (unsigned Kid : S.Kids)
+      Read[Kid] = true;
+  Read[Root] = true; // atWarp() reads the root's row.
+  for (unsigned Slot = 0; Slot < Values.size(); ++Slot)
+    if (Read[Slot] && !IsLane[Slot])
+      Broadcast.push_back(Slot);
 }
 
 unsigned LaneProgram::emit(Step S, bool PerLane) {
@@ -105,26 +121,112 @@ void LaneProgram::prepare(const Bindings &Sample) {
       break;
     }
   }
+  for (unsigned Slot : Broadcast) {
+    const std::optional<int64_t> &V = Values[Slot];
+    Defined[Slot] = V ? ~uint32_t(0) : 0;
+    std::fill_n(row(Slot), WarpSize, V ? *V : 0);
+  }
 }
 
-std::optional<int64_t> LaneProgram::runLane(const Lane &L) {
-  for (const Step &S : LaneSteps) {
-    std::optional<int64_t> &V = Values[S.Slot];
-    switch (S.Type) {
-    case Step::Affine: {
-      const std::optional<int64_t> &Base = Values[S.Kids[0]];
-      V = Base ? std::optional<int64_t>(affine(S, *Base, L)) : std::nullopt;
-      break;
-    }
-    case Step::Operation:
-      V = apply(S);
-      break;
-    default: // Unbound: a lane value the engine cannot see.
-      V = std::nullopt;
-      break;
-    }
+uint32_t LaneProgram::atWarp(const std::vector<Lane> &Lanes, int64_t *Out) {
+  unsigned N = std::min<size_t>(Lanes.size(), WarpSize);
+  for (unsigned I = 0; I < N; ++I) {
+    LaneX[I] = Lanes[I].X;
+    LaneY[I] = Lanes[I].Y;
+    LaneZ[I] = Lanes[I].Z;
   }
-  return Values[Root];
+  for (const Step &S : LaneSteps)
+    applyWarp(S, N);
+  std::copy_n(row(Root), N, Out);
+  uint32_t All = N == WarpSize ? ~uint32_t(0) : (uint32_t(1) << N) - 1;
+  return Defined[Root] & All;
+}
+
+std::optional<int64_t> LaneProgram::at(const Lane &L) {
+  int64_t V = 0;
+  if (!(atWarp({L}, &V) & 1))
+    return std::nullopt;
+  return V;
+}
+
+void LaneProgram::applyWarp(const Step &S, unsigned N) {
+  int64_t *Out = row(S.Slot);
+  uint32_t &Def = Defined[S.Slot];
+  switch (S.Type) {
+  case Step::Affine: {
+    const std::optional<int64_t> &Base = Values[S.Kids[0]];
+    Def = Base ? ~uint32_t(0) : 0;
+    // Unsigned arithmetic wraps like Expr::evaluate.
+    uint64_t B = Base ? uint64_t(*Base) : 0;
+    uint64_t CX = S.Coeff[0], CY = S.Coeff[1], CZ = S.Coeff[2];
+    for (unsigned I = 0; I < N; ++I)
+      Out[I] = int64_t(B + CX * uint64_t(LaneX[I]) + CY * uint64_t(LaneY[I]) +
+                       CZ * uint64_t(LaneZ[I]));
+    return;
+  }
+  case Step::Operation:
+    break;
+  default: // Unbound: a lane value the engine cannot see.
+    Def = 0;
+    return;
+  }
+  const unsigned *Kids = S.Kids.data();
+  switch (S.Op) {
+  case K::Add:
+  case K::Mul: {
+    bool IsAdd = S.Op == K::Add;
+    std::copy_n(row(Kids[0]), N, Out);
+    Def = Defined[Kids[0]];
+    for (size_t J = 1; J < S.Kids.size(); ++J) {
+      const int64_t *In = row(Kids[J]);
+      Def &= Defined[Kids[J]];
+      if (IsAdd)
+        for (unsigned I = 0; I < N; ++I)
+          Out[I] = int64_t(uint64_t(Out[I]) + uint64_t(In[I]));
+      else
+        for (unsigned I = 0; I < N; ++I)
+          Out[I] = int64_t(uint64_t(Out[I]) * uint64_t(In[I]));
+    }
+    return;
+  }
+  case K::Select: {
+    const int64_t *C = row(Kids[0]), *T = row(Kids[1]), *F = row(Kids[2]);
+    uint32_t Taken = 0;
+    for (unsigned I = 0; I < N; ++I) {
+      bool On = C[I] != 0;
+      Out[I] = On ? T[I] : F[I];
+      Taken |= uint32_t(On) << I;
+    }
+    Def = Defined[Kids[0]] &
+          ((Taken & Defined[Kids[1]]) | (~Taken & Defined[Kids[2]]));
+    return;
+  }
+  case K::LAnd:
+  case K::LOr: {
+    // A defined deciding operand (0 for &&, non-zero for ||) decides alone.
+    bool IsAnd = S.Op == K::LAnd;
+    const int64_t *X = row(Kids[0]), *Y = row(Kids[1]);
+    uint32_t DX = Defined[Kids[0]], DY = Defined[Kids[1]], Decided = 0;
+    for (unsigned I = 0; I < N; ++I) {
+      bool XDecides = ((DX >> I) & 1) && ((X[I] != 0) != IsAnd);
+      bool YDecides = ((DY >> I) & 1) && ((Y[I] != 0) != IsAnd);
+      Decided |= uint32_t(XDecides || YDecides) << I;
+      Out[I] = (XDecides || YDecides) ? !IsAnd : IsAnd;
+    }
+    Def = Decided | (DX & DY);
+    return;
+  }
+  default:
+    break;
+  }
+  const int64_t *X = row(Kids[0]), *Y = row(Kids[1]);
+  Def = Defined[Kids[0]] & Defined[Kids[1]];
+  for (unsigned I = 0; I < N; ++I) {
+    std::optional<int64_t> V = Expr::applyOperator(S.Op, X[I], Y[I]);
+    Out[I] = V ? *V : 0;
+    if (!V)
+      Def &= ~(uint32_t(1) << I);
+  }
 }
 
 std::optional<int64_t> LaneProgram::apply(const Step &S) const {
@@ -134,13 +236,12 @@ std::optional<int64_t> LaneProgram::apply(const Step &S) const {
   switch (S.Op) {
   case K::Add:
   case K::Mul: {
-    K Op = S.Op;
-    int64_t Acc = Op == K::Add ? 0 : 1;
+    int64_t Acc = S.Op == K::Add ? 0 : 1;
     for (unsigned Kid : S.Kids) {
       const std::optional<int64_t> &V = Values[Kid];
       if (!V)
         return std::nullopt;
-      Acc = *Expr::applyOperator(Op, Acc, *V);
+      Acc = *Expr::applyOperator(S.Op, Acc, *V);
     }
     return Acc;
   }

@@ -68,38 +68,50 @@ unsigned periodForCoefficient(int64_t CoeffGcd);
 std::optional<unsigned> tripCount(const Symbol &S, const Expr &Active,
                                   unsigned Cap);
 
+/// The period of a varying symbol whose coefficient in the address is
+/// \p Coeff (nullopt: it occurs non-linearly).
+unsigned periodOfCoefficient(const std::optional<Expr> &Coeff);
+
+/// Each varying symbol of an address with its period.
+using PeriodMap = std::map<Symbol, unsigned>;
+
+/// The periods of the varying symbols of \p Address.
+PeriodMap addressPeriods(const Expr &Address);
+
 /// Plans the samples for \p Address and \p Active, in which only threadIdx,
 /// varying and unmodelled symbols remain. At most \p MaxSamples combinations:
 /// the largest periods are halved until the product fits.
 SamplingPlan planSamples(const Expr &Address, const Expr &Active,
                          unsigned MaxSamples);
 
+/// The same with the address's periods already known.
+SamplingPlan planSamples(const PeriodMap &AddressPeriods, const Expr &Active,
+                         unsigned MaxSamples);
+
 //===--- LaneProgram.cpp --------------------------------------------------===//
 
-/// An Expr compiled for evaluation lane by lane, as a straight-line program
-/// over its distinct nodes (a subtree shared by several parents is one step,
-/// so the cost is the size of the DAG, not of the tree form). Lane-free steps
-/// run once per sample (prepare); the lane-dependent ones, including the
-/// lane-free parts of nodes affine in threadIdx, once per lane (at), with
-/// Expr::evaluate's C semantics. Every step is evaluated eagerly; undefined
-/// values (division by zero, a lane value the engine cannot see) travel as
-/// nullopt, and a select or a deciding && / || operand discards an unused
-/// undefined one exactly as lazy evaluation would.
+/// An Expr compiled for evaluation a warp at a time, as a straight-line
+/// program over its distinct nodes (a subtree shared by several parents is
+/// one step, so the cost is the size of the DAG, not of the tree form).
+/// Lane-free steps run once per sample (prepare); the lane-dependent ones,
+/// including the lane-free parts of nodes affine in threadIdx, run for all
+/// lanes of a warp at once (atWarp), with Expr::evaluate's C semantics.
+/// Every step is evaluated eagerly; undefined values (division by zero, a
+/// lane value the engine cannot see) are tracked per lane, and a select or a
+/// deciding && / || operand discards an unused undefined one exactly as lazy
+/// evaluation would.
 class LaneProgram {
 public:
   explicit LaneProgram(const Expr &E);
   /// Evaluates the lane-free steps under the sample's bindings.
   void prepare(const Bindings &Sample);
-  /// The value for lane \p L; nullopt when undefined (division by zero) or
-  /// when it needs a lane value the engine cannot see.
-  std::optional<int64_t> at(const Lane &L) {
-    if (LaneSteps.empty())
-      return Values[Root];
-    const Step &R = LaneSteps.back();
-    if (R.Type == Step::Affine && Values[R.Kids[0]]) // The common case.
-      return affine(R, *Values[R.Kids[0]], L);
-    return runLane(L);
-  }
+  /// Evaluates lanes \p Lanes (at most WarpSize) of the prepared sample:
+  /// \p Out[I] is the value of Lanes[I], defined where bit I of the result
+  /// is set (undefined: division by zero, or a lane value the engine cannot
+  /// see).
+  uint32_t atWarp(const std::vector<Lane> &Lanes, int64_t *Out);
+  /// The value for the single lane \p L; nullopt when undefined.
+  std::optional<int64_t> at(const Lane &L);
   /// Steps of the program (distinct nodes plus folded leaves), for tests.
   size_t size() const { return UniformSteps.size() + LaneSteps.size(); }
 
@@ -107,8 +119,8 @@ private:
   struct Step {
     enum { Constant, Symbol, Affine, Unbound, Operation } Type = Constant;
     Expr::Kind Op = Expr::Kind::Constant;
-    int64_t Value = 0;          ///< Constant: the value.
-    coalesce::Symbol Sym;       ///< Symbol: the lane-free symbol to look up.
+    int64_t Value = 0;            ///< Constant: the value.
+    coalesce::Symbol Sym;         ///< Symbol: the lane-free symbol.
     int64_t Coeff[3] = {0, 0, 0}; ///< Affine: threadIdx coefficients.
     /// Operation: operand slots. Affine: the lane-free part's slot.
     std::vector<unsigned> Kids;
@@ -116,17 +128,20 @@ private:
   };
   unsigned compile(const Expr &E);
   unsigned emit(Step S, bool PerLane);
-  std::optional<int64_t> runLane(const Lane &L);
   std::optional<int64_t> apply(const Step &S) const;
-  static int64_t affine(const Step &S, int64_t Base, const Lane &L) {
-    // Unsigned arithmetic wraps like Expr::evaluate.
-    return int64_t(uint64_t(Base) + uint64_t(S.Coeff[0]) * L.X +
-                   uint64_t(S.Coeff[1]) * L.Y + uint64_t(S.Coeff[2]) * L.Z);
-  }
+  void applyWarp(const Step &S, unsigned N);
+  int64_t *row(unsigned Slot) { return &Rows[size_t(Slot) * WarpSize]; }
 
   std::vector<Step> UniformSteps, LaneSteps; ///< Each in dependency order.
-  std::vector<std::optional<int64_t>> Values; ///< One per slot.
-  std::map<const void *, unsigned> Compiled;  ///< Node -> slot.
+  /// Per slot: the lane-free value (uniform slots), and a row of WarpSize
+  /// lane values with the mask of lanes where it is defined.
+  std::vector<std::optional<int64_t>> Values;
+  std::vector<int64_t> Rows;
+  std::vector<uint32_t> Defined;
+  /// Uniform slots that lane steps read: broadcast into rows by prepare.
+  std::vector<unsigned> Broadcast;
+  int64_t LaneX[WarpSize], LaneY[WarpSize], LaneZ[WarpSize];
+  std::map<const void *, unsigned> Compiled; ///< Node -> slot.
   unsigned Root = 0;
 };
 

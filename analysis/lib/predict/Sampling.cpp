@@ -35,9 +35,7 @@ unsigned periodForCoefficient(int64_t CoeffGcd) {
   return SectorBytes / std::gcd<int64_t, int64_t>(Residue, SectorBytes);
 }
 
-/// The period of varying symbol \p S in \p Address.
-static unsigned addressPeriod(const Symbol &S, const Expr &Address) {
-  std::optional<Expr> Coeff = Address.linearCoefficient(S);
+unsigned periodOfCoefficient(const std::optional<Expr> &Coeff) {
   if (!Coeff)
     return NonLinearPeriod;
   if (std::optional<int64_t> C = Coeff->asConstant())
@@ -45,6 +43,14 @@ static unsigned addressPeriod(const Symbol &S, const Expr &Address) {
   // A polynomial coefficient (k*threadIdx.x): every value is a multiple of
   // the gcd of its terms, which bounds the period the same way.
   return periodForCoefficient(Coeff->coefficientGcd());
+}
+
+PeriodMap addressPeriods(const Expr &Address) {
+  PeriodMap Periods;
+  for (const Symbol &S : Address.symbols())
+    if (S.isVarying())
+      Periods[S] = periodOfCoefficient(Address.linearCoefficient(S));
+  return Periods;
 }
 
 /// Adds the conjuncts of \p E (split at logical and) to \p Out.
@@ -89,17 +95,23 @@ std::optional<unsigned> tripCount(const Symbol &S, const Expr &Active,
 
 SamplingPlan planSamples(const Expr &Address, const Expr &Active,
                          unsigned MaxSamples) {
-  std::set<Symbol> InAddress = Address.symbols();
+  return planSamples(addressPeriods(Address), Active, MaxSamples);
+}
+
+SamplingPlan planSamples(const PeriodMap &AddressPeriods, const Expr &Active,
+                         unsigned MaxSamples) {
   std::set<Symbol> InActive = Active.symbols();
   std::set<Symbol> Varying;
-  for (const std::set<Symbol> *Set : {&InAddress, &InActive})
-    for (const Symbol &S : *Set)
-      if (S.isVarying())
-        Varying.insert(S);
+  for (const auto &Entry : AddressPeriods)
+    Varying.insert(Entry.first);
+  for (const Symbol &S : InActive)
+    if (S.isVarying())
+      Varying.insert(S);
 
   SamplingPlan Plan;
   for (const Symbol &S : Varying) {
-    unsigned P = InAddress.count(S) ? addressPeriod(S, Address) : 1;
+    auto InAddress = AddressPeriods.find(S);
+    unsigned P = InAddress != AddressPeriods.end() ? InAddress->second : 1;
     if (InActive.count(S)) {
       std::optional<unsigned> Trips;
       if (S.Kind == SymbolKind::LoopIter)

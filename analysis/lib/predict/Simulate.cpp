@@ -53,6 +53,7 @@ WalkFlags walkRequests(LaneProgram &AddressFn, LaneProgram &ActiveFn,
   std::vector<unsigned> Values(Plan.Symbols.size(), 0);
   std::vector<int64_t> Addresses;
   Addresses.reserve(WarpSize);
+  int64_t On[WarpSize], Address[WarpSize];
   for (uint64_t Sample = 0, N = Plan.size(); Sample < N; ++Sample) {
     Bindings B = Base;
     for (size_t I = 0; I < Values.size(); ++I)
@@ -63,24 +64,29 @@ WalkFlags walkRequests(LaneProgram &AddressFn, LaneProgram &ActiveFn,
     for (unsigned W = 0; W < Warps.size(); ++W) {
       const std::vector<Lane> &Lanes = Warps[W];
       Addresses.clear();
+      uint32_t OnDefined = ActiveFn.atWarp(Lanes, On);
       uint32_t Mask = 0;
-      for (const Lane &L : Lanes) {
-        std::optional<int64_t> On = ActiveFn.at(L);
-        if (!On)
-          Flags.ActiveUnknown = true;
-        else if (*On == 0)
+      for (unsigned I = 0; I < Lanes.size(); ++I) {
+        if (!((OnDefined >> I) & 1))
+          Flags.ActiveUnknown = true; // Taken as active.
+        else if (On[I] == 0)
           continue;
-        std::optional<int64_t> A = AddressFn.at(L);
-        if (!A) {
-          Flags.AddressUnknown = true;
-          return Flags;
-        }
-        Addresses.push_back(*A);
-        Mask |= uint32_t(1) << L.Index;
+        Mask |= uint32_t(1) << I;
       }
-      if (Addresses.empty())
+      if (!Mask)
         continue;
-      RequestView R{Addresses, Mask, Lanes.size(), W, Values};
+      uint32_t AddressDefined = AddressFn.atWarp(Lanes, Address);
+      if (Mask & ~AddressDefined) {
+        Flags.AddressUnknown = true;
+        return Flags;
+      }
+      uint32_t LaneMask = 0; // By lane number (Lanes are in lane order).
+      for (unsigned I = 0; I < Lanes.size(); ++I)
+        if ((Mask >> I) & 1) {
+          Addresses.push_back(Address[I]);
+          LaneMask |= uint32_t(1) << Lanes[I].Index;
+        }
+      RequestView R{Addresses, LaneMask, Lanes.size(), W, Values};
       if (!Visit(R))
         return Flags;
     }

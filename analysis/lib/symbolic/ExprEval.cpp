@@ -20,56 +20,7 @@ namespace coalesce {
 using K = Expr::Kind;
 
 std::optional<int64_t> evalBinary(K Kind, int64_t A, int64_t B) {
-  switch (Kind) {
-  case K::Add:
-    return wrapAdd(A, B);
-  case K::Mul:
-    return wrapMul(A, B);
-  case K::Div:
-    if (B == 0 || (A == INT64_MIN && B == -1))
-      return std::nullopt;
-    return A / B;
-  case K::Rem:
-    if (B == 0 || (A == INT64_MIN && B == -1))
-      return std::nullopt;
-    return A % B;
-  case K::Shl:
-    if (B < 0 || B >= 64)
-      return std::nullopt;
-    return static_cast<int64_t>(static_cast<uint64_t>(A) << B);
-  case K::Shr:
-    if (B < 0 || B >= 64)
-      return std::nullopt;
-    // Arithmetic shift (what every C compiler for the GPU and host does).
-    return A >> B;
-  case K::And:
-    return A & B;
-  case K::Or:
-    return A | B;
-  case K::Xor:
-    return A ^ B;
-  case K::Min:
-    return A < B ? A : B;
-  case K::Max:
-    return A < B ? B : A;
-  case K::Lt:
-    return A < B ? 1 : 0;
-  case K::Le:
-    return A <= B ? 1 : 0;
-  case K::Eq:
-    return A == B ? 1 : 0;
-  case K::Ne:
-    return A != B ? 1 : 0;
-  case K::LAnd:
-    return A != 0 && B != 0 ? 1 : 0;
-  case K::LOr:
-    return A != 0 || B != 0 ? 1 : 0;
-  case K::Constant:
-  case K::Symbol:
-  case K::Select:
-    break;
-  }
-  return std::nullopt;
+  return Expr::applyOperator(Kind, A, B);
 }
 
 namespace {
@@ -190,8 +141,5 @@ std::optional<int64_t> Expr::evaluate(const Bindings &B) const {
   return evalShared(*this, B, Memo);
 }
 
-std::optional<int64_t> Expr::applyOperator(Kind K, int64_t A, int64_t B) {
-  return evalBinary(K, A, B);
-}
 
 } // namespace coalesce
