@@ -47,29 +47,24 @@ public:
     Active = bindValues(Ctx.Active, Others);
     AddressFn.emplace(Address);
     ActiveFn.emplace(Active);
-    // The periods only need the varying symbols' coefficients: bound per
-    // value, they spare rebinding the whole address (unless one occurs
-    // non-linearly, where binding may still fold it away).
+    // The periods only need the varying symbols' coefficients, bound per
+    // value: rebinding the whole address for each value would cost more
+    // than the lanes. A symbol that occurs non-linearly keeps the
+    // non-linear period for every value, the reference's included.
     for (const Symbol &V : Address.symbols())
-      if (V.isVarying()) {
-        std::optional<Expr> Coeff = Address.linearCoefficient(V);
-        Linear = Linear && Coeff.has_value();
-        Coefficients.emplace_back(V, Coeff.value_or(Expr()));
-      }
+      if (V.isVarying())
+        Coefficients.emplace_back(V, Address.linearCoefficient(V));
   }
 
   /// The totals with \p S = \p Value.
   Totals at(int64_t Value) {
     ValueMap One{{S, Value}};
+    // A coefficient bound to 0 gives period 1: the same samples as leaving
+    // the symbol out.
     PeriodMap Periods;
-    if (Linear) {
-      // A coefficient bound to 0 gives period 1: the same samples as
-      // leaving the symbol out.
-      for (const auto &[V, Coeff] : Coefficients)
-        Periods[V] = periodOfCoefficient(bindValues(Coeff, One));
-    } else {
-      Periods = addressPeriods(bindValues(Address, One));
-    }
+    for (const auto &[V, Coeff] : Coefficients)
+      Periods[V] = periodOfCoefficient(
+          Coeff ? std::optional<Expr>(bindValues(*Coeff, One)) : std::nullopt);
     SamplingPlan Plan =
         planSamples(Periods, bindValues(Active, One), MaxSamples);
     Bindings B;
@@ -84,9 +79,9 @@ private:
   unsigned MaxSamples;
   Expr Address, Active;
   std::optional<LaneProgram> AddressFn, ActiveFn;
-  /// The varying symbols of Address with their linear coefficients.
-  std::vector<std::pair<Symbol, Expr>> Coefficients;
-  bool Linear = true; ///< Every varying symbol of Address has one.
+  /// The varying symbols of Address with their linear coefficients
+  /// (nullopt: non-linear).
+  std::vector<std::pair<Symbol, std::optional<Expr>>> Coefficients;
 };
 
 } // namespace
