@@ -187,6 +187,9 @@ public:
   /// Nodes of the tree form (shared operands counted at each use),
   /// saturating: how much work a tree walk or printing would be.
   size_t treeSize() const;
+  /// A structural hash: equal expressions have equal hashes.
+  size_t hash() const;
+
   /// Distinct nodes of the DAG (each shared node once), counting stops at
   /// \p Limit: how much work a walk that visits each node once would be.
   size_t distinctNodes(size_t Limit) const;

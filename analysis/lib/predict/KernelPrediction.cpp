@@ -2,6 +2,7 @@
 #include "coalesce/KernelPrediction.h"
 
 #include "coalesce/Findings.h"
+#include "predict/PredictionCache.h"
 
 #include <fmt/format.h>
 
@@ -58,7 +59,8 @@ bool samePrediction(const Prediction &A, const Prediction &B) {
 }
 
 Prediction predictIn(const AccessRecord &A, const KernelRecord &K,
-                     const LaunchContext &C, const AnalysisConfig &Config) {
+                     const LaunchContext &C, const AnalysisConfig &Config,
+                     PredictionCache &Cache) {
   PredictOptions Opts;
   Opts.Block = C.Block;
   Opts.DefaultValue = Config.DefaultValue;
@@ -90,7 +92,7 @@ Prediction predictIn(const AccessRecord &A, const KernelRecord &K,
   }
   for (const auto &[Name, Value] : User)
     Opts.Params[Name] = Value;
-  Prediction P = predict(Pattern, Opts);
+  Prediction P = Cache.get(Pattern, Opts);
   if (!FromLaunch.empty()) {
     std::string List;
     for (const std::string &S : FromLaunch)
@@ -115,6 +117,7 @@ void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
     K.LaunchGrid = Contexts.front().Site->Grid;
 
   mergeVectorFields(K);
+  PredictionCache Cache;
   std::vector<AccessRecord> Out;
   Out.reserve(K.Accesses.size());
   for (AccessRecord &A : K.Accesses) {
@@ -122,7 +125,7 @@ void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
     std::vector<std::pair<Prediction, const LaunchContext *>> Distinct;
     unsigned Dead = 0;
     for (const LaunchContext &C : Contexts) {
-      Prediction P = predictIn(A, K, C, Config);
+      Prediction P = predictIn(A, K, C, Config, Cache);
       // Code a real launch never runs (`if (blockSize >= 64)` in the
       // blockSize = 1 instance) is not an unknown: that launch has no
       // request here. Only values the launch gave count as real.
@@ -140,7 +143,7 @@ void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
       continue; // Dead in this instance; the instances that run it report it.
     if (Distinct.empty()) {
       // No launch runs it: one record says so.
-      Prediction P = predictIn(A, K, Contexts.front(), Config);
+      Prediction P = predictIn(A, K, Contexts.front(), Config, Cache);
       P.Reason = fmt::format("not executed by any of the {} launches found",
                              Contexts.size());
       Distinct.emplace_back(std::move(P), &Contexts.front());

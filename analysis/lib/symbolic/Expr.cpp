@@ -191,6 +191,8 @@ std::set<Symbol> Expr::symbols() const {
 
 size_t Expr::treeSize() const { return N->TreeSize; }
 
+size_t Expr::hash() const { return N->Hash; }
+
 size_t Expr::distinctNodes(size_t Limit) const {
   std::unordered_set<const Node *> Seen;
   std::vector<const Node *> Work{N.get()};

@@ -1,0 +1,40 @@
+//===- PredictionCache.h - predict() memoized per kernel --------*- C++ -*-===//
+///
+/// \file
+/// Accesses of one kernel often share their address and predicate (`out[i]
+/// = in[i]`: the same byte offset from two bases), and a prediction depends
+/// on nothing else of the access. The cache answers the second one from the
+/// first.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_PREDICT_PREDICTIONCACHE_H
+#define COALESCE_PREDICT_PREDICTIONCACHE_H
+
+#include "coalesce/Predictor.h"
+
+#include <cstddef>
+#include <unordered_map>
+
+namespace coalesce {
+
+/// predict() with the results of earlier equal inputs kept.
+class PredictionCache {
+public:
+  /// predict(\p Access, \p Opts), computed once per distinct input.
+  Prediction get(const AccessPattern &Access, const PredictOptions &Opts);
+  /// Calls answered from the cache so far.
+  size_t hits() const { return Hits; }
+
+private:
+  struct Entry {
+    AccessPattern Access;
+    PredictOptions Opts;
+    Prediction Result;
+  };
+  std::unordered_multimap<size_t, Entry> Entries;
+  size_t Hits = 0;
+};
+
+} // namespace coalesce
+
+#endif // COALESCE_PREDICT_PREDICTIONCACHE_H
