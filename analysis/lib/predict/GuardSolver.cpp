@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <tuple>
 #include <utility>
 
 namespace coalesce {
@@ -174,7 +175,8 @@ private:
   /// satisfy more conjuncts at one point before those that only satisfy
   /// them at more points; then by tier (for the latter, a symbol only the
   /// guard uses before a start: moving the samples is worth it only when it
-  /// lets one more conjunct hold); then by score, stable. false when out of
+  /// lets one more conjunct hold); for a symbol of the address, multiples of
+  /// 32 first; then by score, stable. false when out of
   /// budget.
   bool improvingMoves(const std::pair<unsigned, unsigned> &Current,
                       std::vector<Move> &Out) {
@@ -193,7 +195,10 @@ private:
       bool More = M.Result.first > Current.first;
       unsigned Tier = Unknowns[M.Unknown].Tier;
       static const unsigned SumOnly[3] = {1, 0, 2};
-      return std::make_pair(More ? 0u : 1u, More ? Tier : SumOnly[Tier]);
+      // In the address, a multiple of 32 keeps the default's alignment.
+      bool Shifts = Tier == 2 && M.Value % 32 != 0;
+      return std::make_tuple(More ? 0u : 1u, More ? Tier : SumOnly[Tier],
+                             Shifts);
     };
     std::stable_sort(Out.begin(), Out.end(), [&](const Move &A, const Move &B) {
       if (Rank(A) != Rank(B))
@@ -315,7 +320,8 @@ private:
   }
 
   /// Values to try for \p U, in order of preference: a large bound, then
-  /// the others nearest the current value first. Never negative: sizes,
+  /// the others nearest the current value first (for a symbol of the
+  /// address, multiples of 32 before the others). Never negative: sizes,
   /// counts, flags and indices are what guards compare.
   std::vector<int64_t> candidates(const Unknown &U) const {
     int64_t Current = (U.IsStart ? Starts : Values).at(U.S);
@@ -344,10 +350,16 @@ private:
     // The constants of non-linear guards: `mask & 16`, `n % 32`.
     for (int64_t C : Constants)
       Add(C);
+    // A symbol of the address shifts or scales it: multiples of 32 first,
+    // which keep the alignment the default has (a chosen value must not
+    // create a misalignment that the default would not).
     size_t Keep = !U.IsStart && !Out.empty() && Out.front() == int64_t(1) << 20;
-    std::stable_sort(Out.begin() + Keep, Out.end(), [&](int64_t A, int64_t B) {
-      return std::llabs(A - Current) < std::llabs(B - Current);
-    });
+    bool Aligned = U.Tier == 2;
+    auto Key = [&](int64_t V) {
+      return std::make_pair(Aligned && V % 32 != 0, std::llabs(V - Current));
+    };
+    std::stable_sort(Out.begin() + Keep, Out.end(),
+                     [&](int64_t A, int64_t B) { return Key(A) < Key(B); });
     return Out;
   }
 

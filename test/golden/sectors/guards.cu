@@ -39,8 +39,10 @@ __global__ void lastBlock(float *J, int cols) {
 // JSON: "assuming blockIdx.x >= 1023 so that the access executes"
 
 // threadIdx.x == df - 1 holds for no lane of 256 with df = 1024; df = 2
-// picks lane 1, the last block as above. One lane: 1 sector, ideal 1; the
-// loop's in[i] is one address per request: 1 sector.
+// picks lane 1, the last block as above. One lane: 1 sector, ideal 1. The
+// loop's in[i] uses df in its address, so a multiple of 32 is preferred
+// (df = 256, lane 255: the alignment of the default stays); one address per
+// request: 1 sector.
 __global__ void lastThread(float *sums, const float *in, int df, int nf) {
   if (threadIdx.x == df - 1 && blockIdx.x == gridDim.x - 1)
     for (int i = blockIdx.x * 512 + df; i < blockIdx.x * 512 + nf; i++)
@@ -49,7 +51,7 @@ __global__ void lastThread(float *sums, const float *in, int df, int nf) {
 // CHECK: [[@LINE-2]]:28: access: kernel=lastThread op=load base=in elem=4 expr='in[i]' sectors=1 ideal=1 class=uniform
 }
 // JSON: "assuming df = 2, blockIdx.x >= 1023 so that the access executes"
-// JSON: "assuming df = 2, nf = 1048576, blockIdx.x >= 1023 so that the access executes"
+// JSON: "assuming df = 256, nf = 1048576, blockIdx.x >= 1023 so that the access executes"
 
 // The scalar tail runs where fullBlock is false and i + 3 >= n > i: two
 // values at once, which no single change finds. With n = 1022 only lane
