@@ -146,7 +146,21 @@ TEST(GuardSolverTest, PredictStatesTheFoundValues) {
   EXPECT_EQ(P.Assumptions.front(),
             "assuming choice = 2 so that the access executes");
 
-  // The last block: the samples move, gridDim.x keeps its default.
+  // if (k == 20 + threadIdx.y) in a loop of n iterations: the guard mixes
+  // k with a lane, so the iterations are sampled 0..7, not over the trip
+  // count; the sampled iterations start at 20 instead (and go on while the
+  // loop runs).
+  Expr K = Expr::symbol(Symbol{SymbolKind::LoopIter, "k"});
+  Expr Ty = Expr::symbol(Symbol::threadIdx(1));
+  A.Active = Expr::logicalAnd(Expr::lt(K, param("n")), Expr::eq(K, C(20) + Ty));
+  Prediction L = predict(A, O);
+  ASSERT_TRUE(L.SectorsPerRequest);
+  EXPECT_NEAR(*L.SectorsPerRequest, 4, 1e-9);
+  ASSERT_FALSE(L.Assumptions.empty());
+  EXPECT_EQ(L.Assumptions.front(),
+            "assuming k >= 20 so that the access executes");
+
+  // The last block, alone; gridDim.x keeps its default.
   A.Active = Expr::eq(bx(), Expr::symbol(Symbol::gridDim(0)) - C(1));
   Prediction Q = predict(A, O);
   ASSERT_TRUE(Q.SectorsPerRequest);
@@ -154,7 +168,7 @@ TEST(GuardSolverTest, PredictStatesTheFoundValues) {
   EXPECT_EQ(Q.AssumedValues["gridDim.x"], 1024);
   ASSERT_FALSE(Q.Assumptions.empty());
   EXPECT_EQ(Q.Assumptions.front(),
-            "assuming blockIdx.x >= 1023 so that the access executes");
+            "assuming blockIdx.x = 1023 so that the access executes");
 }
 
 } // namespace

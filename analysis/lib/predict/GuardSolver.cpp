@@ -38,7 +38,7 @@ constexpr unsigned MaxRounds = 10;
 constexpr unsigned MaxDescents = 8;
 /// Nodes the search may evaluate in all (predicate size times points, per
 /// move tried): about a second at worst.
-constexpr uint64_t NodeBudget = uint64_t(1) << 26;
+constexpr uint64_t NodeBudget = uint64_t(1) << 24;
 
 /// One thing the search may change: the value of a fixed symbol, or the
 /// first sampled value of a varying one.

@@ -199,10 +199,19 @@ std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
   std::optional<GuardSolution> Found = solveGuards(Problem);
   if (!Found)
     return std::nullopt;
+  // A block found this way is taken alone (the edge block of `if (x >=
+  // n - 64)`, the last of `if (blockIdx.x == gridDim.x - 1)`): the blocks
+  // after it would be beyond the grid the code means. A loop iteration is a
+  // start: the iterations after it run while the loop's condition holds.
   Context Tried = Ctx;
   for (const auto &[S, V] : Found->Values)
     Tried.Fixed[S] = V;
-  Tried.Starts = Found->Starts;
+  for (const auto &[V, Start] : Found->Starts) {
+    if (V.Kind == SymbolKind::BlockIdx)
+      Tried.Fixed[V] = Start;
+    else
+      Tried.Starts[V] = Start;
+  }
   Totals T = evaluateWith(Tried, Tried.Fixed, Tried.MaxSamples);
   // A value that leaves the guard undefined (a divisor of 0) is no answer.
   if (T.AddressUnknown || T.ActiveUnknown || T.Requests == 0)
@@ -217,8 +226,8 @@ std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
                            Found->Values.at(S));
     }
   for (const auto &[V, Start] : Found->Starts)
-    Names +=
-        fmt::format("{}{} >= {}", Names.empty() ? "" : ", ", V.Name, Start);
+    Names += fmt::format("{}{} {} {}", Names.empty() ? "" : ", ", V.Name,
+                         V.Kind == SymbolKind::BlockIdx ? "=" : ">=", Start);
   return fmt::format("assuming {} so that the access executes", Names);
 }
 

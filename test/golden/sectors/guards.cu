@@ -28,15 +28,15 @@ __global__ void interval(float4 *buf, int implementation_choice) {
 }
 // JSON: "assuming implementation_choice = 2 so that the access executes"
 
-// Blocks 0..7 are sampled, none of them the last of gridDim.x = 1024; the
-// samples start at block 1023 instead, and the defaults stay. 4 bytes per
-// lane from 4 * 16384 * 1023 (a multiple of 32): 4 sectors, ideal 4.
+// Blocks 0..7 are sampled, none of them the last of gridDim.x = 1024; block
+// 1023 is taken instead, and the defaults stay. 4 bytes per lane from
+// 4 * 16384 * 1023 (a multiple of 32): 4 sectors, ideal 4.
 __global__ void lastBlock(float *J, int cols) {
   if (blockIdx.x == gridDim.x - 1 && blockIdx.x != 0)
     J[cols * 16 * blockIdx.x + threadIdx.x] = 0;
 // CHECK: [[@LINE-1]]:5: access: kernel=lastBlock op=store base=J elem=4 expr='J[cols * 16 * blockIdx.x + threadIdx.x]' sectors=4 ideal=4 class=coalesced
 }
-// JSON: "assuming blockIdx.x >= 1023 so that the access executes"
+// JSON: "assuming blockIdx.x = 1023 so that the access executes"
 
 // threadIdx.x == df - 1 holds for no lane of 256 with df = 1024; df = 2
 // picks lane 1, the last block as above. One lane: 1 sector, ideal 1. The
@@ -50,8 +50,8 @@ __global__ void lastThread(float *sums, const float *in, int df, int nf) {
 // CHECK: [[@LINE-1]]:7: access: kernel=lastThread op=load+store base=sums elem=4 expr='sums[threadIdx.x]' sectors=1 ideal=1 class=coalesced
 // CHECK: [[@LINE-2]]:28: access: kernel=lastThread op=load base=in elem=4 expr='in[i]' sectors=1 ideal=1 class=uniform
 }
-// JSON: "assuming df = 2, blockIdx.x >= 1023 so that the access executes"
-// JSON: "assuming df = 256, nf = 1048576, blockIdx.x >= 1023 so that the access executes"
+// JSON: "assuming df = 2, blockIdx.x = 1023 so that the access executes"
+// JSON: "assuming df = 256, nf = 1048576, blockIdx.x = 1023 so that the access executes"
 
 // The scalar tail runs where fullBlock is false and i + 3 >= n > i: two
 // values at once, which no single change finds. With n = 1022 only lane
@@ -74,10 +74,10 @@ __global__ void scanTail(const float4 *in4, float *in, float *out, int n,
 // JSON: "assuming fullBlock = 0, n = 1022 so that the access executes"
 
 // The right edge: sizeX <= 64 * blockIdx.x + 65 holds from block 15 on with
-// sizeX = 1024, which the address also uses (a row pitch): the samples
-// move, sizeX stays. Warp w reads x = 64 * blockIdx.x + 32 * w + lane: 128
-// bytes from a multiple of 128, 4 sectors; the row 4096 * blockIdx.y keeps
-// that.
+// sizeX = 1024, which the address also uses (a row pitch): block 15 is
+// taken (the blocks after it would be past the image), sizeX stays. Warp w
+// reads x = 960 + 32 * w + lane: 128 bytes from a multiple of 128, 4
+// sectors; the row 4096 * blockIdx.y keeps that.
 __global__ void rightEdge(const float *input, float *out, int sizeX) {
   int x = blockIdx.x * 64 + threadIdx.x;
   if (sizeX <= blockIdx.x * 64 + 65)
@@ -85,8 +85,8 @@ __global__ void rightEdge(const float *input, float *out, int sizeX) {
 // CHECK: [[@LINE-1]]:5: access: kernel=rightEdge op=store base=out elem=4 expr='out[blockIdx.y * sizeX + x]' sectors=4 ideal=4 class=coalesced
 // CHECK: [[@LINE-2]]:35: access: kernel=rightEdge op=load base=input elem=4 expr='input[x]' sectors=4 ideal=4 class=coalesced
 }
-// JSON: "assuming blockIdx.x >= 15 so that the access executes"
-// JSON: "assuming blockIdx.x >= 15 so that the access executes"
+// JSON: "assuming blockIdx.x = 15 so that the access executes"
+// JSON: "assuming blockIdx.x = 15 so that the access executes"
 
 // index = len + k*blockDim.x + lane >= len: no value runs the store.
 __global__ void deadStore(unsigned *data, unsigned len) {
