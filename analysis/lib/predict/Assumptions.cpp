@@ -151,10 +151,20 @@ ValueMap fixedValues(const Expr &Address, const Expr &Active,
   return Values;
 }
 
+Expr shiftStarts(const Expr &E, const ValueMap &Starts) {
+  std::map<Symbol, Expr> Map;
+  std::set<Symbol> Symbols = E.symbols();
+  for (const auto &[S, Start] : Starts)
+    if (Start != 0 && Symbols.count(S))
+      Map[S] = Expr::symbol(S) + Expr::constant(Start);
+  return Map.empty() ? E : E.substitute(Map);
+}
+
 Totals evaluateWith(const Context &Ctx, const ValueMap &Fixed,
                     unsigned MaxSamples) {
-  Expr Address = bindValues(Ctx.Access->Address, Fixed);
-  Expr Active = bindValues(Ctx.Active, Fixed);
+  Expr Address =
+      shiftStarts(bindValues(Ctx.Access->Address, Fixed), Ctx.Starts);
+  Expr Active = shiftStarts(bindValues(Ctx.Active, Fixed), Ctx.Starts);
   SamplingPlan Plan = planSamples(Address, Active, MaxSamples);
   return simulate(Address, Active, Ctx.Access->AccessBytes, Ctx.Access->Atomic,
                   Ctx.Block, Plan);
@@ -162,8 +172,9 @@ Totals evaluateWith(const Context &Ctx, const ValueMap &Fixed,
 
 std::optional<WarpRequest> representativeWith(const Context &Ctx,
                                               double MeanSectors) {
-  Expr Address = bindValues(Ctx.Access->Address, Ctx.Fixed);
-  Expr Active = bindValues(Ctx.Active, Ctx.Fixed);
+  Expr Address =
+      shiftStarts(bindValues(Ctx.Access->Address, Ctx.Fixed), Ctx.Starts);
+  Expr Active = shiftStarts(bindValues(Ctx.Active, Ctx.Fixed), Ctx.Starts);
   SamplingPlan Plan = planSamples(Address, Active, Ctx.MaxSamples);
   return representativeRequest(Address, Active, Ctx.Access->AccessBytes,
                                Ctx.Access->Atomic, Ctx.Block, Plan,

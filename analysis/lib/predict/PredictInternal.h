@@ -10,6 +10,8 @@
 ///     -> planSamples          varying symbols (blockIdx, loop iterations) and
 ///                             the residues that make the average exact
 ///     -> simulate             lane by lane, warp by warp: sector totals
+///     -> solveGuards          no lane ran: values (and first samples) that
+///                             let one, stated
 ///     -> probeStride / probeMisalignment   what the defaults hide
 ///     -> classify             -> Prediction
 ///
@@ -205,6 +207,9 @@ struct Context {
   ValueMap Fixed;
   /// Fixed symbols that got Opts.DefaultValue, in symbol order.
   std::vector<Symbol> Defaulted;
+  /// First sampled value of varying symbols whose samples do not start at 0
+  /// (the blocks or iterations that execute the access; see solveGuards).
+  ValueMap Starts;
   int64_t DefaultValue = 1024;
   unsigned MaxSamples = 512;
 };
@@ -252,6 +257,40 @@ std::optional<Misalignment> probeMisalignment(const Context &Ctx,
 
 /// Formats an average for messages: "5", "4.875".
 std::string formatAverage(double V);
+
+//===--- GuardSolver.cpp --------------------------------------------------===//
+
+/// An access no sampled lane executes, and what may change to let one.
+struct GuardProblem {
+  /// The predicate, free of unmodelled symbols.
+  Expr Active;
+  /// Values of all fixed symbols.
+  ValueMap Fixed;
+  /// Fixed symbols whose value may change, most preferred first.
+  std::vector<Symbol> Free;
+  /// The symbols of the address: changed only when nothing else helps.
+  std::set<Symbol> InAddress;
+  /// Varying symbols and how many values are sampled; their first sampled
+  /// value may move up from 0.
+  std::vector<std::pair<Symbol, unsigned>> Varying;
+  BlockShape Block;
+};
+
+/// What solveGuards changes.
+struct GuardSolution {
+  /// New values of free symbols (only those that changed).
+  ValueMap Values;
+  /// New first sampled values of varying symbols (only those not 0).
+  ValueMap Starts;
+};
+
+/// Searches values of the free symbols and first samples of the varying
+/// ones under which every conjunct of the predicate holds for some lane at
+/// some sample; nullopt when the greedy search finds none.
+std::optional<GuardSolution> solveGuards(const GuardProblem &P);
+
+/// \p E with each varying symbol V of \p Starts replaced by V + start.
+Expr shiftStarts(const Expr &E, const ValueMap &Starts);
 
 //===--- Classifier.cpp ---------------------------------------------------===//
 

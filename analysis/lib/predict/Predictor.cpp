@@ -108,43 +108,45 @@ void assumeDefault(const Context &Ctx, const Symbol &S, const Expr &LanePart,
 
 /// A defaulted symbol that only bounds the access (`if (i + off < n)`) can
 /// switch every lane off when all parameters get the same default. If no
-/// lane executes, such symbols are given BoundValue instead, when that lets
-/// the access run: "n is large enough" is what the code intends. Updates
-/// \p Ctx.Fixed and \p Base, adds the symbols to \p Bounds and returns the
-/// assumption to state.
+/// lane executes, such symbols are all given \p Value instead, when that
+/// lets the access run: a large bound ("n is large enough" is what the code
+/// intends) or 0 (a flag: `c ? a[i] : b[i]` with c unknown reaches b[i]
+/// only when c == 0). Updates \p Ctx.Fixed and \p Base, adds the symbols
+/// to \p Bounds and returns the assumption to state.
 std::optional<std::string> assumeBoundsPass(Context &Ctx, Totals &Base,
-                                            std::set<Symbol> &Bounds) {
-  // A large bound first (`if (k < n)`), then 0 (a flag: `c ? a[i] : b[i]`
-  // with c unknown reaches b[i] only when c == 0).
+                                            std::set<Symbol> &Bounds,
+                                            int64_t Value) {
   std::set<Symbol> InAddress = Ctx.Access->Address.symbols();
-  for (int64_t Value : {int64_t(1) << 20, int64_t(0)}) {
-    ValueMap Fixed = Ctx.Fixed;
-    std::string Names;
-    for (const Symbol &S : Ctx.Defaulted)
-      if (!InAddress.count(S)) {
-        Fixed[S] = Value;
-        Names += (Names.empty() ? "" : ", ") + S.Name;
-      }
-    if (Names.empty())
-      break;
-    Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);
-    if (T.AddressUnknown || T.Requests == 0)
-      continue;
-    Ctx.Fixed = std::move(Fixed);
-    Base = T;
-    for (const Symbol &S : Ctx.Defaulted)
-      if (!InAddress.count(S))
-        Bounds.insert(S);
-    if (Value == 0)
-      return fmt::format("assuming {} = 0 so that the access executes", Names);
-    return fmt::format("assuming {} large enough for the access to execute "
-                       "({} used)",
-                       Names, Value);
-  }
-  // Last, one defaulted symbol of the predicate at a time, also one the
-  // address uses (Gaussian elimination's `if (i >= Size - 1 - t) return;`
-  // with Size = t = 1024 runs no lane; Size = 2^20 or t = 0 does), then
-  // values that are not powers of two (the `else` of `if (!(n & (n - 1)))`).
+  ValueMap Fixed = Ctx.Fixed;
+  std::string Names;
+  for (const Symbol &S : Ctx.Defaulted)
+    if (!InAddress.count(S)) {
+      Fixed[S] = Value;
+      Names += (Names.empty() ? "" : ", ") + S.Name;
+    }
+  if (Names.empty())
+    return std::nullopt;
+  Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);
+  if (T.AddressUnknown || T.Requests == 0)
+    return std::nullopt;
+  Ctx.Fixed = std::move(Fixed);
+  Base = T;
+  for (const Symbol &S : Ctx.Defaulted)
+    if (!InAddress.count(S))
+      Bounds.insert(S);
+  if (Value == 0)
+    return fmt::format("assuming {} = 0 so that the access executes", Names);
+  return fmt::format("assuming {} large enough for the access to execute "
+                     "({} used)",
+                     Names, Value);
+}
+
+/// The last resort when solveGuardsPass finds nothing: one defaulted symbol
+/// of the predicate at a time, also one the address uses, at a few fixed
+/// values, among them values that are not powers of two (the `else` of
+/// `if (!(n & (n - 1)))`). Updates like assumeBoundsPass.
+std::optional<std::string> assumeOneValuePass(Context &Ctx, Totals &Base,
+                                              std::set<Symbol> &Bounds) {
   std::set<Symbol> InActive = Ctx.Active.symbols();
   for (const Symbol &S : Ctx.Defaulted) {
     if (!InActive.count(S))
@@ -159,11 +161,74 @@ std::optional<std::string> assumeBoundsPass(Context &Ctx, Totals &Base,
       Ctx.Fixed = std::move(Fixed);
       Base = T;
       Bounds.insert(S);
-      return fmt::format("assuming {} = {} so that the access executes",
-                         S.Name, Value);
+      return fmt::format("assuming {} = {} so that the access executes", S.Name,
+                         Value);
     }
   }
   return std::nullopt;
+}
+
+/// When a large bound does not let a lane run the access, searches the
+/// guards (solveGuards): the first sampled block or iteration, values of the
+/// defaulted symbols, those of the address last (Gaussian elimination's
+/// `if (i >= Size - 1 - t) return;` with Size = t = 1024 runs no lane). Updates
+/// \p Ctx, \p Base and \p Bounds like assumeBoundsPass and returns the
+/// assumption to state.
+std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
+                                           std::set<Symbol> &Bounds) {
+  GuardProblem Problem;
+  Problem.Active = Ctx.Active;
+  Problem.Fixed = Ctx.Fixed;
+  Problem.Block = Ctx.Block;
+  std::set<Symbol> InAddress = Ctx.Access->Address.symbols();
+  Problem.InAddress = InAddress;
+  for (bool Address : {false, true})
+    for (const Symbol &S : Ctx.Defaulted)
+      if (InAddress.count(S) == Address)
+        Problem.Free.push_back(S);
+  // The samples with the free symbols left open: bound, they can fold the
+  // guard to 0 and drop the varying symbols it compares.
+  ValueMap Given = Ctx.Fixed;
+  for (const Symbol &S : Ctx.Defaulted)
+    Given.erase(S);
+  SamplingPlan Plan =
+      planSamples(bindValues(Ctx.Access->Address, Given),
+                  bindValues(Ctx.Active, Given), Ctx.MaxSamples);
+  for (size_t I = 0; I < Plan.Symbols.size(); ++I)
+    Problem.Varying.emplace_back(Plan.Symbols[I], Plan.Periods[I]);
+  std::optional<GuardSolution> Found = solveGuards(Problem);
+  if (!Found)
+    return std::nullopt;
+  // A block found this way is taken alone (the edge block of `if (x >=
+  // n - 64)`, the last of `if (blockIdx.x == gridDim.x - 1)`): the blocks
+  // after it would be beyond the grid the code means. A loop iteration is a
+  // start: the iterations after it run while the loop's condition holds.
+  Context Tried = Ctx;
+  for (const auto &[S, V] : Found->Values)
+    Tried.Fixed[S] = V;
+  for (const auto &[V, Start] : Found->Starts) {
+    if (V.Kind == SymbolKind::BlockIdx)
+      Tried.Fixed[V] = Start;
+    else
+      Tried.Starts[V] = Start;
+  }
+  Totals T = evaluateWith(Tried, Tried.Fixed, Tried.MaxSamples);
+  // A value that leaves the guard undefined (a divisor of 0) is no answer.
+  if (T.AddressUnknown || T.ActiveUnknown || T.Requests == 0)
+    return std::nullopt;
+  Ctx = std::move(Tried);
+  Base = T;
+  std::string Names;
+  for (const Symbol &S : Ctx.Defaulted) // In the order of the other notes.
+    if (Found->Values.count(S)) {
+      Bounds.insert(S);
+      Names += fmt::format("{}{} = {}", Names.empty() ? "" : ", ", S.Name,
+                           Found->Values.at(S));
+    }
+  for (const auto &[V, Start] : Found->Starts)
+    Names += fmt::format("{}{} {} {}", Names.empty() ? "" : ", ", V.Name,
+                         V.Kind == SymbolKind::BlockIdx ? "=" : ">=", Start);
+  return fmt::format("assuming {} so that the access executes", Names);
 }
 
 } // namespace
@@ -214,9 +279,20 @@ Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
 
   Totals Base = evaluateWith(Ctx, Ctx.Fixed, Ctx.MaxSamples);
   std::set<Symbol> Bounds; // Defaulted symbols assumed large instead.
-  if (!Base.AddressUnknown && Base.Requests == 0)
-    if (std::optional<std::string> Stated = assumeBoundsPass(Ctx, Base, Bounds))
+  if (!Base.AddressUnknown && Base.Requests == 0) {
+    // A large bound, then a search of the guards, then every flag 0, then
+    // one value at a time.
+    std::optional<std::string> Stated =
+        assumeBoundsPass(Ctx, Base, Bounds, int64_t(1) << 20);
+    if (!Stated)
+      Stated = solveGuardsPass(Ctx, Base, Bounds);
+    if (!Stated)
+      Stated = assumeBoundsPass(Ctx, Base, Bounds, 0);
+    if (!Stated)
+      Stated = assumeOneValuePass(Ctx, Base, Bounds);
+    if (Stated)
       P.Assumptions.push_back(*Stated);
+  }
   for (const Symbol &S : Ctx.Defaulted)
     P.AssumedValues[S.Name] = Ctx.Fixed.at(S);
   if (Base.AddressUnknown || Base.Requests == 0) {
