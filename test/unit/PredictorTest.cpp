@@ -705,3 +705,26 @@ TEST(PredictorTest, HugeAddressIsUnknownNotAStall) {
   EXPECT_NE(P.Reason.find("too large"), std::string::npos) << P.Reason;
 }
 } // namespace
+namespace {
+// Affine lane-free parts are temporaries: a freed node's address reused by a
+// later node must not be taken for it (two guards of one conjunction).
+TEST(LaneProgramTest, TemporariesDoNotAliasLaterNodes) {
+  Expr G = C(4) * tx() + C(1024) * bx();
+  Expr E = Expr::logicalAnd(Expr::lt(G + C(1), C(1022)),
+                            Expr::le(C(1022), G + C(3)));
+  predictor::LaneProgram Program(E);
+  Bindings Sample;
+  Sample.set(Symbol::blockIdx(0), 0);
+  Program.prepare(Sample);
+  int64_t Out[WarpSize];
+  std::vector<Lane> Lanes = lanesOfWarp(BlockShape{256, 1, 1}, 7);
+  uint32_t Defined = Program.atWarp(Lanes, Out);
+  EXPECT_EQ(Defined, ~uint32_t(0));
+  for (size_t I = 0; I < Lanes.size(); ++I) {
+    Bindings B = Sample;
+    bindLane(B, Lanes[I]);
+    EXPECT_EQ(Out[I], *E.evaluate(B)) << "tid " << Lanes[I].Tid;
+    EXPECT_EQ(Program.at(Lanes[I]), E.evaluate(B)) << "tid " << Lanes[I].Tid;
+  }
+}
+} // namespace

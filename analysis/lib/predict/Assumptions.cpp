@@ -43,8 +43,8 @@ public:
       : Ctx(Ctx), S(S), MaxSamples(MaxSamples) {
     ValueMap Others = Ctx.Fixed;
     Others.erase(S);
-    Address = bindValues(Ctx.Access->Address, Others);
-    Active = bindValues(Ctx.Active, Others);
+    Address = shiftStarts(bindValues(Ctx.Access->Address, Others), Ctx.Starts);
+    Active = shiftStarts(bindValues(Ctx.Active, Others), Ctx.Starts);
     AddressFn.emplace(Address);
     ActiveFn.emplace(Active);
     // The periods only need the varying symbols' coefficients, bound per

@@ -66,7 +66,7 @@ unsigned LaneProgram::emit(Step S, bool PerLane) {
 unsigned LaneProgram::compile(const Expr &E) {
   auto Done = Compiled.find(E.identity());
   if (Done != Compiled.end())
-    return Done->second;
+    return Done->second.second;
   Step S;
   bool PerLane = E.isLaneDependent();
   if (E.isConstant()) {
@@ -102,7 +102,10 @@ unsigned LaneProgram::compile(const Expr &E) {
       S.Kids.push_back(emit(std::move(Free), /*PerLane=*/false));
   }
   unsigned Slot = emit(std::move(S), PerLane);
-  Compiled.emplace(E.identity(), Slot);
+  // The entry keeps E alive: the node of a temporary (an affine node's
+  // lane-free part) must not be freed and its address reused while
+  // compiling.
+  Compiled.emplace(E.identity(), std::make_pair(E, Slot));
   return Slot;
 }
 

@@ -143,7 +143,8 @@ private:
   /// Uniform slots that lane steps read: broadcast into rows by prepare.
   std::vector<unsigned> Broadcast;
   int64_t LaneX[WarpSize], LaneY[WarpSize], LaneZ[WarpSize];
-  std::map<const void *, unsigned> Compiled; ///< Node -> slot.
+  /// While compiling: node -> (its Expr, its slot).
+  std::map<const void *, std::pair<Expr, unsigned>> Compiled;
   unsigned Root = 0;
 };
 
