@@ -247,6 +247,9 @@ private:
                 const clang::Stmt *Body, Frame &F, bool CondAfterBody = false);
   /// How many iterations a value without a closed form is sampled over.
   static constexpr unsigned LoopSampleCount = 8;
+  /// ...or over up to this many when the loop's condition stays a known
+  /// constant (a loop of fixed, small trip count).
+  static constexpr unsigned MaxLoopSampleCount = 16;
   /// The loop-carried slots of one loop: what one pass of the body does to
   /// each of their leaves, and their values at the first iterations where
   /// that has no closed form (LoopCarried.cpp).

@@ -194,19 +194,26 @@ void KernelWalker::sampleIterations(
     return;
   // Apply the body to the entry state once per sampled iteration, recording
   // nothing, and keep each slot's value after each pass. A pass after which
-  // the loop condition is false for every lane ends the sampling.
+  // the loop condition is false for every lane ends the sampling. A loop
+  // whose condition is still a known constant after LoopSampleCount passes
+  // (`for (j = 0; j < 13; j++)` choosing a stage per iteration) is followed
+  // to its end, up to MaxLoopSampleCount passes.
   Frame P = F;
   P.Probe = true;
   for (const auto &[VD, Leaves] : Open)
     Out.Samples[VD].push_back(P.Env.find(VD)->second);
   ++ProbeDepth;
-  for (unsigned K = 1; K < LoopSampleCount; ++K) {
+  bool CondKnown = true;
+  for (unsigned K = 1; K < MaxLoopSampleCount; ++K) {
+    if (K >= LoopSampleCount && !CondKnown)
+      break;
     walkStmt(Body, P);
     if (Inc)
       walkExpr(Inc, P);
+    CondKnown = false;
     if (Cond)
       if (std::optional<int64_t> C = translate(Cond, P).asConstant();
-          C && *C == 0) {
+          (CondKnown = C.has_value()) && *C == 0) {
         Out.Iterations = K;
         if (CanExit) {
           Out.Exit.emplace();
@@ -240,6 +247,8 @@ void KernelWalker::sampleIterations(
     }
     if (!AnyLeft)
       break;
+    if (K >= LoopSampleCount)
+      Out.Iterations = K + 1; // Iterations 0..K sampled.
   }
   --ProbeDepth;
 }
