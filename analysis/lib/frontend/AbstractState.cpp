@@ -311,6 +311,12 @@ VarValue *KernelWalker::heldSlot(const clang::Expr *LV, Frame &F) {
 
 VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
                                    const VarValue &E) const {
+  // `float *p; if (c) p = a + i;`: a well-defined program reads p only
+  // where it was assigned.
+  if (E.Uninitialized)
+    return T;
+  if (T.Uninitialized)
+    return E;
   VarValue Merged = T;
   if (T.Int && E.Int && *T.Int != *E.Int)
     Merged.Int = Expr::select(Cond, *T.Int, *E.Int);

@@ -88,12 +88,7 @@ bool isLaunchCall(const CallExpr *CE) {
 bool KernelWalker::walksInto(const FunctionDecl *Def) const {
   if (!SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
     return true;
-  // cub's block primitives (BlockLoad, BlockStore, LoadDirectBlocked, ...)
-  // index the user's pointers with the thread's rank: their accesses are
-  // the user's, as if written inline. cub's versioned inline namespace
-  // (cub::CUB_200700_SM_900) is part of the qualified name.
-  std::string Name = Def->getQualifiedNameAsString();
-  return llvm::StringRef(Name).starts_with("cub::");
+  return isWalkedLibraryFunction(Def);
 }
 
 void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
@@ -601,6 +596,8 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
       walkExpr(Obj, F);
   }
 
+  if (!F.Host && modelLibraryCall(CE, Callee, F))
+    return;
   const FunctionDecl *Def = nullptr;
   bool Walked = Callee && Callee->hasBody(Def) && !Def->isVariadic() &&
                 walksInto(Def);

@@ -200,9 +200,19 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
   if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
     if (UO->getOpcode() == UO_AddrOf) {
       std::optional<AddressInfo> A = resolveAddress(UO->getSubExpr(), F, Origin);
-      if (!A)
-        return std::nullopt;
-      return A->Ptr;
+      if (A)
+        return A->Ptr;
+      // The address of an object the walker holds by value (`&state` of a
+      // local curandState, or of a reference parameter bound to one): local
+      // memory, whose accesses are not global ones.
+      const clang::Expr *Sub = UO->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
+        if (isRecordValueType(Sub->getType()))
+          if (auto It = F.Env.find(DRE->getDecl());
+              It != F.Env.end() && It->second.Object && !It->second.Pointer)
+            return PointerValue{DRE->getDecl()->getNameAsString(),
+                                MemorySpace::Local, Expr::constant(0)};
+      return std::nullopt;
     }
     if (UO->isIncrementDecrementOp())
       return resolvePointer(UO->getSubExpr(), F, Origin);
@@ -272,6 +282,22 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
       return resolveAddress(CE->getSubExpr(), F, Origin);
 
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LV)) {
+    // An element of an array field of a struct element (`s[i].v[2]`,
+    // `state->v[0]`): a field of the struct at a constant index, so the
+    // struct's size and the field's offset are kept (arrays of structures).
+    const clang::Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+    if (isa<MemberExpr>(Base) && Base->getType()->isConstantArrayType())
+      if (std::optional<int64_t> Idx = translate(ASE->getIdx(), F).asConstant())
+        if (std::optional<AddressInfo> A = resolveAddress(Base, F, Origin)) {
+          int64_t Bytes = *Idx * sizeOf(ASE->getType());
+          A->Ptr.ByteOffset = A->Ptr.ByteOffset + Expr::constant(Bytes);
+          if (A->RecordBytes && Bytes >= 0 &&
+              A->FieldOffset + Bytes < *A->RecordBytes)
+            A->FieldOffset += static_cast<unsigned>(Bytes);
+          else
+            A->RecordBytes.reset();
+          return A;
+        }
     std::optional<PointerValue> P = resolvePointer(ASE->getBase(), F, Origin);
     if (!P)
       return std::nullopt;

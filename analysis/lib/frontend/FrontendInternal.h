@@ -71,6 +71,10 @@ struct VarValue {
   clang::SourceLocation LaneOrigin;
   std::string LaneOriginName;
   std::vector<std::string> LaneOriginSymbols; ///< threadIdx components used.
+  /// Declared without an initializer and not assigned since (`float *p;`):
+  /// reading it is undefined, so where paths join the value of a path that
+  /// assigned it is the value.
+  bool Uninitialized = false;
 };
 
 /// A struct or class object held by value (a local, a by-value parameter,
@@ -163,6 +167,10 @@ bool isLaunchCall(const clang::CallExpr *CE);
 /// Warp shuffles (__shfl_sync, ...) and votes (__ballot_sync, ...).
 bool isShuffleFunction(llvm::StringRef Name);
 bool isVoteFunction(llvm::StringRef Name);
+
+/// Is \p Def library code whose accesses are the user's and that the walker
+/// follows (cub's block primitives, curand's generators; LibraryCalls.cpp)?
+bool isWalkedLibraryFunction(const clang::FunctionDecl *Def);
 
 /// Does a reference of type \p RefType whose value is \p V stand for a slot
 /// of the abstract state (rather than for memory)?
@@ -350,6 +358,11 @@ private:
                                           const clang::Expr *Value, Frame &F,
                                           const clang::ValueDecl *Named);
   void walkCall(const clang::CallExpr *CE, Frame &F);
+  /// Records the accesses of a CUDA library call the walker models rather
+  /// than walks (curand_init, skipahead, wmma::load/store_matrix_sync);
+  /// false when \p CE is not one (LibraryCalls.cpp).
+  bool modelLibraryCall(const clang::CallExpr *CE,
+                        const clang::FunctionDecl *Callee, Frame &F);
   void inlineCall(const clang::CallExpr *CE, const clang::FunctionDecl *Callee,
                   Frame &F);
   /// Binds the parameters of \p Callee in \p Inner to \p Args (from

@@ -351,6 +351,7 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
     V->Object = std::make_shared<ObjectValue>(); // Fields not yet known.
   } else if (T->isPointerType()) {
     V.emplace(); // `float *p;`: a slot, assigned later (often per branch).
+    V->Uninitialized = true;
   }
   // Host code: a pointer not yet pointing anywhere (`float *d_a;`, `= NULL`)
   // is about to receive an allocation of its own (cudaMalloc(&d_a, ..)).
@@ -358,6 +359,7 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
     V.emplace();
     V->Pointer = PointerValue{VD->getName().str(), MemorySpace::Global,
                               Expr::constant(0)};
+    V->Uninitialized = false;
   }
   if (V)
     F.Env[VD] = *V;

@@ -12,7 +12,7 @@ __global__ void rows(const Rec *r, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = r[i].v[0];
 // CHECK: [[@LINE-1]]:14: access: kernel=rows op=store base=out elem=4 expr='out[i]' sectors=4 ideal=4 class=coalesced {{.*}}block=128(launch-site)
-// CHECK: [[@LINE-2]]:23: access: kernel=rows op=load base=r elem=4 expr='r[i].v[0]' sectors=32 ideal=4 class=strided {{.*}}block=128(launch-site)
+// CHECK: [[@LINE-2]]:23: access: kernel=rows op=load base=r elem=4 expr='r[i].v[0]' sectors=32 ideal=4 class=aos {{.*}}block=128(launch-site)
 }
 __global__ void tile(float *m, int w) {
   m[threadIdx.x * w + threadIdx.y] = 0;
