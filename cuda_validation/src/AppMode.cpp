@@ -27,7 +27,10 @@ int runAppMode(const AppOptions &O, const std::string &ManifestPath,
               << "\n";
     return ExitUsage;
   }
-  RunData Data = runApp(O);
+  AppOptions Run = O;
+  for (const ManifestAccess &A : Accesses)
+    Run.ManifestKernels.push_back(A.Kernel);
+  RunData Data = runApp(Run);
   RunSummary Summary = startSummary(Data, Tolerance);
   Attribution Result;
   LineComparison Lines;

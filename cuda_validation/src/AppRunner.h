@@ -26,14 +26,31 @@ struct AppOptions {
   /// the first launch of every matching kernel (at most 100 launches).
   unsigned LaunchCount = 0;
   std::string KernelRegex; ///< --kernel: kernels whose name matches.
+  /// The kernels of the manifest, in order (distinct names). With them and
+  /// no --launch-count, ncu profiles the first launch of each one matching
+  /// --kernel and then stops the program (--kill yes): a program that
+  /// launches its kernels in a long host loop stays cheap.
+  std::vector<std::string> ManifestKernels;
   unsigned TimeoutSeconds = 600; ///< For the whole profiled run.
   /// --from-recording: a source-page CSV, or a directory holding source.csv.
   std::string FromRecording;
 };
 
+/// The words of \p Command when it is a plain command line (words split
+/// by blanks, nothing a shell would interpret); else /bin/sh -c Command.
+std::vector<std::string> appCommandArgv(const std::string &Command);
+
 /// The ncu command line for \p O (without the export step).
 std::vector<std::string> appProfileCommand(const std::string &Ncu,
                                            const AppOptions &O);
+
+/// The manifest kernels \p O profiles (those matching --kernel), or none
+/// when they cannot be chosen (no manifest kernels, an invalid regex).
+std::vector<std::string> appKernels(const AppOptions &O);
+
+/// How many profiled launches end the run (ncu --kill yes), 0: none (the
+/// program runs to its end).
+unsigned appStopAfter(const AppOptions &O);
 
 /// Profiles the application (or loads the recording) into RunData::Page.
 /// Failures (ncu missing, counters not permitted, the program failing

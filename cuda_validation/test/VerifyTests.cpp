@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AppRunner.h"
 #include "Attribution.h"
 #include "Csv.h"
 #include "LineComparison.h"
@@ -597,4 +598,76 @@ TEST(LineComparison, FalseAlarmsMissesAndTooFewRequests) {
   // 1.25x is the default waste ratio: 499/400 is within it.
   Page.Instructions = {lineInstruction("k", 6, MemOp::Load, 499, 400)};
   EXPECT_EQ(lineOf(compareLines(M, Page, LineCriteria()), 6)->Verdict, "ok");
+}
+
+// Application mode profiles the first launch of each manifest kernel and
+// stops the program then (PolyBench's lu launches its two kernels 512 times
+// each in a host loop: under ncu without --kill it ran past 90 s).
+TEST(AppRunner, FirstLaunchOfEachManifestKernelThenStop) {
+  AppOptions O;
+  O.Command = "./lu";
+  O.Dir = "out";
+  O.ManifestKernels = {"lu_kernel1", "lu_kernel1", "lu_kernel2"};
+  std::vector<std::string> Argv = appProfileCommand("ncu", O);
+  std::string Line;
+  for (const std::string &A : Argv)
+    Line += A + " ";
+  EXPECT_NE(Line.find("--kernel-id ::regex:(^|[^A-Za-z0-9_])(lu_kernel1|"
+                      "lu_kernel2)([^A-Za-z0-9_]|$):1 --launch-count 2 "
+                      "--kill yes"),
+            std::string::npos)
+      << Line;
+  EXPECT_EQ(appStopAfter(O), 2u);
+  // --kernel selects among them.
+  O.KernelRegex = "kernel2";
+  EXPECT_EQ(appKernels(O), std::vector<std::string>{"lu_kernel2"});
+  EXPECT_EQ(appStopAfter(O), 1u);
+  // --launch-count N: the first N matching launches, then stop.
+  O.LaunchCount = 5;
+  Line.clear();
+  for (const std::string &A : appProfileCommand("ncu", O))
+    Line += A + " ";
+  EXPECT_NE(Line.find("--kernel-name regex:kernel2 --launch-count 5 --kill yes"),
+            std::string::npos)
+      << Line;
+  // Without manifest kernels (or with a regex std::regex rejects) the old
+  // filter: the first launch of every matching kernel, no stop.
+  AppOptions Bare;
+  Bare.Command = "./a";
+  Bare.Dir = "out";
+  Line.clear();
+  for (const std::string &A : appProfileCommand("ncu", Bare))
+    Line += A + " ";
+  EXPECT_NE(Line.find("--kernel-id ::regex:.:1 --launch-count 100 -f"),
+            std::string::npos)
+      << Line;
+  EXPECT_EQ(Line.find("--kill"), std::string::npos);
+  Bare.ManifestKernels = {"k"};
+  Bare.KernelRegex = "(";
+  EXPECT_TRUE(appKernels(Bare).empty());
+  EXPECT_EQ(appStopAfter(Bare), 0u);
+}
+
+// The program is started by ncu itself when the command needs no shell
+// (under /bin/sh -c every launch cost ~0.1 s under ncu on the H200).
+TEST(AppRunner, PlainCommandsSkipTheShell) {
+  EXPECT_EQ(appCommandArgv("  ./lu  -n 4 "),
+            (std::vector<std::string>{"./lu", "-n", "4"}));
+  EXPECT_EQ(appCommandArgv("./a --n=4"),
+            (std::vector<std::string>{"./a", "--n=4"}));
+  EXPECT_EQ(appCommandArgv("/tmp/bin/pb-lu "),
+            std::vector<std::string>{"/tmp/bin/pb-lu"});
+  for (const char *C : {"./a > log", "N=4 ./a", "./a 'x y'", "./a $HOME",
+                        "./a && ./b", "./a *.txt"})
+    EXPECT_EQ(appCommandArgv(C),
+              (std::vector<std::string>{"/bin/sh", "-c", C}))
+        << C;
+  AppOptions O;
+  O.Command = "./lu 4";
+  O.Dir = "out";
+  std::vector<std::string> Argv = appProfileCommand("ncu", O);
+  ASSERT_GE(Argv.size(), 3u);
+  EXPECT_EQ(Argv[Argv.size() - 3], "out/app");
+  EXPECT_EQ(Argv[Argv.size() - 2], "./lu");
+  EXPECT_EQ(Argv.back(), "4");
 }

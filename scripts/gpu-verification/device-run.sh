@@ -5,17 +5,24 @@
 #   2. builds every harness (nvcc -lineinfo) and runs it once under
 #      compute-sanitizer --tool memcheck: no out-of-bounds access allowed;
 #   3. application mode on every PolyBench-ACC program: nvcc -lineinfo
-#      build, then coalesce-verify --app under ncu --clock-control none;
-#      one program also built without -lineinfo, to see the message.
+#      build, then coalesce-verify --app under ncu --clock-control none
+#      (the first launch of each manifest kernel, then ncu stops the
+#      program: --launch-count K --kill yes); one program also built
+#      without -lineinfo, to see the message;
+#   4. (VR_DIAG=1) why long host loops were slow: lu run plainly, and
+#      under ncu with the old filter (no --kill) with and without the
+#      SourceCounters section.
 # Everything lands in $OUT/verify-run.tar.gz; summaries also as plain files.
 #
 #   OUT=/tmp/out bash .verify-carry/device-run.sh
 #
 # Environment: NVCC, NCU, SANITIZER (tools), VR_DEADLINE (seconds after which
-# remaining programs are skipped, default 480), VR_JOBS (parallel builds).
+# remaining programs are skipped, default 480), VR_JOBS (parallel builds),
+# VR_CARRY_NAME (default .verify-carry), VR_APP_TIMEOUT (seconds per
+# program, default 90), VR_DIAG (1: the diagnostics of step 4).
 set -u
 ROOT=$(pwd)
-C=$ROOT/.verify-carry
+C=$ROOT/${VR_CARRY_NAME:-.verify-carry}
 GT=$ROOT/.gt-carry
 OUT=${OUT:?set OUT}
 W=${VR_WORK:-/tmp/vr-work}
@@ -25,10 +32,12 @@ NVCC=${NVCC:-$(command -v nvcc)}
 SAN=${SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
 JOBS=${VR_JOBS:-$(nproc)}
 DEADLINE=${VR_DEADLINE:-480}
+APP_TIMEOUT=${VR_APP_TIMEOUT:-90}
 START=$(date +%s)
 rm -rf "$W"; mkdir -p "$W/san" "$W/app" "$W/bin" "$OUT"
 exec > >(tee "$OUT/device-run.log") 2>&1
 elapsed() { echo $(( $(date +%s) - START )); }
+since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 {
   echo "date: $(date -u +%FT%TZ)"
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader 2>&1 | sed 's/^/gpu: /'
@@ -97,10 +106,11 @@ if [[ -x $VERIFY && -f $L ]]; then
     [[ $suite == polybench ]] || continue
     if (( $(elapsed) > DEADLINE )); then echo "SKIP $name: deadline"; printf '%s\tdeadline\t0\n' "$name" >>"$W/app/summary.tsv"; continue; fi
     t0=$(date +%s)
-    (cd "$GT/$dir" && timeout -k 5 90 "$VERIFY" --app "$W/bin/$name $run" \
+    (cd "$GT/$dir" && timeout -k 5 "$APP_TIMEOUT" "$VERIFY" --app "$W/bin/$name $run" \
        --manifest "$C/manifests/$name.tsv" --json "$W/app/$name.json" "$W/app/$name" \
        >"$W/app/$name.txt" 2>&1); rc=$?
     cp "$W/app/$name/source.csv" "$W/app/$name.source.csv" 2>/dev/null
+    cp "$W/app/$name/ncu.log" "$W/app/$name.ncu.log" 2>/dev/null
     printf '%s\t%s\t%s\n' "$name" "$rc" $(( $(date +%s) - t0 )) >>"$W/app/summary.tsv"
     echo "app $name: rc=$rc $(grep '^lines:' "$W/app/$name.txt")"
   done < <(tr '\t' '\037' <"$L")
@@ -119,7 +129,24 @@ if [[ -x $VERIFY && -f $L ]]; then
   done
   cp "$W/app/summary.tsv" "$OUT/app-summary.tsv"
 fi
+
+# ---- 4. why a long host loop was slow under ncu (lu: 2 kernels x 512) -------------
+if [[ ${VR_DIAG:-0} == 1 && -x $W/bin/pb-lu ]]; then
+  mkdir -p "$W/diag"
+  d=$GT/polybench/CUDA/linear-algebra/solvers/lu
+  t0=$(date +%s.%N); (cd "$d" && timeout 60 "$W/bin/pb-lu" >"$W/diag/plain.log" 2>&1); rc=$?
+  echo "diag lu plain: rc=$rc $(since "$t0") s" | tee -a "$W/diag/summary.txt"
+  for sec in LaunchStats SourceCounters; do
+    t0=$(date +%s.%N)
+    (cd "$d" && timeout -k 5 40 ncu --clock-control none --section $sec \
+       --kernel-id '::regex:.:1' --launch-count 100 -f -o "$W/diag/old-$sec" \
+       "$W/bin/pb-lu" >"$W/diag/old-$sec.log" 2>&1); rc=$?
+    echo "diag lu ncu old filter (no --kill) --section $sec: rc=$rc $(since "$t0") s, $(grep -c '==PROF== Profiling' "$W/diag/old-$sec.log") profiled" | tee -a "$W/diag/summary.txt"
+  done
+  rm -f "$W"/diag/*.ncu-rep
+  cp "$W/diag/summary.txt" "$OUT/diag-summary.txt"
+fi
 echo "total $(elapsed) s"
 rm -rf "$W"/app/*/ "$W/harness"/*/harness "$W/harness"/*/*.ncu-rep
-tar czf "$OUT/verify-run.tar.gz" -C "$W" env.txt build-verify.log san app harness
+tar czf "$OUT/verify-run.tar.gz" -C "$W" env.txt build-verify.log san app harness $( [[ -d $W/diag ]] && echo diag)
 ls -la "$OUT"

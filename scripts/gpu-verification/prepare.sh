@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Fills /work/main-style repository's .verify-carry/ (ignored by git, carried
-# to the GPU machine with `carry: [".verify-carry", ".gt-carry"]`) with what
+# to the GPU machine with `carry: [".verify-carry", ".gt-carry"]`; another
+# name with VR_CARRY_NAME, which device-run.sh then needs too) with what
 # device-run.sh needs: the cuda_validation/ sources (coalesce-verify is built
 # there with CMake), one harness directory per file (examples/matrix.cu, the
 # profiler probe, test/golden/sectors/*.cu, test/golden/harness/Inputs/
-# nofault.cu; --verify-all) and one manifest per PolyBench-ACC program of
+# nofault.cu and structptr.cu; --verify-all) and one manifest per PolyBench-ACC program of
 # .gt-carry/programs.tsv (scripts/gpu-groundtruth/prepare.sh).
 #
 #   bash scripts/gpu-verification/prepare.sh [DEST_REPO]   # default: this repo
@@ -14,17 +15,19 @@ set -euo pipefail
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 DEST=${1:-$SRC}
 LINT=${LINT:-$SRC/build/bin/coalesce-lint}
-C=$DEST/.verify-carry
+NAME=${VR_CARRY_NAME:-.verify-carry}
+C=$DEST/$NAME
 GT=$DEST/.gt-carry
-grep -qx '/.verify-carry/' "$DEST/.git/info/exclude" 2>/dev/null ||
-  echo '/.verify-carry/' >>"$DEST/.git/info/exclude"
+EXCLUDE=$(git -C "$DEST" rev-parse --git-path info/exclude)
+[[ $EXCLUDE = /* ]] || EXCLUDE=$DEST/$EXCLUDE
+grep -qx "/$NAME/" "$EXCLUDE" 2>/dev/null || echo "/$NAME/" >>"$EXCLUDE"
 rm -rf "$C"; mkdir -p "$C/harness" "$C/manifests"
 cp -r "$SRC/cuda_validation" "$C/cuda_validation"
 cp "$SRC/scripts/gpu-verification/device-run.sh" "$C/"
 
 # ---- harnesses ------------------------------------------------------------------
 inputs=("$SRC/examples/matrix.cu" "$SRC/cuda_validation/recordings/probe.cu"
-        "$SRC"/test/golden/sectors/*.cu "$SRC/test/golden/harness/Inputs/nofault.cu")
+        "$SRC"/test/golden/sectors/*.cu "$SRC"/test/golden/harness/Inputs/*.cu)
 for f in "${inputs[@]}"; do
   n=$(basename "$f" .cu)
   "$LINT" --fail-on=never --verify-all --emit-harness "$C/harness/$n" "$f" \

@@ -45,7 +45,9 @@ SymbolRanges launchRanges(const AccessRecord &A, const LaunchValues &V) {
         R.set(S, Interval::point(It->second));
       break;
     case SymbolKind::IndirectValue:
-      if (V.LoadedValues)
+      if (auto It = V.KnownLoads.find(S.Name); It != V.KnownLoads.end())
+        R.set(S, Interval::point(It->second));
+      else if (V.LoadedValues)
         R.set(S, *V.LoadedValues);
       break;
     case SymbolKind::LaneValue:

@@ -30,6 +30,10 @@ struct LaunchValues {
   /// The values the harness's fill puts in memory, for indices loaded from
   /// it (IndirectValue); unset: such addresses are not bounded.
   std::optional<Interval> LoadedValues;
+  /// Values loaded from memory that the harness itself wrote, by symbol
+  /// name: a pointer field of a structure behind a pointer ("ps[i].a"),
+  /// set to the start of its buffer, so its offset symbol is 0.
+  std::map<std::string, int64_t> KnownLoads = {};
 };
 
 /// The byte range [first, second) that \p A can reach under \p V: {0, 0}

@@ -175,7 +175,21 @@ std::string readme(const HarnessPlan &Plan, const HarnessOptions &Opts) {
         if (A.ArgKind == ArgPlan::Kind::Buffer)
           Out += fmt::format("  {}: {} bytes ({})\n", A.Name, A.BufferBytes,
                              A.SizeOrigin);
-        else if (A.ArgKind == ArgPlan::Kind::Integer)
+        else if (A.ArgKind == ArgPlan::Kind::StructPointer) {
+          Out += fmt::format("  {}: {} structure(s) of {} bytes in device "
+                             "memory, {} bytes ({})\n",
+                             A.Name, A.ElemCount, A.StructBytes, A.BufferBytes,
+                             A.SizeOrigin);
+          for (const ArgPlan &F : A.Fields)
+            Out += fmt::format("    {}->{}: {} bytes{} ({})\n", A.Name, F.Name,
+                               F.BufferBytes,
+                               A.SharedFields ? ", one buffer shared by all "
+                                                "structures"
+                                              : " per structure",
+                               F.SizeOrigin);
+          for (const auto &[Field, V] : A.FieldValues)
+            Out += fmt::format("    {}->{} = {}\n", A.Name, Field, V);
+        } else if (A.ArgKind == ArgPlan::Kind::Integer)
           Out += fmt::format("  {} = {} ({})\n", A.Name, A.IntValue,
                              A.ValueOrigin);
         else

@@ -86,11 +86,6 @@ std::string unsupportedReason(const KernelRecord &K, const KernelParameter &P) {
                             "cudaSurfaceObject_t"}))
     return fmt::format("parameter '{}' is a texture or surface ({})", P.Name,
                        P.Type);
-  for (const AccessRecord &A : K.Accesses)
-    if (llvm::StringRef(A.Base).starts_with(P.Name + "->"))
-      return fmt::format("parameter '{}' points to a structure holding a "
-                         "pointer the kernel dereferences ({})",
-                         P.Name, A.Base);
   if (P.ParamKind == KernelParameter::Kind::Other && P.Bytes == 0)
     return fmt::format("parameter '{}' has an unknown size ({})", P.Name,
                        P.Type);
@@ -100,9 +95,12 @@ std::string unsupportedReason(const KernelRecord &K, const KernelParameter &P) {
 /// One buffer to size: a pointer parameter or a struct's pointer field.
 struct BufferUse {
   ArgPlan *Arg = nullptr;
-  std::string Label; ///< "a" or "p.a", as accesses name their base.
+  std::string Label; ///< "a", "p.a" or "p->a": the --buffer key.
   unsigned ElemBytes = 1;
   std::vector<const AccessRecord *> Accesses;
+  /// False for an array of structures: its contents are the structures,
+  /// not fill values, so it does not bound loaded indices.
+  bool Indexable = true;
 };
 
 /// Sizes \p U's buffer from its accesses' exact extents. Returns false
@@ -149,6 +147,7 @@ bool sizeBuffer(BufferUse &U, const LaunchValues &LV,
   Lead = (Lead + 255) / 256 * 256;
   uint64_t Extent = uint64_t(std::max<int64_t>(Range->second, 0)) + Lead;
   A.LeadBytes = Lead;
+  A.ReachBytes = uint64_t(std::max<int64_t>(Range->second, 0));
   A.BufferBytes = std::max<uint64_t>((Extent + 15) / 16 * 16,
                                      std::max<uint64_t>(Opts.MinBufferBytes, 16));
   A.SizeOrigin = fmt::format("exact: accesses reach bytes [{}, {}) over the "
@@ -169,6 +168,8 @@ void sizeBuffers(std::vector<BufferUse> &Uses, LaunchValues LV,
       Deferred.push_back(&U);
       continue;
     }
+    if (!U.Indexable)
+      continue;
     uint64_t N = (U.Arg->BufferBytes - U.Arg->LeadBytes) / U.ElemBytes;
     Smallest = Smallest ? std::min(Smallest, N) : N;
   }
@@ -244,6 +245,85 @@ void planStruct(const KernelRecord &K, const KernelParameter &P,
   A.ValueOrigin = "struct built field by field";
 }
 
+/// The member path an access base reaches through pointer parameter \p P:
+/// "p->a" and "(*p).a" give "a", "ps[blockIdx.x].in.a" gives "in.a";
+/// nullopt when the base is not a field of what P points to; "" when it
+/// is, but not as a plain member path (p->arr[2], p->next->a).
+std::optional<std::string> fieldPath(llvm::StringRef Base, llvm::StringRef P) {
+  std::string S;
+  for (char C : Base)
+    if (!llvm::isSpace(C))
+      S += C;
+  llvm::StringRef R = S;
+  if (R.consume_front(P.str() + "->") ||
+      R.consume_front(("(*" + P + ").").str())) {
+    // The path follows.
+  } else if (R.consume_front(P.str() + "[")) {
+    unsigned Depth = 1;
+    size_t I = 0;
+    for (; I != R.size() && Depth; ++I)
+      Depth += R[I] == '[' ? 1 : R[I] == ']' ? -1 : 0;
+    if (Depth)
+      return std::nullopt;
+    R = R.drop_front(I);
+    if (!R.consume_front("."))
+      return std::nullopt;
+  } else {
+    return std::nullopt;
+  }
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  R.split(Parts, '.');
+  for (llvm::StringRef Part : Parts) {
+    if (Part.empty() || llvm::isDigit(Part[0]))
+      return std::string();
+    for (char C : Part)
+      if (!llvm::isAlnum(C) && C != '_')
+        return std::string();
+  }
+  return R.str();
+}
+
+/// A pointer to structures whose pointer fields the kernel dereferences:
+/// one buffer per field path, the integer fields the analysis used. Returns
+/// a skip reason, or "" (also when P points to no such structure).
+std::string planStructPointer(const KernelRecord &K, const KernelParameter &P,
+                              const std::map<std::string, int64_t> &Values,
+                              ArgPlan &A) {
+  std::map<std::string, size_t> Index;
+  for (const AccessRecord &Acc : K.Accesses) {
+    std::optional<std::string> Path = fieldPath(Acc.Base, P.Name);
+    if (!Path)
+      continue;
+    if (Path->empty())
+      return fmt::format("parameter '{}' points to a structure whose pointer "
+                         "'{}' is not a plain member path the harness can "
+                         "set",
+                         P.Name, Acc.Base);
+    auto [It, New] = Index.emplace(*Path, A.Fields.size());
+    if (New) {
+      ArgPlan F;
+      F.ArgKind = ArgPlan::Kind::Buffer;
+      F.Name = *Path;
+      F.Bytes = 8;
+      A.Fields.push_back(F);
+    }
+    std::vector<std::string> &Bases = A.Fields[It->second].Bases;
+    if (std::find(Bases.begin(), Bases.end(), Acc.Base) == Bases.end())
+      Bases.push_back(Acc.Base);
+  }
+  if (A.Fields.empty())
+    return "";
+  for (const auto &[Name, V] : Values)
+    if (std::optional<std::string> Path = fieldPath(Name, P.Name);
+        Path && !Path->empty())
+      A.FieldValues.emplace_back(*Path, V);
+  A.ArgKind = ArgPlan::Kind::StructPointer;
+  A.StructBytes = std::max(1u, P.PointeeBytes);
+  A.TypeName = P.PointeeType;
+  A.ValueOrigin = "structures built field by field, copied to the device";
+  return "";
+}
+
 KernelPlan planKernel(const KernelRecord &K, size_t KernelIdx,
                       const HarnessOptions &Opts) {
   KernelPlan KP;
@@ -276,6 +356,10 @@ KernelPlan planKernel(const KernelRecord &K, size_t KernelIdx,
       A.ArgKind = ArgPlan::Kind::Buffer;
       A.Bytes = 8;
       chooseFill(P, A);
+      if (std::string Why = planStructPointer(K, P, Values, A); !Why.empty()) {
+        KP.SkipReason = Why;
+        return KP;
+      }
       break;
     case KernelParameter::Kind::Integer: {
       A.ArgKind = ArgPlan::Kind::Integer;
@@ -306,20 +390,49 @@ KernelPlan planKernel(const KernelRecord &K, size_t KernelIdx,
   for (size_t I = 0; I != KP.Args.size(); ++I) {
     ArgPlan &A = KP.Args[I];
     const KernelParameter &P = K.Params[I];
-    if (A.ArgKind == ArgPlan::Kind::Buffer)
-      Uses.push_back({&A, A.Name, std::max(1u, P.PointeeBytes), {}});
-    for (ArgPlan &F : A.Fields)
-      Uses.push_back({&F, A.Name + "." + F.Name, 1, {}});
+    bool Pointed = A.ArgKind == ArgPlan::Kind::StructPointer;
+    if (A.ArgKind == ArgPlan::Kind::Buffer || Pointed)
+      Uses.push_back({&A, A.Name, std::max(1u, P.PointeeBytes), {}, !Pointed});
+    for (ArgPlan &F : A.Fields) {
+      if (F.Bases.empty())
+        F.Bases.push_back(A.Name + "." + F.Name);
+      Uses.push_back({&F, Pointed ? A.Name + "->" + F.Name : F.Bases.front(),
+                      1, {}});
+    }
   }
   for (BufferUse &U : Uses)
-    for (const AccessRecord &Acc : K.Accesses)
-      if (Acc.Base == U.Label) {
+    for (const AccessRecord &Acc : K.Accesses) {
+      const std::vector<std::string> &Bases = U.Arg->Bases;
+      bool Mine = Bases.empty() ? Acc.Base == U.Label
+                                : std::find(Bases.begin(), Bases.end(),
+                                            Acc.Base) != Bases.end();
+      if (Mine) {
         U.Accesses.push_back(&Acc);
         if (U.Arg->FillKind == 'z' && U.ElemBytes == 1)
           U.ElemBytes = std::max(1u, Acc.ElemBytes);
       }
+    }
   LaunchValues LV{KP.Block, KP.Grid, Values, std::nullopt};
+  // A lane's own pointer field (ps[threadIdx.x].a) points to the start of
+  // the buffer the harness put there.
+  for (const ArgPlan &A : KP.Args)
+    if (A.ArgKind == ArgPlan::Kind::StructPointer)
+      for (const ArgPlan &F : A.Fields)
+        for (const std::string &B : F.Bases)
+          LV.KnownLoads[B] = 0;
   sizeBuffers(Uses, LV, Opts);
+  // Arrays of structures: whole structures, at least one.
+  for (ArgPlan &A : KP.Args) {
+    if (A.ArgKind != ArgPlan::Kind::StructPointer)
+      continue;
+    // Exact bounds: the structures the accesses reach; else (--buffer, an
+    // unbounded extent) as many as the buffer holds.
+    uint64_t Span = A.ReachBytes ? A.ReachBytes : A.BufferBytes - A.LeadBytes;
+    A.ElemCount = std::max<uint64_t>(1, (Span + A.StructBytes - 1) / A.StructBytes);
+    A.BufferBytes = std::max<uint64_t>(A.BufferBytes,
+                                       A.LeadBytes + A.ElemCount * A.StructBytes);
+    A.SharedFields = A.ElemCount > MaxPerElementFields;
+  }
   for (const BufferUse &U : Uses)
     if (U.Arg->BufferBytes > Opts.MaxBufferBytes) {
       KP.SkipReason = fmt::format(
@@ -331,8 +444,9 @@ KernelPlan planKernel(const KernelRecord &K, size_t KernelIdx,
   // Data-dependent indices stay inside every buffer of the kernel.
   uint64_t Modulus = std::numeric_limits<uint64_t>::max();
   for (const BufferUse &U : Uses)
-    Modulus = std::min<uint64_t>(
-        Modulus, (U.Arg->BufferBytes - U.Arg->LeadBytes) / U.ElemBytes);
+    if (U.Indexable)
+      Modulus = std::min<uint64_t>(
+          Modulus, (U.Arg->BufferBytes - U.Arg->LeadBytes) / U.ElemBytes);
   KP.IntModulus = Modulus == std::numeric_limits<uint64_t>::max()
                       ? 1
                       : std::max<uint64_t>(Modulus, 1);

@@ -27,7 +27,13 @@ struct ArgPlan {
   /// Struct: a by-value struct built as `TYPE arg{}` whose dereferenced
   /// pointer fields each get their own buffer (Fields) and whose integer
   /// fields the analysis used get their values (FieldValues).
-  enum class Kind { Buffer, Integer, Floating, ZeroBytes, Struct };
+  /// StructPointer: a pointer to ElemCount structures copied to device
+  /// memory (a buffer of its own, sized like a pointer's), whose pointer
+  /// fields the kernel dereferences (accesses based on "p->a",
+  /// "ps[i].a", "(*p).in.a") each get their own buffer (Fields; one per
+  /// structure, or one shared by all when SharedFields) and whose integer
+  /// fields the analysis used get their values (FieldValues).
+  enum class Kind { Buffer, Integer, Floating, ZeroBytes, Struct, StructPointer };
   Kind ArgKind = Kind::ZeroBytes;
   std::string Name;
   unsigned Bytes = 0;   ///< sizeof the argument.
@@ -50,7 +56,23 @@ struct ArgPlan {
   std::string TypeName;
   std::vector<ArgPlan> Fields;
   std::vector<std::pair<std::string, int64_t>> FieldValues;
+  /// StructPointer: how many structures the device array holds (its
+  /// accesses' exact extent over sizeof the structure, at least 1), and
+  /// whether they share one buffer per field (more than
+  /// MaxPerElementFields structures).
+  uint64_t ElemCount = 1;
+  unsigned StructBytes = 0;
+  /// Exact sizing: the bytes the accesses reach past the pointer (0: the
+  /// size was not derived from exact bounds).
+  uint64_t ReachBytes = 0;
+  bool SharedFields = false;
+  /// Fields: the access bases that name this field ("ps[blockIdx.x].a").
+  std::vector<std::string> Bases;
 };
+
+/// Above this many structures behind a pointer, their pointer fields share
+/// one buffer per field.
+constexpr uint64_t MaxPerElementFields = 64;
 
 /// One kernel launch of the harness.
 struct KernelPlan {

@@ -86,6 +86,30 @@ static void *allocBuffer(const char *kernel, const char *param, uint64_t bytes,
   return static_cast<unsigned char *>(p) + lead;
 }
 
+/// The type of a kernel's I-th parameter, for decltype: the harness never
+/// spells a parameter's type (structures pointed to are built as it).
+template <std::size_t I, typename... A>
+typename std::tuple_element<I, std::tuple<A...>>::type paramOf(void (*)(A...));
+
+/// cudaMalloc of \p bytes, \p lead of them before the pointer returned,
+/// holding \p size bytes of \p host there (structures built on the host).
+static void *copyToDevice(const char *kernel, const char *param,
+                          const void *host, uint64_t size, uint64_t bytes,
+                          uint64_t lead) {
+  void *p = allocBuffer(kernel, param, bytes, lead, 'z', 1, 1, FillZeros);
+  if (!p)
+    return nullptr;
+  cudaError_t e = cudaMemcpy(p, host, size, cudaMemcpyHostToDevice);
+  if (e != cudaSuccess) {
+    std::printf("coalesce-harness: kernel=%s status=error reason=copying the "
+                "structures of '%s' failed: %s\n", kernel, param,
+                cudaGetErrorString(e));
+    cudaFree(static_cast<unsigned char *>(p) - lead);
+    return nullptr;
+  }
+  return p;
+}
+
 /// The fill of a buffer of T, chosen where the harness compiles (struct
 /// fields, whose types the analysis does not spell): 'f', 'd', 'i' or 'z'.
 template <typename T> struct FillOf {
@@ -215,6 +239,7 @@ void writeKernel(const KernelPlan &K, size_t Index, const HarnessOptions &Opts,
     return;
   }
   std::vector<std::string> Buffers;
+  std::vector<std::string> Owned; // vectors of field buffers to free
   for (size_t I = 0; I != K.Args.size(); ++I) {
     const ArgPlan &A = K.Args[I];
     std::string Var = fmt::format("arg{}", I);
@@ -275,6 +300,71 @@ void writeKernel(const KernelPlan &K, size_t Index, const HarnessOptions &Opts,
         Out += fmt::format("  {0}.{1} = static_cast<decltype({0}.{1})>({2}ll);\n",
                            Var, Field, Value);
       break;
+    case ArgPlan::Kind::StructPointer: {
+      // The structures, built on the host with their fields' buffers, then
+      // copied to device memory.
+      std::string S = fmt::format("S{}", I), Host = fmt::format("host{}", I),
+                  Own = fmt::format("owned{}", I);
+      Out += fmt::format("  // {}: {} x {} ({} bytes each) in device memory, "
+                         "{} bytes, {}.\n",
+                         A.Name, A.ElemCount, A.TypeName, A.StructBytes,
+                         A.BufferBytes, A.SizeOrigin);
+      Out += fmt::format("  using {} = std::remove_cv_t<std::remove_pointer_t<"
+                         "decltype(coalesce_harness::paramOf<{}>(&{}))>>;\n",
+                         S, I, K.Callee);
+      Out += fmt::format("  std::vector<{}> {}({}ull);\n", S, Host, A.ElemCount);
+      Out += fmt::format("  std::vector<void *> {};\n", Own);
+      Owned.push_back(Own);
+      if (A.SharedFields)
+        Out += fmt::format("  // More than {} structures: they share one "
+                           "buffer per field.\n",
+                           MaxPerElementFields);
+      Out += fmt::format("  for (uint64_t e = 0; e != {}ull; ++e) {{\n",
+                         A.ElemCount);
+      for (size_t F = 0; F != A.Fields.size(); ++F) {
+        const ArgPlan &B = A.Fields[F];
+        std::string Member = fmt::format("{}[e].{}", Host, B.Name);
+        std::string Fill = fmt::format(
+            "coalesce_harness::FillOf<std::remove_pointer_t<decltype({})>>",
+            Member);
+        std::string Label = A.Name + "->" + B.Name;
+        Out += fmt::format("    // {}: {} bytes, {}.\n", Label, B.BufferBytes,
+                           B.SizeOrigin);
+        if (A.SharedFields) {
+          Out += fmt::format("    if (e != 0) {{\n      {0} = {1}[0].{2};\n"
+                             "    }} else {{\n",
+                             Member, Host, B.Name);
+        } else {
+          Out += "    {\n";
+        }
+        Out += fmt::format(
+            "      void *f = coalesce_harness::allocBuffer(name, {}, {}ull, "
+            "{}ull, {}::kind, {}::bytes, {}ull, {});\n",
+            cString(Label), B.BufferBytes, B.LeadBytes, Fill, Fill,
+            K.IntModulus, fillModeConstant(Opts.Fill));
+        Out += "      if (!f) return coalesce_harness::ExitKernelError;\n";
+        Out += fmt::format("      {}.push_back(static_cast<unsigned char *>(f) - "
+                           "{}ull);\n",
+                           Own, B.LeadBytes);
+        Out += fmt::format("      {} = reinterpret_cast<decltype({})>(f);\n",
+                           Member, Member);
+        Out += "    }\n";
+      }
+      for (const auto &[Field, Value] : A.FieldValues)
+        Out += fmt::format(
+            "    {0}[e].{1} = static_cast<decltype({0}[e].{1})>({2}ll);\n",
+            Host, Field, Value);
+      Out += "  }\n";
+      Out += fmt::format(
+          "  void *{} = coalesce_harness::copyToDevice(name, {}, {}.data(), "
+          "{}.size() * sizeof({}), {}ull, {}ull);\n",
+          Var, cString(A.Name), Host, Host, S, A.BufferBytes, A.LeadBytes);
+      Out += fmt::format("  if (!{}) return coalesce_harness::ExitKernelError;\n",
+                         Var);
+      Buffers.push_back(fmt::format("static_cast<unsigned char *>({}) - {}ull",
+                                    Var, A.LeadBytes));
+      break;
+    }
     case ArgPlan::Kind::ZeroBytes:
       Out += fmt::format("  alignas(16) unsigned char {}[{}] = {{}}; // {} "
                          "(zero-initialized)\n",
@@ -314,6 +404,8 @@ void writeKernel(const KernelPlan &K, size_t Index, const HarnessOptions &Opts,
          "name);\n";
   for (const std::string &B : Buffers)
     Out += fmt::format("  cudaFree({});\n", B);
+  for (const std::string &O : Owned)
+    Out += fmt::format("  for (void *q : {}) cudaFree(q);\n", O);
   Out += "  return 0;\n}\n\n";
 }
 
@@ -334,7 +426,7 @@ std::string harnessSource(const HarnessFilePlan &F, const HarnessOptions &Opts,
       F.Name, llvm::sys::path::filename(F.SourcePath).str(), F.Name);
   Out += "#include <chrono>\n#include <cstdint>\n#include <cstdio>\n"
          "#include <cstdlib>\n#include <cstring>\n#include <thread>\n"
-         "#include <type_traits>\n#include <vector>\n#include <cuda_runtime.h>\n\n";
+         "#include <tuple>\n#include <type_traits>\n#include <vector>\n#include <cuda_runtime.h>\n\n";
   Out += "// The user's file, with its main() renamed out of the way.\n";
   Out += "#define main coalesce_user_main\n";
   Out += fmt::format("#include \"{}\"\n", IncludePath);
