@@ -91,6 +91,11 @@ struct AccessRecord {
   /// differ: the launch this record's prediction is for ("block 128 at
   /// f.cu:40"); empty otherwise.
   std::string Launch;
+  /// When the access runs in a loop whose carried values the analysis
+  /// sampled over its first iterations only ("the first 8 iterations of the
+  /// loop at f.cu:12"): its address is known there, not beyond, so no
+  /// buffer can be sized from it. Empty otherwise.
+  std::string SampledOnly;
 };
 
 /// One __global__ function and its accesses.

@@ -124,6 +124,8 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   R.CallChain = F.CallChain;
   R.Pattern.Address = Addr.Ptr.ByteOffset;
   R.Pattern.Active = F.Active;
+  if (F.SampledIter && R.Pattern.Address.symbols().count(*F.SampledIter))
+    R.SampledOnly = F.SampledLoop;
   // An address through a loop-carried value the walker gave up on says why.
   if (!OpaqueReasons.empty() && !R.Pattern.Address.isIndirect())
     for (const Symbol &S : R.Pattern.Address.symbols())

@@ -224,6 +224,12 @@ private:
     /// Inside library code the walker follows (cub's block primitives):
     /// the user's call that led there. Accesses are reported at it.
     const clang::CallExpr *LibraryCall = nullptr;
+    /// Inside a loop whose carried values are sampled over its first
+    /// iterations only: which ("the first 8 iterations of the loop at
+    /// f.cu:12"); empty otherwise.
+    std::string SampledLoop;
+    /// That loop's iteration symbol: an address using it is known only there.
+    std::optional<Symbol> SampledIter;
   };
 
   /// Whether the walker enters \p Def: user code, and the library code whose
@@ -279,6 +285,9 @@ private:
     /// How many iterations the samples cover (fewer than LoopSampleCount
     /// when the condition ends the loop before).
     unsigned Iterations = LoopSampleCount;
+    /// The loop's condition was false for every lane after Iterations
+    /// passes: the samples cover every iteration that runs.
+    bool Ended = false;
     /// The probe ran: Steps and Leaves describe every changed slot.
     bool Probed = false;
     /// When the samples reached the end of the loop (its condition false for

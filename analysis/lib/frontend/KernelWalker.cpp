@@ -17,6 +17,9 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Path.h"
+
+#include <fmt/format.h>
 
 using namespace clang;
 
@@ -517,10 +520,23 @@ void KernelWalker::walkLoop(const Stmt *Init,
                      UsedSamples);
   }
 
-  if (UsedSamples && Iter)
+  std::string SavedSampledLoop = F.SampledLoop;
+  std::optional<Symbol> SavedSampledIter = F.SampledIter;
+  if (UsedSamples && Iter) {
     F.Active = Expr::logicalAnd(
         F.Active, Expr::lt(Expr::symbol(*Iter),
                            Expr::constant(int64_t(State.Iterations))));
+    // Unless the samples reach the loop's end, what the accesses do in the
+    // iterations after them is not known (a harness cannot size buffers
+    // from the samples).
+    if (!State.Ended) {
+      SourceLocation At = toLocation(SM, LoopLoc);
+      F.SampledLoop = fmt::format(
+          "the first {} iterations of the loop at {}:{}", State.Iterations,
+          llvm::sys::path::filename(At.File).str(), At.Line);
+      F.SampledIter = *Iter;
+    }
+  }
   if (Cond) {
     walkExpr(Cond, F);
     Expr C = translate(Cond, F);
@@ -552,6 +568,8 @@ void KernelWalker::walkLoop(const Stmt *Init,
   if (Inc)
     walkExpr(Inc, F);
   F.Active = SavedActive;
+  F.SampledLoop = SavedSampledLoop;
+  F.SampledIter = SavedSampledIter;
 
   // After the loop: its exit values where known, else what it does not
   // change; the rest is no longer known.

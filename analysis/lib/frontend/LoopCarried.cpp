@@ -215,6 +215,7 @@ void KernelWalker::sampleIterations(
       if (std::optional<int64_t> C = translate(Cond, P).asConstant();
           (CondKnown = C.has_value()) && *C == 0) {
         Out.Iterations = K;
+        Out.Ended = true;
         if (CanExit) {
           Out.Exit.emplace();
           for (const ValueDecl *VD : Vars)

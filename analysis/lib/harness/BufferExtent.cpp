@@ -67,6 +67,13 @@ accessByteRange(const AccessRecord &A, const LaunchValues &V,
       *WhyNot = A.Pattern.UnknownReason;
     return std::nullopt;
   }
+  // The samples bound the iterations they cover, not the loop.
+  if (!A.SampledOnly.empty()) {
+    if (WhyNot)
+      *WhyNot = fmt::format("'{}' follows a value known over {} only",
+                            A.Expression, A.SampledOnly);
+    return std::nullopt;
+  }
   SymbolRanges R = launchRanges(A, V);
   if (!narrowByCondition(A.Pattern.Active, R))
     return std::make_pair(int64_t(0), int64_t(0));
