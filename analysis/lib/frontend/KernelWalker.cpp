@@ -157,6 +157,44 @@ bool leavesEarly(const Stmt *Body) {
   return F.Found;
 }
 
+/// Does \p S always leave the function (a return, a throw, a call of a
+/// noreturn function such as exit(), or a block ending in one)?
+bool alwaysReturns(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<CXXThrowExpr>(S))
+    return true;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *Callee = CE->getDirectCallee())
+      return Callee->isNoReturn();
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return !CS->body_empty() && alwaysReturns(CS->body_back());
+  return false;
+}
+
+/// Symbol = constant for each conjunct of \p Holds of that form.
+std::map<Symbol, Expr> equalitiesOf(const Expr &Holds) {
+  std::map<Symbol, Expr> Known;
+  std::vector<Expr> Work{Holds};
+  while (!Work.empty()) {
+    Expr E = Work.back();
+    Work.pop_back();
+    if (E.getKind() == Expr::Kind::LAnd) {
+      for (const Expr &Op : E.operands())
+        Work.push_back(Op);
+      continue;
+    }
+    if (E.getKind() != Expr::Kind::Eq)
+      continue;
+    const Expr &A = E.operands()[0], &B = E.operands()[1];
+    for (auto [X, C] : {std::pair(A, B), std::pair(B, A)})
+      if (X.getKind() == Expr::Kind::Symbol && C.isConstant() &&
+          !X.getSymbol().isLaneDependent() && !X.getSymbol().isVarying())
+        Known.emplace(X.getSymbol(), C);
+  }
+  return Known;
+}
+
 } // namespace
 
 void KernelWalker::walkEntry(const FunctionDecl *FD, bool Host) {
@@ -418,6 +456,23 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
     *F.ThisObject = mergeValues(Cond, *ThisThen, *F.ThisObject);
   Then.Active = Else.Active = F.Active;
   mergeBranches(Cond, F, Then, Else);
+  // Host code past `if (radius != RADIUS) { ...; return false; }` runs with
+  // radius == RADIUS: values computed from it before become constants
+  // (Cuda-samples FDTD3d pads its buffers by 32 - radius floats).
+  if (F.Host) {
+    bool ThenLeaves = alwaysReturns(IS->getThen());
+    bool ElseLeaves = alwaysReturns(IS->getElse());
+    if (ThenLeaves != ElseLeaves) {
+      std::map<Symbol, Expr> Known =
+          equalitiesOf(ThenLeaves ? Expr::logicalNot(Cond) : Cond);
+      if (!Known.empty())
+        for (auto &Entry : F.Env)
+          Entry.second = mapLeaves(
+              Entry.second, [&](const LeafPath &, const Expr &E) {
+                return std::optional<Expr>(E.substitute(Known));
+              });
+    }
+  }
 }
 
 void KernelWalker::walkLoop(const Stmt *Init,
