@@ -157,7 +157,8 @@ struct Totals {
   uint64_t Ideal = 0;       ///< idealSectors() summed.
   uint64_t ActiveLanes = 0; ///< Active lanes summed.
   uint64_t UsedBytes = 0;   ///< Distinct bytes the lanes access, summed.
-  /// Some active lane's address could not be evaluated (division by zero).
+  /// Some active lane's address could not be evaluated (division by zero,
+  /// a shift out of range).
   bool AddressUnknown = false;
   /// Some lane's predicate could not be evaluated (taken as active).
   bool ActiveUnknown = false;

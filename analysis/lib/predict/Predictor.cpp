@@ -299,8 +299,9 @@ Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
     P.Class = Classification::Unknown;
     P.NoLaneExecutes = !Base.AddressUnknown;
     P.Reason = Base.AddressUnknown
-                   ? "the address cannot be evaluated for some lane "
-                     "(division by zero)"
+                   ? "the address cannot be evaluated for some lane (a "
+                     "division by zero, or a shift by less than 0 or more "
+                     "than 63, under the assumed values)"
                    : "no lane executes the access under the assumptions";
     for (const Symbol &S : Ctx.Defaulted)
       P.Assumptions.push_back(
