@@ -190,6 +190,40 @@ std::optional<VarValue> KernelWalker::specialObject(const CallExpr *CE,
   return std::nullopt;
 }
 
+/// __ffs, __clz and __popc (and their 64-bit forms) of \p X, exactly, as
+/// selects over its bits: the engine evaluates them for each lane, and a
+/// constant argument folds to a constant. nullopt for other names.
+static std::optional<Expr> bitCountValue(StringRef Name, const Expr &X) {
+  unsigned Bits = Name.ends_with("ll") ? 64 : 32;
+  StringRef Base = Bits == 64 ? Name.drop_back(2) : Name;
+  auto Bit = [&](unsigned I) {
+    return Expr::ne(Expr::bitAnd(X, Expr::constant(int64_t(uint64_t(1) << I))),
+                    Expr::constant(0));
+  };
+  auto C = [](int64_t V) { return Expr::constant(V); };
+  if (Base == "__ffs") {
+    // 1 + the index of the lowest set bit; 0 when none is set.
+    Expr E = C(0);
+    for (unsigned I = Bits; I-- > 0;)
+      E = Expr::select(Bit(I), C(I + 1), E);
+    return E;
+  }
+  if (Base == "__clz") {
+    // Zeros above the highest set bit; Bits when none is set.
+    Expr E = C(Bits);
+    for (unsigned I = 0; I < Bits; ++I)
+      E = Expr::select(Bit(I), C(Bits - 1 - I), E);
+    return E;
+  }
+  if (Base == "__popc") {
+    Expr E = C(0);
+    for (unsigned I = 0; I < Bits; ++I)
+      E = E + Expr::select(Bit(I), C(1), C(0));
+    return E;
+  }
+  return std::nullopt;
+}
+
 std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
                                                const Frame &F,
                                                LaneOriginInfo *Origin) {
@@ -253,6 +287,12 @@ std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
     bool Lane = !P || P->ByteOffset.isLaneDependent();
     return opaqueValue(CE, Lane, Lane && P.has_value());
   }
+
+  if (N == 1 && (Name.starts_with("__ffs") || Name.starts_with("__clz") ||
+                 Name.starts_with("__popc")))
+    if (std::optional<Expr> V =
+            bitCountValue(Name, translate(CE->getArg(0), F, Origin)))
+      return V;
 
   if (isVoteFunction(Name))
     return opaqueValue(CE, /*LaneDependent=*/Name == "__match_any_sync");
