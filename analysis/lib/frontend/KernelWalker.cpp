@@ -530,13 +530,38 @@ void KernelWalker::walkLoop(const Stmt *Init,
   }
 
   unsigned LoopId = ++LoopCounter;
+  // The variable the counter is named after, chosen independently of the
+  // order sets of pointers iterate in (which changes from run to run): the
+  // induction variable the increment steps, else the first induction
+  // variable in the source, else the first other variable the loop changes.
+  const ValueDecl *NameVar = nullptr;
+  auto Earlier = [](const ValueDecl *A, const ValueDecl *B) {
+    return !B || A->getLocation() < B->getLocation() ||
+           (A->getLocation() == B->getLocation() &&
+            A->getName() < B->getName());
+  };
+  if (Inc) {
+    ModificationFinder IncMods;
+    IncMods.TraverseStmt(const_cast<clang::Expr *>(Inc));
+    for (const Modification &M : IncMods.Mods)
+      if (InductionSteps.count(M.Var) && Earlier(M.Var, NameVar))
+        NameVar = M.Var;
+  }
+  if (!NameVar)
+    for (const auto &Entry : InductionSteps)
+      if (Earlier(Entry.first, NameVar))
+        NameVar = Entry.first;
+  if (!NameVar)
+    for (const ValueDecl *VD : Modified)
+      if (Earlier(VD, NameVar))
+        NameVar = VD;
   std::optional<Symbol> Iter;
-  auto IterSymbol = [&](const ValueDecl *VD) {
+  auto IterSymbol = [&](const ValueDecl *) {
     // One iteration counter per loop, shared by all its induction
-    // variables, named after the first so `4*n*r` reads as "row r"; a name
+    // variables, named after NameVar so `4*n*r` reads as "row r"; a name
     // an enclosing loop already uses gets the loop's number.
     if (!Iter) {
-      std::string Name = VD->getName().str();
+      std::string Name = NameVar ? NameVar->getName().str() : "";
       if (Name.empty() || loopNameTaken(F, Name))
         Name = (Name.empty() ? "iter" : Name + ".") + std::to_string(LoopId);
       Iter = Symbol{SymbolKind::LoopIter, Name};

@@ -23,3 +23,23 @@ __global__ void stages(const float *in, float *out) {
     off = (j & 1) ? off + 3 : off * 2;
   }
 }
+
+// The same with both counters declared up front and an inner loop (myocyte's
+// `int i, j;`): the outer loop's counter is named after j, the variable its
+// increment steps, never after the inner loop's i (the choice used to follow
+// the order of a set of pointers, and in some runs the two loops shared the
+// name "i" and stage 12 never ran). Stage 12 stores the 13th value of
+// `acc`, 189 as above.
+__global__ void stagesInner(const float *in, float *out, int n) {
+  int i, j;
+  int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  int off = 0;
+  for (j = 0; j < 13; j++) {
+    for (i = 0; i < 4; i++)
+      out[tid + 1024 * i] = in[tid];
+    if (j == 12)
+      out[tid * 2 + off] = in[tid];
+// CHECK: [[@LINE-1]]:7: access: kernel=stagesInner op=store base=out elem=4 expr='out[tid * 2 + off]' sectors=9 ideal=4 class=strided
+    off = (j & 1) ? off + 3 : off * 2;
+  }
+}
