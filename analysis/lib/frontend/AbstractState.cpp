@@ -455,5 +455,23 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
     walkStmt(CtorDef->getBody(), Inner);
 }
 
+/// The values that predicate \p Active fixes (`threads == 512` in the
+/// `case 512:` of a switch, or the then-branch of `if (n == 64)`), added to
+/// \p Known.
+void KernelWalker::knownEqualities(const Expr &Active,
+                                   std::map<Symbol, Expr> &Known) {
+  if (Active.getKind() == Expr::Kind::LAnd) {
+    for (const Expr &Op : Active.operands())
+      knownEqualities(Op, Known);
+    return;
+  }
+  if (Active.getKind() != Expr::Kind::Eq)
+    return;
+  const Expr &A = Active.operands()[0], &B = Active.operands()[1];
+  for (auto [X, C] : {std::pair{&A, &B}, std::pair{&B, &A}})
+    if (X->getKind() == Expr::Kind::Symbol && C->isConstant())
+      Known.emplace(X->getSymbol(), *C);
+}
+
 } // namespace frontend
 } // namespace coalesce

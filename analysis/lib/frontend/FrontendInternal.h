@@ -385,6 +385,11 @@ private:
                 Frame &Inner);
 
   // The abstract state (AbstractState.cpp).
+  /// The values that predicate \p Active fixes (`threads == 512` in the
+  /// `case 512:` of a switch, the then-branch of `if (n == 64)`, the code
+  /// after `if (radius != 4) return;`), added to \p Known.
+  static void knownEqualities(const Expr &Active,
+                              std::map<Symbol, Expr> &Known);
   /// Calls \p Fn(path, slot) for each integer or pointer leaf of \p V: the
   /// value itself and, recursively, the fields its object holds so far.
   static void forEachLeaf(

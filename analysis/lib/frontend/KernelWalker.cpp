@@ -172,29 +172,6 @@ bool alwaysReturns(const Stmt *S) {
   return false;
 }
 
-/// Symbol = constant for each conjunct of \p Holds of that form.
-std::map<Symbol, Expr> equalitiesOf(const Expr &Holds) {
-  std::map<Symbol, Expr> Known;
-  std::vector<Expr> Work{Holds};
-  while (!Work.empty()) {
-    Expr E = Work.back();
-    Work.pop_back();
-    if (E.getKind() == Expr::Kind::LAnd) {
-      for (const Expr &Op : E.operands())
-        Work.push_back(Op);
-      continue;
-    }
-    if (E.getKind() != Expr::Kind::Eq)
-      continue;
-    const Expr &A = E.operands()[0], &B = E.operands()[1];
-    for (auto [X, C] : {std::pair(A, B), std::pair(B, A)})
-      if (X.getKind() == Expr::Kind::Symbol && C.isConstant() &&
-          !X.getSymbol().isLaneDependent() && !X.getSymbol().isVarying())
-        Known.emplace(X.getSymbol(), C);
-  }
-  return Known;
-}
-
 } // namespace
 
 void KernelWalker::walkEntry(const FunctionDecl *FD, bool Host) {
@@ -463,8 +440,8 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
     bool ThenLeaves = alwaysReturns(IS->getThen());
     bool ElseLeaves = alwaysReturns(IS->getElse());
     if (ThenLeaves != ElseLeaves) {
-      std::map<Symbol, Expr> Known =
-          equalitiesOf(ThenLeaves ? Expr::logicalNot(Cond) : Cond);
+      std::map<Symbol, Expr> Known;
+      knownEqualities(ThenLeaves ? Expr::logicalNot(Cond) : Cond, Known);
       if (!Known.empty())
         for (auto &Entry : F.Env)
           Entry.second = mapLeaves(

@@ -185,23 +185,6 @@ std::optional<int64_t> pick(const Expr &E, const std::vector<Expr> &Conds,
   return decide(E, Conds, Mask).asConstant();
 }
 
-/// The values that predicate \p Active fixes (`threads == 512` in the
-/// `case 512:` of a switch, or the then-branch of `if (n == 64)`), added to
-/// \p Known.
-void knownEqualities(const Expr &Active, std::map<Symbol, Expr> &Known) {
-  if (Active.getKind() == Expr::Kind::LAnd) {
-    for (const Expr &Op : Active.operands())
-      knownEqualities(Op, Known);
-    return;
-  }
-  if (Active.getKind() != Expr::Kind::Eq)
-    return;
-  const Expr &A = Active.operands()[0], &B = Active.operands()[1];
-  for (auto [X, C] : {std::pair{&A, &B}, std::pair{&B, &A}})
-    if (X->getKind() == Expr::Kind::Symbol && C->isConstant())
-      Known.emplace(X->getSymbol(), *C);
-}
-
 /// The function a launch API call launches: its first argument naming a
 /// function (through casts and &).
 const FunctionDecl *launchedFunction(const clang::Expr *E) {
@@ -323,7 +306,7 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
     auto GridDims = Dims(GridV, GridE ? GridE->getType() : QualType());
     // A dimension the path to the launch fixes: `case 512: k<<<g, threads>>>`.
     std::map<Symbol, Expr> Known;
-    knownEqualities(F.Active, Known);
+    KernelWalker::knownEqualities(F.Active, Known);
     if (!Known.empty())
       for (auto *Dims3 : {&BlockDims, &GridDims})
         for (std::optional<Expr> &D : *Dims3)

@@ -51,16 +51,6 @@ struct Unknown {
   unsigned Tier = 0;
 };
 
-/// Adds the conjuncts of \p E (split at logical and) to \p Out.
-void conjuncts(const Expr &E, std::vector<Expr> &Out) {
-  if (E.getKind() == Expr::Kind::LAnd) {
-    for (const Expr &Op : E.operands())
-      conjuncts(Op, Out);
-    return;
-  }
-  Out.push_back(E);
-}
-
 /// Every comparison of \p E that mentions \p S, and every constant of those
 /// comparisons, into \p Atoms and \p Constants.
 void collectAtoms(const Expr &E, const Symbol &S, std::vector<Expr> &Atoms,
@@ -117,7 +107,7 @@ std::optional<int64_t> linearRoot(const Expr &Atom, const Symbol &S,
 class Search {
 public:
   Search(const GuardProblem &P) : Problem(P) {
-    conjuncts(P.Active, Conjuncts);
+    collectConjuncts(P.Active, Conjuncts);
     ActiveNodes = P.Active.treeSize();
     std::set<int64_t> Unused;
     for (unsigned D = 0; D < 3; ++D)

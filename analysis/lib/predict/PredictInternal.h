@@ -59,6 +59,9 @@ struct SamplingPlan {
   uint64_t size() const;
 };
 
+/// Adds the conjuncts of \p E (split at logical and) to \p Out.
+void collectConjuncts(const Expr &E, std::vector<Expr> &Out);
+
 /// Residues of a varying symbol with byte coefficient gcd \p CoeffGcd that
 /// cover all sector alignments: 32 / gcd(|CoeffGcd| mod 32, 32).
 unsigned periodForCoefficient(int64_t CoeffGcd);

@@ -53,8 +53,7 @@ PeriodMap addressPeriods(const Expr &Address) {
   return Periods;
 }
 
-/// Adds the conjuncts of \p E (split at logical and) to \p Out.
-static void collectConjuncts(const Expr &E, std::vector<Expr> &Out) {
+void collectConjuncts(const Expr &E, std::vector<Expr> &Out) {
   if (E.getKind() == Expr::Kind::LAnd) {
     for (const Expr &Op : E.operands())
       collectConjuncts(Op, Out);
