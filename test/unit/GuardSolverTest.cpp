@@ -129,6 +129,23 @@ TEST(GuardSolverTest, ContradictionIsNotSolved) {
       solveGuards(problem(Expr::lt(tx() + param("off"), C(0)), {p("off")})));
 }
 
+TEST(GuardSolverTest, SharedDagIsSolvedByItsDistinctNodes) {
+  // A writer's position after 64 passes of `if (next != end) next += w`
+  // (a loop's samples): each pass uses the one before three times, so the
+  // tree form has about 3^64 nodes and the DAG about 5 per pass. The solver
+  // walks and scores the DAG, and finds the value the guard needs.
+  Expr End = param("end");
+  Expr Next = tx();
+  for (int K = 0; K < 64; ++K)
+    Next = Expr::select(Expr::ne(Next, End), Next + param("w"), Next);
+  Expr Active = Expr::logicalAnd(Expr::ne(Next, End),
+                                 Expr::eq(param("choice"), C(2)));
+  std::optional<GuardSolution> S =
+      solveGuards(problem(Active, {p("choice"), p("end"), p("w")}));
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->Values.at(p("choice")), 2);
+}
+
 TEST(GuardSolverTest, PredictStatesTheFoundValues) {
   // a[i] under if (choice == 2), block 256: 4 sectors, ideal 4, and the
   // value is said.

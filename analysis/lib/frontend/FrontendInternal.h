@@ -264,6 +264,9 @@ private:
   /// ...or over up to this many when the loop's condition stays a known
   /// constant (a loop of fixed, small trip count).
   static constexpr unsigned MaxLoopSampleCount = 16;
+  /// How many probes or samplings of enclosing loops a loop of fixed trip
+  /// count may be sampled inside.
+  static constexpr unsigned MaxNestedSampling = 1;
   /// The loop-carried slots of one loop: what one pass of the body does to
   /// each of their leaves, and their values at the first iterations where
   /// that has no closed form (LoopCarried.cpp).

@@ -176,8 +176,13 @@ void KernelWalker::sampleIterations(
     const Frame &F, const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars,
     const llvm::SmallPtrSetImpl<const ValueDecl *> &Carried, bool CanExit,
     CarriedState &Out) {
-  if (ProbeDepth > 0)
-    return; // Only outside other probes: the cost stays bounded.
+  // Inside another loop's probe or samples only a loop of known, fixed trip
+  // count (its condition a constant after every pass, `for (r = 2; r < 2 +
+  // WIN; r += 2)`) is followed, to its end, and only MaxNestedSampling levels
+  // deep: the work is at most MaxLoopSampleCount^levels passes.
+  bool Nested = ProbeDepth > 0;
+  if (ProbeDepth > MaxNestedSampling)
+    return;
   // Leaves whose change has no closed form and is not data.
   std::map<const ValueDecl *, std::vector<LeafPath>> Open;
   for (const ValueDecl *VD : Carried) {
@@ -224,6 +229,8 @@ void KernelWalker::sampleIterations(
         }
         break;
       }
+    if (Nested && !CondKnown)
+      break;
     bool AnyLeft = false;
     for (const auto &[VD, Leaves] : Open) {
       auto It = P.Env.find(VD);
@@ -252,6 +259,11 @@ void KernelWalker::sampleIterations(
       Out.Iterations = K + 1; // Iterations 0..K sampled.
   }
   --ProbeDepth;
+  if (Nested && !Out.Ended) {
+    // Not followed to a known end: as if not sampled.
+    Out.Samples.clear();
+    Out.Iterations = LoopSampleCount;
+  }
 }
 
 VarValue KernelWalker::carriedValue(const ValueDecl *VD, const VarValue &Entry,

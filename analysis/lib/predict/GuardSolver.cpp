@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <tuple>
+#include <unordered_set>
 #include <utility>
 
 namespace coalesce {
@@ -52,32 +53,45 @@ struct Unknown {
 };
 
 /// Every comparison of \p E that mentions \p S, and every constant of those
-/// comparisons, into \p Atoms and \p Constants.
+/// comparisons, into \p Atoms and \p Constants. Each distinct node of the
+/// DAG is visited once (a value followed through a loop's samples shares
+/// its subtrees many times over).
 void collectAtoms(const Expr &E, const Symbol &S, std::vector<Expr> &Atoms,
                   std::set<int64_t> &Constants) {
-  switch (E.getKind()) {
-  case Expr::Kind::Lt:
-  case Expr::Kind::Le:
-  case Expr::Kind::Eq:
-  case Expr::Kind::Ne:
-    if (E.symbols().count(S)) {
-      Atoms.push_back(E);
-      std::vector<Expr> Work = E.operands();
-      while (!Work.empty()) {
-        Expr X = Work.back();
-        Work.pop_back();
-        if (X.isConstant())
-          Constants.insert(X.getConstant());
-        for (const Expr &Op : X.operands())
-          Work.push_back(Op);
+  std::unordered_set<const void *> Seen, SeenInAtoms;
+  std::vector<Expr> Work{E};
+  while (!Work.empty()) {
+    Expr X = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(X.identity()).second)
+      continue;
+    switch (X.getKind()) {
+    case Expr::Kind::Lt:
+    case Expr::Kind::Le:
+    case Expr::Kind::Eq:
+    case Expr::Kind::Ne:
+      if (X.symbols().count(S)) {
+        Atoms.push_back(X);
+        std::vector<Expr> Inner = X.operands();
+        while (!Inner.empty()) {
+          Expr Y = Inner.back();
+          Inner.pop_back();
+          if (!SeenInAtoms.insert(Y.identity()).second)
+            continue;
+          if (Y.isConstant())
+            Constants.insert(Y.getConstant());
+          for (const Expr &Op : Y.operands())
+            Inner.push_back(Op);
+        }
       }
+      break;
+    default:
+      break;
     }
-    break;
-  default:
-    break;
+    const std::vector<Expr> &Ops = X.operands();
+    for (auto It = Ops.rbegin(); It != Ops.rend(); ++It)
+      Work.push_back(*It);
   }
-  for (const Expr &Op : E.operands())
-    collectAtoms(Op, S, Atoms, Constants);
 }
 
 /// The value of \p S at which comparison \p Atom (A op B) turns, at
@@ -108,7 +122,9 @@ class Search {
 public:
   Search(const GuardProblem &P) : Problem(P) {
     collectConjuncts(P.Active, Conjuncts);
-    ActiveNodes = P.Active.treeSize();
+    // What one evaluation costs: each distinct node once (the evaluation
+    // of a large shared DAG is memoized).
+    ActiveNodes = std::max<size_t>(1, P.Active.distinctNodes(NodeBudget));
     std::set<int64_t> Unused;
     for (unsigned D = 0; D < 3; ++D)
       collectAtoms(P.Active, Symbol::threadIdx(D), LaneAtoms[D], Unused);
