@@ -224,6 +224,23 @@ static std::optional<Expr> bitCountValue(StringRef Name, const Expr &X) {
   return std::nullopt;
 }
 
+std::optional<std::pair<Expr, Expr>> groupRankAndSize(QualType GroupType) {
+  int64_t Tile = 0;
+  const CXXRecordDecl *RD =
+      GroupType.getNonReferenceType()->getAsCXXRecordDecl();
+  switch (groupKind(RD, Tile)) {
+  case GroupKind::Block:
+    return std::make_pair(threadInBlock(), blockSize());
+  case GroupKind::Tile:
+    if (Tile > 0)
+      return std::make_pair(Expr::rem(threadInBlock(), Expr::constant(Tile)),
+                            Expr::constant(Tile));
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
                                                const Frame &F,
                                                LaneOriginInfo *Origin) {

@@ -171,6 +171,10 @@ bool isVoteFunction(llvm::StringRef Name);
 /// Is \p Def library code whose accesses are the user's and that the walker
 /// follows (cub's block primitives, curand's generators; LibraryCalls.cpp)?
 bool isWalkedLibraryFunction(const clang::FunctionDecl *Def);
+/// For a cooperative group of static type \p GroupType whose members are
+/// known (thread_block, thread_block_tile<N>): the thread's rank in it and
+/// its size; nullopt for other groups.
+std::optional<std::pair<Expr, Expr>> groupRankAndSize(clang::QualType GroupType);
 
 /// Does a reference of type \p RefType whose value is \p V stand for a slot
 /// of the abstract state (rather than for memory)?
@@ -375,6 +379,11 @@ private:
   /// false when \p CE is not one (LibraryCalls.cpp).
   bool modelLibraryCall(const clang::CallExpr *CE,
                         const clang::FunctionDecl *Callee, Frame &F);
+  /// cuda::memcpy_async, cooperative_groups::memcpy_async and
+  /// __pipeline_memcpy_async: the global side of an asynchronous copy
+  /// (LibraryCalls.cpp). False when the call has no form it knows.
+  bool modelAsyncCopy(const clang::CallExpr *CE, const clang::FunctionDecl *Callee,
+                      llvm::StringRef Name, Frame &F);
   void inlineCall(const clang::CallExpr *CE, const clang::FunctionDecl *Callee,
                   Frame &F);
   /// Binds the parameters of \p Callee in \p Inner to \p Args (from

@@ -7,7 +7,10 @@
 //   modelled   curand_init(.., &s[i]), skipahead(n, &s[i]): a store (a
 //              load and a store) of the whole state element;
 //              wmma::load_matrix_sync, wmma::store_matrix_sync: a warp's
-//              tile access, reported as such but not predicted
+//              tile access, reported as such but not predicted;
+//              memcpy_async (cuda::, cooperative_groups::, and
+//              __pipeline_memcpy_async): the global side of the copy, in
+//              the chunks the library issues (below)
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
@@ -111,6 +114,57 @@ std::string tileFootprint(const FragmentShape &S, llvm::StringRef Layout,
                      ColMajor ? Cols : Rows, ColMajor ? "columns" : "rows",
                      (ColMajor ? Rows : Cols) * ElemBytes, Ldm);
 }
+
+/// A copy's size argument: the expression giving its bytes and the
+/// alignment it states (cuda::aligned_size_t<A>(n); 1 for a plain integer).
+struct CopySize {
+  const clang::Expr *Bytes = nullptr;
+  uint64_t Align = 1;
+};
+
+/// The alignment \p T states when it is cuda::aligned_size_t<A>; 0 if not.
+uint64_t statedAlignment(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getName() != "aligned_size_t")
+    return 0;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Args.size() < 1 || Args[0].getKind() != TemplateArgument::Integral)
+    return 0;
+  return Args[0].getAsIntegral().getZExtValue();
+}
+
+/// Follows \p E (`shape4`, `cuda::aligned_size_t<16>(sizeof(float4))`,
+/// `aligned_size_t<16>{n}`, `sizeof(T)`) to the integer it holds, through
+/// temporaries, copies and a local variable's initializer.
+CopySize copySize(const clang::Expr *E) {
+  CopySize S;
+  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (uint64_t A = statedAlignment(E->getType()))
+      S.Align = std::max(S.Align, A);
+    if (E->getType()->isIntegralOrEnumerationType()) {
+      S.Bytes = E;
+      return S;
+    }
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *C = dyn_cast<CastExpr>(E))
+      E = C->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+      E = CE->getNumArgs() == 1 ? CE->getArg(0) : nullptr;
+    else if (const auto *IL = dyn_cast<InitListExpr>(E))
+      E = IL->getNumInits() == 1 ? IL->getInit(0) : nullptr;
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      E = VD ? VD->getInit() : nullptr;
+    } else
+      E = nullptr;
+  }
+  return {};
+}
 } // namespace
 
 bool isWalkedLibraryFunction(const FunctionDecl *Def) {
@@ -168,6 +222,9 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
     return true;
   }
 
+  if (Short == "memcpy_async" || Short == "__pipeline_memcpy_async")
+    return modelAsyncCopy(CE, Callee, Name, F);
+
   // wmma::load_matrix_sync(frag, p, ldm[, layout]) and
   // wmma::store_matrix_sync(p, frag, ldm, layout): the warp moves a tile
   // whose rows are ldm elements apart. Which lane moves which part of it is
@@ -212,6 +269,98 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
     return true;
   }
   return false;
+}
+
+bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee,
+                                  llvm::StringRef Name, Frame &F) {
+  // The forms:
+  //   per thread  cuda::memcpy_async(dst, src, size, pipe_or_barrier),
+  //               __pipeline_memcpy_async(dst, src, size): this lane copies
+  //               its own bytes;
+  //   collective  cooperative_groups::memcpy_async(group, dst, src, size),
+  //               cuda::memcpy_async(group, dst, src, size, barrier): the
+  //               group's lanes copy the range together, lane r taking the
+  //               chunks r, r + G, r + 2G, ... (cooperative_groups'
+  //               accelerated_async_copy; libcu++ strides the same way).
+  // A chunk is min(stated alignment, 16) bytes (one LDGSTS each); a copy
+  // whose alignment is not stated is aligned at run time by the library,
+  // in pieces this tool does not model: unknown, with the reason.
+  unsigned N = CE->getNumArgs();
+  if (N < 3)
+    return false;
+  bool Collective = !CE->getArg(0)->getType()->isPointerType();
+  unsigned First = Collective ? 1 : 0;
+  if (N < First + 3 || !CE->getArg(First)->getType()->isPointerType() ||
+      !CE->getArg(First + 1)->getType()->isPointerType())
+    return false; // cooperative_groups' (group, dst, count, src, count).
+  const clang::Expr *Dst = CE->getArg(First);
+  const clang::Expr *Src = CE->getArg(First + 1);
+  CopySize Size = copySize(CE->getArg(First + 2));
+  if (Callee->getName() == "__pipeline_memcpy_async")
+    Size.Align = 16; // Its size is the chunk: 4, 8 or 16 bytes.
+  std::optional<int64_t> Bytes;
+  if (Size.Bytes)
+    Bytes = translate(Size.Bytes, F).asConstant();
+  std::optional<std::pair<Expr, Expr>> Group;
+  if (Collective)
+    Group = groupRankAndSize(CE->getArg(0)->getType());
+
+  int64_t Chunk = int64_t(std::min<uint64_t>(Size.Align, 16));
+  if (Bytes && *Bytes > 0 && *Bytes < Chunk)
+    Chunk = *Bytes;
+  std::string Why;
+  if (Size.Align < 4)
+    Why = "its alignment is not stated (pass cuda::aligned_size_t<16>(n)), "
+          "so the library chooses its pieces at run time";
+  else if (Collective && !Group)
+    Why = "the copying group's lanes are not known";
+  else if (Bytes && (*Bytes <= 0 || *Bytes % Chunk != 0))
+    Why = fmt::format("{} bytes is not a multiple of its {}-byte chunks",
+                      *Bytes, Chunk);
+  unsigned Instructions = 1;
+  if (Why.empty() && Bytes) {
+    // A group whose size is the launch's block size: how many passes is
+    // not known here; each pass has the same pattern.
+    std::optional<int64_t> G =
+        Group ? Group->second.asConstant() : std::optional<int64_t>(1);
+    if (G && *G > 0)
+      Instructions = unsigned(
+          std::max<int64_t>(1, (*Bytes + Chunk * *G - 1) / (Chunk * *G)));
+  }
+
+  // Each global side: a load from src, a store to dst (shared memory, the
+  // usual destination, is not global and is skipped).
+  for (auto [Ptr, Op] : {std::pair{Src, AccessOp::Load},
+                         std::pair{Dst, AccessOp::Store}}) {
+    const clang::Expr *Anchor = Ptr->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Anchor))
+      if (UO->getOpcode() == UO_AddrOf)
+        Anchor = UO->getSubExpr()->IgnoreParens();
+    LaneOriginInfo Origin;
+    std::optional<PointerValue> P = resolvePointer(Ptr, F, &Origin);
+    if (!P) {
+      if (Op == AccessOp::Load)
+        recordUnknown(Anchor, unsigned(Chunk), Op, F, Anchor,
+                      fmt::format("cannot follow the pointer '{}' to where "
+                                  "it points",
+                                  sourceText(Ctx, Ptr->getSourceRange())));
+      continue;
+    }
+    if (P->Space != MemorySpace::Global)
+      continue;
+    if (Group)
+      P->ByteOffset = P->ByteOffset + Group->first * Expr::constant(Chunk);
+    size_t Before = Kernel.Accesses.size();
+    emit(Anchor, AddressInfo{*P, std::nullopt}, unsigned(Chunk), Op,
+         AtomicKind::None, F, Anchor, Origin);
+    if (Kernel.Accesses.size() == Before)
+      continue;
+    AccessPattern &Pat = Kernel.Accesses.back().Pattern;
+    Pat.Instructions = Instructions;
+    if (!Why.empty())
+      Pat.UnknownReason = fmt::format("{}: {}", Name, Why);
+  }
+  return true;
 }
 
 } // namespace frontend

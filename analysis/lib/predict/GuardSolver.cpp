@@ -122,9 +122,10 @@ class Search {
 public:
   Search(const GuardProblem &P) : Problem(P) {
     collectConjuncts(P.Active, Conjuncts);
-    // What one evaluation costs: each distinct node once (the evaluation
-    // of a large shared DAG is memoized).
-    ActiveNodes = std::max<size_t>(1, P.Active.distinctNodes(NodeBudget));
+    // What one evaluation costs: the tree's nodes for a small guard; for a
+    // large shared DAG each distinct node once, through the memoized
+    // evaluation, which costs about 16 times a node of the plain one.
+    ActiveNodes = evalCost(P.Active);
     std::set<int64_t> Unused;
     for (unsigned D = 0; D < 3; ++D)
       collectAtoms(P.Active, Symbol::threadIdx(D), LaneAtoms[D], Unused);
@@ -329,7 +330,7 @@ private:
   /// the others nearest the current value first (for a symbol of the
   /// address, multiples of 32 before the others). Never negative: sizes,
   /// counts, flags and indices are what guards compare.
-  std::vector<int64_t> candidates(const Unknown &U) const {
+  std::vector<int64_t> candidates(const Unknown &U) {
     int64_t Current = (U.IsStart ? Starts : Values).at(U.S);
     std::vector<int64_t> Out;
     auto Add = [&](int64_t V) {
@@ -345,14 +346,26 @@ private:
       Add(0);
       Add(1);
     }
-    std::vector<Expr> Atoms;
-    std::set<int64_t> Constants;
-    collectAtoms(Problem.Active, U.S, Atoms, Constants);
-    for (const Bindings &Point : points(Values, Starts))
+    auto [It, New] = AtomsOf.try_emplace(U.S);
+    auto &[Atoms, Constants, AtomCost] = It->second;
+    if (New) {
+      collectAtoms(Problem.Active, U.S, Atoms, Constants);
       for (const Expr &A : Atoms)
-        if (std::optional<int64_t> Root = linearRoot(A, U.S, Point))
-          for (int64_t R : {*Root, *Root + 1, *Root - 1})
-            Add(R);
+        AtomCost += 3 * evalCost(A);
+    }
+    // The roots cost three evaluations of each comparison per point, from
+    // the same budget as the scores (a value carried through a loop's
+    // samples makes many large comparisons).
+    std::vector<Bindings> Points = points(Values, Starts);
+    uint64_t RootCost = uint64_t(Points.size()) * AtomCost;
+    if (RootCost <= Budget) {
+      Budget -= RootCost;
+      for (const Bindings &Point : Points)
+        for (const Expr &A : Atoms)
+          if (std::optional<int64_t> Root = linearRoot(A, U.S, Point))
+            for (int64_t R : {*Root, *Root + 1, *Root - 1})
+              Add(R);
+    }
     // The constants of non-linear guards: `mask & 16`, `n % 32`.
     for (int64_t C : Constants)
       Add(C);
@@ -369,7 +382,20 @@ private:
     return Out;
   }
 
+  /// What evaluating \p E once costs in budget units: its tree's nodes
+  /// for a small expression; for a large shared DAG each distinct node
+  /// once, through the memoized evaluation, which costs about 16 times a
+  /// node of the plain one.
+  static uint64_t evalCost(const Expr &E) {
+    return E.treeSize() < 512 ? E.treeSize()
+                              : 16 * E.distinctNodes(NodeBudget);
+  }
+
   const GuardProblem &Problem;
+  /// Per unknown symbol: the comparisons that mention it, their constants,
+  /// and what finding their roots at one point costs.
+  std::map<Symbol, std::tuple<std::vector<Expr>, std::set<int64_t>, uint64_t>>
+      AtomsOf;
   std::vector<Expr> Conjuncts;
   size_t ActiveNodes = 0;
   /// The comparisons of the predicate on threadIdx.x, .y, .z.
