@@ -168,6 +168,29 @@ TEST(ExprBounds, ChainedSelectsStayFast) {
     }
 }
 
+// A writer's position carried through 64 sampled passes of `if (next !=
+// end) next += w` (Rodinia dwt2d): the tree form has about 3^64 nodes, the
+// DAG a few per pass. The bounds walk the DAG (a tree walk would not end)
+// and contain every value.
+TEST(ExprBounds, SharedDagIsBoundedByItsDistinctNodes) {
+  SymbolRanges R = launch(64, 4);
+  Symbol W = Symbol::param("w"), End = Symbol::param("end");
+  R.set(W, Interval::point(1024));
+  R.set(End, Interval::point(1 << 20));
+  Expr Next = sym(Symbol::blockIdx(0)) * c(64) + sym(Symbol::threadIdx(0));
+  for (int K = 0; K != 64; ++K)
+    Next = Expr::select(Expr::ne(Next, sym(End)), Next + sym(W), Next);
+  ASSERT_GT(Next.treeSize(), size_t(1) << 40);
+  Interval B = boundsOf(Next, R);
+  // `next` never reaches `end` here: every pass adds w, exactly.
+  EXPECT_EQ(B, (Interval{64 * 1024, 255 + 64 * 1024}));
+  // With an `end` it may reach, the arms are joined: still sound.
+  R.set(End, {0, 1 << 20});
+  Interval J = boundsOf(Next, R);
+  EXPECT_LE(J.Lo, 0);
+  EXPECT_GE(J.Hi, 255 + 64 * 1024);
+}
+
 /// Every value of random expressions over random points lies inside the
 /// bounds: the evaluator over-approximates.
 TEST(ExprBounds, SoundOnRandomExpressions) {

@@ -359,6 +359,17 @@ std::string replayBlocker(const AccessRecord &A) {
     Why = Blocking(A.Pattern.Active, "condition");
   if (Why.empty() && loopsOf(A).size() > 8)
     Why = "more than 8 nested loop counters";
+  // C code is a tree: a value carried through a loop's samples, a DAG of a
+  // few hundred nodes, can print as millions.
+  constexpr size_t MaxReplayTree = 20000;
+  for (const Expr *E : {&A.Pattern.Address, &A.Pattern.Active})
+    if (Why.empty() && E->treeSize() > MaxReplayTree)
+      Why = fmt::format("the {} is too large to write as C ({} nodes as a "
+                        "tree, {} distinct)",
+                        E == &A.Pattern.Address ? "address" : "condition",
+                        E->treeSize() == SIZE_MAX ? std::string("over 2^64")
+                                                  : std::to_string(E->treeSize()),
+                        E->distinctNodes(SIZE_MAX));
   return Why;
 }
 

@@ -10,6 +10,7 @@
 #include "coalesce/ExprBounds.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <initializer_list>
 
 namespace coalesce {
@@ -221,7 +222,64 @@ Interval binary(K Kind, const Interval &A, const Interval &B) {
   }
 }
 
+/// bounds() of a large shared DAG (a value carried through a loop's
+/// samples): each distinct node once, a select's arms joined without
+/// narrowing by its condition (sound, less precise), so the work is linear
+/// in the DAG where the tree walk would be exponential.
+Interval boundsShared(const Expr &E, const SymbolRanges &R,
+                      std::unordered_map<const void *, Interval> &Memo) {
+  if (auto It = Memo.find(E.identity()); It != Memo.end())
+    return It->second;
+  Interval Out;
+  const std::vector<Expr> &Ops = E.operands();
+  switch (E.getKind()) {
+  case K::Constant:
+    Out = Interval::point(E.getConstant());
+    break;
+  case K::Symbol:
+    Out = R.lookup(E.getSymbol());
+    break;
+  case K::Add:
+    Out = Interval::point(0);
+    for (const Expr &Op : Ops) {
+      Interval I = boundsShared(Op, R, Memo);
+      Out = {addLo(Out.Lo, I.Lo), addHi(Out.Hi, I.Hi)};
+    }
+    break;
+  case K::Mul:
+    Out = Interval::point(1);
+    for (const Expr &Op : Ops)
+      Out = mul(Out, boundsShared(Op, R, Memo));
+    break;
+  case K::Select: {
+    Interval CI = boundsShared(Ops[0], R, Memo);
+    Out = {PosInf, NegInf};
+    if (CI.Lo != 0 || CI.Hi != 0)
+      Out = Out.join(boundsShared(Ops[1], R, Memo));
+    if (CI.Lo <= 0 && CI.Hi >= 0)
+      Out = Out.join(boundsShared(Ops[2], R, Memo));
+    if (Out.empty())
+      Out = boundsShared(Ops[1], R, Memo).join(boundsShared(Ops[2], R, Memo));
+    break;
+  }
+  default:
+    Out = Ops.size() == 2 ? binary(E.getKind(), boundsShared(Ops[0], R, Memo),
+                                   boundsShared(Ops[1], R, Memo))
+                          : Interval::unbounded();
+    break;
+  }
+  Memo.emplace(E.identity(), Out);
+  return Out;
+}
+
+/// Tree size from which bounds() walks the DAG instead (boundsShared).
+constexpr size_t SharedBoundsFrom = 4096;
+
 Interval bounds(const Expr &E, const SymbolRanges &R) {
+  if (E.treeSize() >= SharedBoundsFrom) {
+    std::unordered_map<const void *, Interval> Memo;
+    return boundsShared(E, R, Memo);
+  }
   switch (E.getKind()) {
   case K::Constant:
     return Interval::point(E.getConstant());
