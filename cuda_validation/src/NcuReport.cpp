@@ -91,6 +91,12 @@ bool classify(const std::string &Sass, const std::string &Space,
     Op = MemOp::Atomic;
     return true;
   }
+  // LDGSTS (cp.async, memcpy_async): a global load written to shared
+  // memory ("Global,Shared", "Load,Store"); its global side is the load.
+  if (startsWith(Opc, "LDGSTS")) {
+    Op = MemOp::Load;
+    return true;
+  }
   if (Space != "Global")
     return false;
   if (Operation == "Load" || startsWith(Opc, "LDG") || startsWith(Opc, "LD.")) {

@@ -276,15 +276,19 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
   // The forms:
   //   per thread  cuda::memcpy_async(dst, src, size, pipe_or_barrier),
   //               __pipeline_memcpy_async(dst, src, size): this lane copies
-  //               its own bytes;
+  //               its own bytes, chunk after chunk;
   //   collective  cooperative_groups::memcpy_async(group, dst, src, size),
   //               cuda::memcpy_async(group, dst, src, size, barrier): the
   //               group's lanes copy the range together, lane r taking the
   //               chunks r, r + G, r + 2G, ... (cooperative_groups'
-  //               accelerated_async_copy; libcu++ strides the same way).
-  // A chunk is min(stated alignment, 16) bytes (one LDGSTS each); a copy
-  // whose alignment is not stated is aligned at run time by the library,
-  // in pieces this tool does not model: unknown, with the reason.
+  //               accelerated_async_copy).
+  // A chunk is min(alignment, 16) bytes, one LDGSTS each; the alignment is
+  // the one cuda::aligned_size_t<A> states, else that of the pointers'
+  // element type (a void * copy is aligned by the library at run time, in
+  // pieces not modelled: unknown, with the reason). The passes are a loop
+  // over the chunks a lane copies: the access at src + chunk * (r + G * k)
+  // while r + G * k < size / chunk, so the predictor samples them and the
+  // harness sizes buffers over all of them.
   unsigned N = CE->getNumArgs();
   if (N < 3)
     return false;
@@ -296,43 +300,52 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
   const clang::Expr *Dst = CE->getArg(First);
   const clang::Expr *Src = CE->getArg(First + 1);
   CopySize Size = copySize(CE->getArg(First + 2));
-  if (Callee->getName() == "__pipeline_memcpy_async")
+  bool Primitive = Callee->getName() == "__pipeline_memcpy_async";
+  if (Primitive)
     Size.Align = 16; // Its size is the chunk: 4, 8 or 16 bytes.
-  std::optional<int64_t> Bytes;
-  if (Size.Bytes)
-    Bytes = translate(Size.Bytes, F).asConstant();
+  if (Size.Align == 1 && First < Callee->getNumParams()) {
+    QualType Elem =
+        Callee->getParamDecl(First)->getType()->getPointeeType();
+    if (!Elem.isNull() && !Elem->isVoidType() && !Elem->isIncompleteType())
+      Size.Align = uint64_t(Ctx.getTypeAlignInChars(Elem).getQuantity());
+  }
   std::optional<std::pair<Expr, Expr>> Group;
   if (Collective)
     Group = groupRankAndSize(CE->getArg(0)->getType());
+  Expr Bytes = Size.Bytes ? translate(Size.Bytes, F) : Expr::constant(0);
 
   int64_t Chunk = int64_t(std::min<uint64_t>(Size.Align, 16));
-  if (Bytes && *Bytes > 0 && *Bytes < Chunk)
-    Chunk = *Bytes;
+  if (std::optional<int64_t> B = Bytes.asConstant(); B && *B > 0 && *B < Chunk)
+    Chunk = *B;
   std::string Why;
   if (Size.Align < 4)
-    Why = "its alignment is not stated (pass cuda::aligned_size_t<16>(n)), "
+    Why = "its alignment is not known (pass cuda::aligned_size_t<16>(n)), "
           "so the library chooses its pieces at run time";
+  else if (!Size.Bytes)
+    Why = "its size is not known";
   else if (Collective && !Group)
     Why = "the copying group's lanes are not known";
-  else if (Bytes && (*Bytes <= 0 || *Bytes % Chunk != 0))
-    Why = fmt::format("{} bytes is not a multiple of its {}-byte chunks",
-                      *Bytes, Chunk);
-  unsigned Instructions = 1;
-  if (Why.empty() && Bytes) {
-    // A group whose size is the launch's block size: how many passes is
-    // not known here; each pass has the same pattern.
-    std::optional<int64_t> G =
-        Group ? Group->second.asConstant() : std::optional<int64_t>(1);
-    if (G && *G > 0)
-      Instructions = unsigned(
-          std::max<int64_t>(1, (*Bytes + Chunk * *G - 1) / (Chunk * *G)));
+
+  // The chunk index of this lane's pass k, and the condition that it is
+  // one of the range's; a copy of one chunk per lane needs no pass.
+  Expr Index = Group ? Group->first : Expr::constant(0);
+  Expr InRange = Expr::constant(1);
+  Expr Count = Expr::div(Bytes, Expr::constant(Chunk));
+  if (Why.empty() && !(Count.isConstant() && Count.getConstant() == 1 &&
+                       !Group)) {
+    SourceLocation At = toLocation(SM, CE->getBeginLoc());
+    Symbol Pass{SymbolKind::LoopIter,
+                fmt::format("chunk@{}:{}", At.Line, At.Column)};
+    Index = Index +
+            Expr::symbol(Pass) * (Group ? Group->second : Expr::constant(1));
+    InRange = Expr::lt(Index, Count);
   }
 
   // Each global side: a load from src, a store to dst (shared memory, the
   // usual destination, is not global and is skipped).
   for (auto [Ptr, Op] : {std::pair{Src, AccessOp::Load},
                          std::pair{Dst, AccessOp::Store}}) {
-    const clang::Expr *Anchor = Ptr->IgnoreParenImpCasts();
+    const clang::Expr *Anchor = Ptr->IgnoreParenCasts();
     if (const auto *UO = dyn_cast<UnaryOperator>(Anchor))
       if (UO->getOpcode() == UO_AddrOf)
         Anchor = UO->getSubExpr()->IgnoreParens();
@@ -348,17 +361,16 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
     }
     if (P->Space != MemorySpace::Global)
       continue;
-    if (Group)
-      P->ByteOffset = P->ByteOffset + Group->first * Expr::constant(Chunk);
+    P->ByteOffset = P->ByteOffset + Index * Expr::constant(Chunk);
+    Expr SavedActive = F.Active;
+    F.Active = Expr::logicalAnd(F.Active, InRange);
     size_t Before = Kernel.Accesses.size();
     emit(Anchor, AddressInfo{*P, std::nullopt}, unsigned(Chunk), Op,
          AtomicKind::None, F, Anchor, Origin);
-    if (Kernel.Accesses.size() == Before)
-      continue;
-    AccessPattern &Pat = Kernel.Accesses.back().Pattern;
-    Pat.Instructions = Instructions;
-    if (!Why.empty())
-      Pat.UnknownReason = fmt::format("{}: {}", Name, Why);
+    F.Active = SavedActive;
+    if (Kernel.Accesses.size() > Before && !Why.empty())
+      Kernel.Accesses.back().Pattern.UnknownReason =
+          fmt::format("{}: {}", Name, Why);
   }
   return true;
 }
