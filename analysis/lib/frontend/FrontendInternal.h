@@ -336,10 +336,14 @@ private:
   /// iteration \p Iter() of the loop at \p Loop: per leaf, its closed form, its sampled
   /// values chained by iteration, data, or an opaque symbol whose reason is
   /// kept in OpaqueReasons. Sets \p UsedSamples when samples were used.
+  /// In host code (\p Host), a pointer swapped between allocations at one
+  /// constant offset keeps that offset (ping-pong buffers launched in a
+  /// time-step loop).
   VarValue carriedValue(const clang::ValueDecl *VD, const VarValue &Entry,
                         const CarriedState &State,
                         llvm::function_ref<Expr()> Iter,
-                        clang::SourceLocation Loop, bool &UsedSamples);
+                        clang::SourceLocation Loop, bool Host,
+                        bool &UsedSamples);
   /// Does a variable of \p F already hold a loop counter named \p Name
   /// (an enclosing loop's)?
   static bool loopNameTaken(const Frame &F, llvm::StringRef Name);

@@ -574,7 +574,7 @@ void KernelWalker::walkLoop(const Stmt *Init,
       continue;
     }
     V = carriedValue(VD, V, State, [&] { return IterSymbol(VD); }, LoopLoc,
-                     UsedSamples);
+                     F.Host, UsedSamples);
   }
 
   std::string SavedSampledLoop = F.SampledLoop;

@@ -60,6 +60,23 @@ std::string leafBase(const VarValue &V, const LeafPath &P) {
   return Slot && Slot->Pointer ? Slot->Pointer->BaseName : "";
 }
 
+/// The byte offset every sampled value of pointer leaf \p P holds into its
+/// allocation (whichever it is), when that is one constant.
+std::optional<int64_t> sameConstantOffset(const std::vector<VarValue> &Samples,
+                                          const LeafPath &P) {
+  std::optional<int64_t> Same;
+  for (const VarValue &S : Samples) {
+    const VarValue *Slot = slotIn(S, P);
+    if (!Slot || !Slot->Pointer)
+      return std::nullopt;
+    std::optional<int64_t> C = Slot->Pointer->ByteOffset.asConstant();
+    if (!C || (Same && *Same != *C))
+      return std::nullopt;
+    Same = C;
+  }
+  return Same;
+}
+
 /// Distinct nodes of \p Exprs together: shared subtrees count once. A node
 /// is identified by its operand list, which it owns.
 size_t dagSize(const std::vector<Expr> &Exprs) {
@@ -269,7 +286,7 @@ void KernelWalker::sampleIterations(
 VarValue KernelWalker::carriedValue(const ValueDecl *VD, const VarValue &Entry,
                                     const CarriedState &State,
                                     llvm::function_ref<Expr()> Iter,
-                                    clang::SourceLocation Loop,
+                                    clang::SourceLocation Loop, bool Host,
                                     bool &UsedSamples) {
   std::string Name = VD->getName().str();
   auto SI = State.Samples.find(VD);
@@ -308,6 +325,13 @@ VarValue KernelWalker::carriedValue(const ValueDecl *VD, const VarValue &Entry,
         UsedSamples = true;
         return R;
       }
+      // Host ping-pong buffers (cuda-samples FDTD3d: `tmp = dst; dst = src;
+      // src = tmp` after each launch, both `alloc + padding`): the
+      // allocation alternates, the offset into it does not. Only the offset
+      // matters to the launch (the alignment it gives the kernel's pointer).
+      if (Host && P.Pointer)
+        if (std::optional<int64_t> Same = sameConstantOffset(SI->second, P))
+          return Expr::constant(*Same);
       Why = "a pass of the loop body leaves it unknown";
     }
     if (P.Pointer)
