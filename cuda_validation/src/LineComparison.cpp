@@ -4,6 +4,7 @@
 
 #include "KernelName.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -55,11 +56,14 @@ LineKey placeOf(const SassInstruction &I, const std::vector<ManifestAccess> &M,
   if (Lines.size() != 1 || Bases.size() != 1)
     return Here;
   unsigned To = *Lines.begin();
-  Moves.push_back(Kernel + "@" + File + ":" + std::to_string(I.Line) + " " +
-                  memOpName(I.Op) + " " + I.Address + " counted on line " +
-                  std::to_string(To) + " (the only predicted " +
-                  memOpName(I.Op) + " of base " + *Bases.begin() +
-                  " nearby without an instruction of its own)");
+  std::string Move = Kernel + "@" + File + ":" + std::to_string(I.Line) + " " +
+                     memOpName(I.Op) + " " + I.Address + " counted on line " +
+                     std::to_string(To) + " (the only predicted " +
+                     memOpName(I.Op) + " of base " + *Bases.begin() +
+                     " nearby without an instruction of its own)";
+  // Once per instruction, not per launch of it.
+  if (std::find(Moves.begin(), Moves.end(), Move) == Moves.end())
+    Moves.push_back(std::move(Move));
   return {File, To};
 }
 

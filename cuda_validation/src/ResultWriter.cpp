@@ -131,11 +131,16 @@ void writeTable(const Attribution &A, const RunSummary &S, std::ostream &OS) {
   }
   OS << " (tolerance " << S.Tolerance << " x max(1, predicted))\n";
   std::set<std::string> Printed; // Group notes once per group and launch.
-  for (const AccessResult &R : A.Results)
-    if (!R.Note.empty() &&
+  for (const AccessResult &R : A.Results) {
+    // Application mode counts the instances never launched once, under the
+    // pairings; a file can have hundreds (the JSON keeps each note).
+    bool UnlaunchedInstance =
+        R.Result == Verdict::NotProfiled && !R.Instance.empty();
+    if (!R.Note.empty() && !UnlaunchedInstance &&
         (R.Group.empty() || Printed.insert(kernelLabel(R) + R.Note).second))
       OS << "note: " << kernelLabel(R) << " " << location(R.Access) << " "
          << oneLine(R.Access.Expr) << ": " << R.Note << "\n";
+  }
   if (!A.Unattributed.empty()) {
     OS << "note: " << A.Unattributed.size()
        << " global-memory instruction(s) match no access of the manifest:";

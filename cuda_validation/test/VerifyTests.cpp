@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AppAttribution.h"
+#include "AppReport.h"
 #include "AppRunner.h"
 #include "Attribution.h"
 #include "Csv.h"
@@ -541,6 +542,20 @@ TEST(LineComparison, MovedLoadIsCountedOnItsAccessLine) {
   EXPECT_EQ(C.Recall, 1.0);
 }
 
+TEST(LineComparison, MovedInstructionOfTwoLaunchesIsListedOnceCountedTwice) {
+  std::vector<ManifestAccess> M = {
+      lineAccess("k", 12, "load", "a", "coalesce-stride")};
+  SourcePage Page;
+  Page.Instructions = {lineInstruction("k", 10, MemOp::Load, 1600, 400),
+                       lineInstruction("k", 10, MemOp::Load, 1600, 400)};
+  Page.Instructions[1].Launch = 2;
+  LineComparison C = compareLines(M, Page, LineCriteria());
+  EXPECT_EQ(C.Moves.size(), 1u);
+  ASSERT_NE(lineOf(C, 12), nullptr);
+  EXPECT_EQ(lineOf(C, 12)->Sectors, 3200);
+  EXPECT_EQ(lineOf(C, 12)->Requests, 200);
+}
+
 TEST(LineComparison, AmbiguousOrOwnedMovesStayPut) {
   SourcePage Page;
   Page.Instructions = {lineInstruction("k", 10, MemOp::Load, 1600, 400)};
@@ -956,4 +971,18 @@ TEST(ProfileSplit, AmbiguousPairingsFallBackToMerged) {
   ASSERT_EQ(A.Results.size(), 2u);
   EXPECT_EQ(A.Results[0].Result, Verdict::NotProfiled);
   EXPECT_NE(A.Results[0].Note.find("not in the profile"), std::string::npos);
+  // The text counts unlaunched instances under the pairings instead of a
+  // note per access.
+  std::ostringstream Text;
+  writeTable(A, RunSummary(), Text);
+  writePairings(S, Text);
+  EXPECT_NE(Text.str().find("not-profiled"), std::string::npos) << Text.str();
+  EXPECT_EQ(Text.str().find("note: e<(Mode)0>"), std::string::npos)
+      << Text.str();
+  EXPECT_NE(Text.str().find("e<(Mode)1> -> void e<(Mode)1>(float *)  1 launch"),
+            std::string::npos)
+      << Text.str();
+  EXPECT_NE(Text.str().find("1 analyzed instance(s) not in the profile"),
+            std::string::npos)
+      << Text.str();
 }
