@@ -2,6 +2,7 @@
 
 #include "AppMode.h"
 
+#include "AppAttribution.h"
 #include "AppReport.h"
 #include "Csv.h"
 #include "LineComparison.h"
@@ -33,10 +34,11 @@ int runAppMode(const AppOptions &O, const std::string &ManifestPath,
   RunData Data = runApp(Run);
   RunSummary Summary = startSummary(Data, Tolerance);
   Attribution Result;
+  ProfileSplit Split;
   LineComparison Lines;
   if (Summary.ExitCode == ExitConfirmed) {
-    AttributionInput In = attributionInput(Data, Accesses, Tolerance);
-    Result = attribute(In);
+    Split = splitProfile(Accesses, Data.Page);
+    Result = attributeUnits(Split, Accesses, Tolerance);
     Lines = compareLines(Accesses, Data.Page, LineCriteria());
     bool Mismatch = false;
     for (const AccessResult &R : Result.Results)
@@ -44,6 +46,7 @@ int runAppMode(const AppOptions &O, const std::string &ManifestPath,
     Summary.ExitCode = Mismatch ? ExitMismatch : ExitConfirmed;
     std::cout << "application: " << O.Command << "\n";
     writeTable(Result, Summary, std::cout);
+    writePairings(Split, std::cout);
     writeLineTable(Lines, std::cout);
     std::ofstream Tsv(O.Dir + "/results.tsv");
     if (Tsv)
@@ -59,8 +62,10 @@ int runAppMode(const AppOptions &O, const std::string &ManifestPath,
     writeJson(Result, Summary, Json, [&](std::ostream &OS) {
       OS << "  \"mode\": \"app\",\n  \"command\": " << jsonString(O.Command)
          << ",\n";
-      if (Compared)
+      if (Compared) {
+        writePairingsJson(Split, OS);
         writeLineJson(Lines, Result, OS);
+      }
     });
   }
   return Summary.ExitCode;

@@ -44,6 +44,48 @@ std::string jsonValue(const std::optional<double> &V) {
 
 } // namespace
 
+void writePairings(const ProfileSplit &S, std::ostream &OS) {
+  bool Worth = false;
+  unsigned NotProfiled = 0;
+  for (const InstancePairing &P : S.Pairings) {
+    Worth |= !P.Instance.empty() || P.Launches > 1 || P.Merged;
+    NotProfiled += P.Launches == 0;
+  }
+  if (!Worth)
+    return;
+  OS << "\ninstances (analyzed -> profiled as, launches):\n";
+  for (const InstancePairing &P : S.Pairings) {
+    if (P.Launches == 0)
+      continue;
+    std::string Analyzed = P.Merged             ? P.Kernel + " (merged)"
+                           : P.Instance.empty() ? P.Kernel
+                                                : P.Instance;
+    OS << "  " << Analyzed << " -> " << P.ProfiledAs << "  " << P.Launches
+       << " launch" << (P.Launches == 1 ? "" : "es") << "\n";
+    if (P.Merged)
+      OS << "note: " << P.Note << "\n";
+  }
+  if (NotProfiled)
+    OS << "  " << NotProfiled << " analyzed instance(s) not in the profile\n";
+}
+
+void writePairingsJson(const ProfileSplit &S, std::ostream &OS) {
+  OS << "  \"instances\": [";
+  bool First = true;
+  for (const InstancePairing &P : S.Pairings) {
+    OS << (First ? "\n" : ",\n")
+       << "    {\"kernel\": " << jsonString(P.Kernel) << ", \"instance\": "
+       << (P.Instance.empty() ? "null" : jsonString(P.Instance))
+       << ", \"profiled_as\": "
+       << (P.ProfiledAs.empty() ? "null" : jsonString(P.ProfiledAs))
+       << ", \"launches\": " << P.Launches
+       << ", \"merged\": " << (P.Merged ? "true" : "false")
+       << ", \"note\": " << jsonString(P.Note) << "}";
+    First = false;
+  }
+  OS << (First ? "],\n" : "\n  ],\n");
+}
+
 void writeLineTable(const LineComparison &L, std::ostream &OS) {
   OS << "\nper line (sectors/ideal per request, requests):\n";
   for (const LineResult &R : L.Lines) {

@@ -2,9 +2,11 @@
 ///
 /// \file
 /// What coalesce-verify --app prints: the per-access table (as for the
-/// harness), then the lines that were missed or flagged falsely, the moves
-/// of compiler-placed instructions, and a summary with precision and
-/// recall; and the "lines"/"summary" members of its JSON.
+/// harness, one row per access and profiled launch), how profiled kernels
+/// were paired with the manifest's instances, then the lines that were
+/// missed or flagged falsely, the moves of compiler-placed instructions, and
+/// a summary with precision and recall; and the "instances", "lines" and
+/// "summary" members of its JSON.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_VERIFY_APPREPORT_H
@@ -12,11 +14,21 @@
 
 #include "Attribution.h"
 #include "LineComparison.h"
+#include "ProfileSplit.h"
 
 #include <ostream>
 #include <string>
 
 namespace coalesce::verify {
+
+/// Prints how profiled kernels were paired with the manifest's instances,
+/// when that is worth saying: a template instance, several launches, or
+/// instantiations merged (with the reason). Instances never profiled are
+/// counted, not listed.
+void writePairings(const ProfileSplit &S, std::ostream &OS);
+
+/// Writes `"instances": [...],` (every pairing) for the JSON document.
+void writePairingsJson(const ProfileSplit &S, std::ostream &OS);
 
 /// Prints the line verdicts other than "ok", the moves and the summary.
 void writeLineTable(const LineComparison &L, std::ostream &OS);

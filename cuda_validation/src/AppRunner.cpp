@@ -52,6 +52,15 @@ bool loadPage(const std::string &Csv, const std::string &What, RunData &Data) {
   return true;
 }
 
+/// How many results ncu reports profiling ("==PROF== Profiling ..." lines).
+unsigned profiledResults(const std::string &NcuLog) {
+  unsigned N = 0;
+  for (size_t P = NcuLog.find("==PROF== Profiling"); P != std::string::npos;
+       P = NcuLog.find("==PROF== Profiling", P + 1))
+    N += P == 0 || NcuLog[P - 1] == '\n';
+  return N;
+}
+
 } // namespace
 
 std::vector<std::string> appKernels(const AppOptions &O) {
@@ -182,23 +191,37 @@ RunData runApp(const AppOptions &O) {
   }
   ProcessResult X = runProcess(
       {Ncu, "-i", O.Dir + "/app.ncu-rep", "--page", "source", "--print-source",
-       "cuda,sass", "--csv", "--print-kernel-base", "function"},
+       "cuda,sass", "--csv", "--print-kernel-base", "demangled"},
       ".", O.Dir + "/source.csv", 600);
   if (X.ExitCode != 0) {
     describeNcuFailure(X, "ncu -i (exporting the source page)", Data);
     return Data;
   }
-  if (loadPage(X.Output, O.Dir + "/source.csv", Data) && P.ExitCode != 0) {
-    unsigned Stop = appStopAfter(O);
+  bool Loaded = loadPage(X.Output, O.Dir + "/source.csv", Data);
+  unsigned Exported = 0;
+  for (const auto &[Fn, N] : Data.Page.Launches)
+    Exported += N;
+  if (unsigned Profiled = profiledResults(P.Output);
+      Loaded && Profiled && Profiled != Exported)
     Data.FallbackNote =
-        Stop ? "the program exited with " + std::to_string(P.ExitCode) +
+        "ncu profiled " + std::to_string(Profiled) +
+        " launches, but the source page export was read as " +
+        std::to_string(Exported) +
+        " (launches are told apart by the export's block order): the "
+        "per-launch rows may be split wrongly; the per-line numbers are not "
+        "affected";
+  if (Loaded && P.ExitCode != 0) {
+    unsigned Stop = appStopAfter(O);
+    Data.FallbackNote +=
+        std::string(Data.FallbackNote.empty() ? "" : "; ") +
+        (Stop ? "the program exited with " + std::to_string(P.ExitCode) +
                    " under ncu, which stops it (--kill yes) once " +
                    std::to_string(Stop) +
                    " launches are profiled; the kernels profiled are "
                    "compared (log: " + O.Dir + "/ncu.log)"
              : "the program exited with " + std::to_string(P.ExitCode) +
                    " under ncu; the kernels profiled before are compared "
-                   "(log: " + O.Dir + "/ncu.log)";
+                   "(log: " + O.Dir + "/ncu.log)");
   }
   return Data;
 }

@@ -4,7 +4,9 @@
 /// Application mode (coalesce-verify --app): runs the user's own program,
 /// built with -lineinfo, under
 ///   ncu --clock-control none --section SourceCounters --import-source yes
-/// and exports its source page, or loads such an export recorded earlier.
+/// and exports its source page with demangled kernel names (one name per
+/// template instantiation: --print-kernel-base demangled), or loads such an
+/// export recorded earlier.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_VERIFY_APPRUNNER_H

@@ -67,6 +67,12 @@ struct AccessResult {
   /// Sectors per request of each instruction, in address order.
   std::vector<double> InstructionValues;
   std::string Note;
+  /// Application mode: the manifest instance measured ("" for a kernel that
+  /// is no template, and in harness mode), the profiled function it was
+  /// paired with, and which of its Launches profiled launches this is (from
+  /// 1; 0 when launches and instantiations were summed, or not profiled).
+  std::string Instance, ProfiledAs;
+  unsigned Launch = 0, Launches = 0;
 };
 
 /// A global-memory instruction no access accounts for.

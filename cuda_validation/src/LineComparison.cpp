@@ -2,6 +2,9 @@
 
 #include "LineComparison.h"
 
+#include "KernelName.h"
+
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -39,13 +42,13 @@ LineKey placeOf(const SassInstruction &I, const std::vector<ManifestAccess> &M,
     return Here;
   std::set<unsigned> Lines;
   std::set<std::string> Bases;
+  std::string Kernel = unqualifiedKernelName(I.Function);
   for (const ManifestAccess &A : M) {
-    if (fileBaseName(A.File) != File || kernelBaseName(A.Kernel) != I.Function ||
-        !sameKind(A, I.Op))
+    if (fileBaseName(A.File) != File ||
+        unqualifiedKernelName(A.Kernel) != Kernel || !sameKind(A, I.Op))
       continue;
     unsigned D = A.Line > I.Line ? A.Line - I.Line : I.Line - A.Line;
-    if (D == 0 || D > 3 ||
-        OwnInstruction.count({I.Function, File, A.Line}))
+    if (D == 0 || D > 3 || OwnInstruction.count({Kernel, File, A.Line}))
       continue;
     Lines.insert(A.Line);
     Bases.insert(A.Base.empty() ? A.Expr : A.Base);
@@ -53,11 +56,14 @@ LineKey placeOf(const SassInstruction &I, const std::vector<ManifestAccess> &M,
   if (Lines.size() != 1 || Bases.size() != 1)
     return Here;
   unsigned To = *Lines.begin();
-  Moves.push_back(I.Function + "@" + File + ":" + std::to_string(I.Line) + " " +
-                  memOpName(I.Op) + " " + I.Address + " counted on line " +
-                  std::to_string(To) + " (the only predicted " +
-                  memOpName(I.Op) + " of base " + *Bases.begin() +
-                  " nearby without an instruction of its own)");
+  std::string Move = Kernel + "@" + File + ":" + std::to_string(I.Line) + " " +
+                     memOpName(I.Op) + " " + I.Address + " counted on line " +
+                     std::to_string(To) + " (the only predicted " +
+                     memOpName(I.Op) + " of base " + *Bases.begin() +
+                     " nearby without an instruction of its own)";
+  // Once per instruction, not per launch of it.
+  if (std::find(Moves.begin(), Moves.end(), Move) == Moves.end())
+    Moves.push_back(std::move(Move));
   return {File, To};
 }
 
@@ -91,10 +97,12 @@ LineComparison compareLines(const std::vector<ManifestAccess> &Accesses,
     if (!A.Rule.empty() && A.Rule != "-")
       Rules[{F, A.Line}].insert(A.Rule);
   }
-  // Lines whose accesses have instructions of their own, per kernel.
+  // Lines whose accesses have instructions of their own, per kernel (all
+  // instantiations and launches of it together).
   std::set<std::tuple<std::string, std::string, unsigned>> Own;
   for (const SassInstruction &I : Page.Instructions)
-    Own.insert({I.Function, fileBaseName(I.File), I.Line});
+    Own.insert({unqualifiedKernelName(I.Function), fileBaseName(I.File),
+                I.Line});
 
   LineComparison Out;
   std::map<LineKey, LineResult> ByLine;

@@ -11,7 +11,9 @@
 ///      (finding, measured at the ideal), and precision / recall.
 ///
 /// Only lines of files the manifest names count: code the analysis did not
-/// see (CUDA headers, other translation units) cannot be missed.
+/// see (CUDA headers, other translation units) cannot be missed. A line's
+/// numbers are sums over every profiled launch and instantiation of every
+/// kernel with code on it.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_VERIFY_LINECOMPARISON_H

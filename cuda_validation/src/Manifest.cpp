@@ -15,7 +15,7 @@ const std::vector<std::string> &manifestColumns() {
       "id",          "kernel",     "harness",   "file",      "line",
       "column",      "end_line",   "op",        "atomic",    "access_bytes",
       "elem_bytes",  "predicted",  "ideal",     "classification",
-      "rule",        "call_sites", "expr",      "base"};
+      "rule",        "call_sites", "expr",      "base",      "instance"};
   return Columns;
 }
 
@@ -121,6 +121,8 @@ bool parseManifest(const std::string &Text, std::vector<ManifestAccess> &Out,
     A.Expr = Get("expr");
     if (std::string B = Get("base"); B != "-")
       A.Base = B;
+    if (std::string I = Get("instance"); I != "-")
+      A.Instance = I;
     A.CallSites = parseCallSites(Get("call_sites"));
     if (A.EndLine < A.Line)
       A.EndLine = A.Line;

@@ -7,10 +7,13 @@
 ///
 ///   id kernel harness file line column end_line op atomic access_bytes
 ///   elem_bytes predicted ideal classification rule call_sites expr base
+///   instance
 ///
 /// Required: id, kernel, file, line, op. "-" means no value. op is one of
 /// load, store, load+store, atomic. call_sites is "file:line;file:line"
-/// from the kernel down to the access's function.
+/// from the kernel down to the access's function. instance names a template
+/// kernel's instantiation as clang prints it ("reduce<float, 256U>"); "-"
+/// for a kernel that is no template, absent in older manifests.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_VERIFY_MANIFEST_H
@@ -36,6 +39,9 @@ struct ManifestAccess {
   std::optional<double> Predicted, Ideal;
   std::string Classification, Rule, Expr;
   std::string Base; ///< The pointer or array accessed ("" when not given).
+  /// The template instantiation ("reduce<float, 256U>"); "" for a kernel
+  /// that is no template, or a manifest without the column.
+  std::string Instance;
   std::vector<std::pair<std::string, unsigned>> CallSites;
 
   bool loads() const { return Op == "load" || Op == "load+store"; }

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <set>
+#include <tuple>
 #include <utility>
 
 namespace coalesce::verify {
@@ -117,8 +118,10 @@ bool parseSourcePage(const std::string &Csv, SourcePage &Out,
   std::vector<CsvRow> Rows = parseCsv(Csv);
   std::string File, Function;
   std::optional<Columns> Cols;
-  unsigned Line = 0;
-  std::set<std::pair<std::string, std::string>> Seen; // (function, address)
+  unsigned Line = 0, Launch = 0;
+  // (function, launch, address): each SASS row is listed twice per result.
+  std::set<std::tuple<std::string, unsigned, std::string>> Seen;
+  std::set<std::string> FilesOfResult; // Files of the current result so far.
   bool AnyBlock = false;
   for (const CsvRow &Row : Rows) {
     if (Row.empty())
@@ -129,7 +132,14 @@ bool parseSourcePage(const std::string &Csv, SourcePage &Out,
       continue;
     }
     if (Row[0] == "Function Name") {
-      Function = field(Row, 1);
+      std::string Name = field(Row, 1);
+      // A result lists each of its files once: another function, or a file
+      // of this one again, is the next result.
+      if (Name != Function || !FilesOfResult.insert(File).second) {
+        Function = Name;
+        FilesOfResult = {File};
+        Launch = ++Out.Launches[Function];
+      }
       Out.FunctionInstructions.emplace(Function, 0.0);
       continue;
     }
@@ -154,7 +164,7 @@ bool parseSourcePage(const std::string &Csv, SourcePage &Out,
     }
     if (Address.empty() || Address == "-" || Address == "...")
       continue;
-    if (!Seen.insert({Function, Address}).second)
+    if (!Seen.insert({Function, Launch, Address}).second)
       continue;
     double Executed = number(Row, Cols->Executed);
     Out.FunctionInstructions[Function] += Executed;
@@ -163,6 +173,7 @@ bool parseSourcePage(const std::string &Csv, SourcePage &Out,
                   field(Row, Cols->Operation), I.Op))
       continue;
     I.Function = Function;
+    I.Launch = Launch;
     I.File = File;
     I.Line = Line;
     I.Address = Address;

@@ -4,12 +4,16 @@
 /// Reads the two Nsight Compute exports coalesce-verify uses:
 ///
 ///  - the source page (`ncu -i rep --page source --print-source cuda,sass
-///    --csv --print-kernel-base function`): per kernel, blocks of
-///    "File Path" / "Function Name" / header rows, then CUDA source-line rows
-///    (Line No set, Address "-") each followed by the SASS rows compiled from
-///    that line (Line No empty). Every SASS row appears twice; the columns
-///    differ between kernels (a kernel without plain loads and stores has no
-///    "Access Operation" column), so each block is read by its own header.
+///    --csv --print-kernel-base function|demangled`): per profiled launch
+///    (result), one block per source file of "File Path" / "Function Name" /
+///    header rows, then CUDA source-line rows (Line No set, Address "-")
+///    each followed by the SASS rows compiled from that line (Line No
+///    empty). Every SASS row appears twice; the columns differ between
+///    kernels (a kernel without plain loads and stores has no "Access
+///    Operation" column), so each block is read by its own header. The
+///    export has no result id: a new result begins where the function name
+///    changes or a file comes back under the same function, and the launches
+///    of one function are numbered in that order.
 ///  - the metrics page (`ncu --metrics ... --csv`): one row per kernel launch
 ///    and metric, used for atomics, whose per-instruction "theoretical"
 ///    sectors report the ideal rather than what the hardware does.
@@ -33,6 +37,8 @@ const char *memOpName(MemOp Op);
 /// One global-memory SASS instruction with its counters (deduplicated).
 struct SassInstruction {
   std::string Function; ///< Kernel name as exported ("k_copy").
+  /// Which profiled launch of Function this is, from 1 in export order.
+  unsigned Launch = 1;
   std::string File;     ///< Source file the instruction is attributed to.
   unsigned Line = 0;    ///< Source line it is attributed to.
   std::string Address;  ///< PC, e.g. "0x7f6d677a3190".
@@ -48,8 +54,10 @@ struct SassInstruction {
 struct SourcePage {
   std::vector<SassInstruction> Instructions; ///< Global memory only.
   /// Every function that appears, with the sum of "Instructions Executed"
-  /// over its SASS rows (0 when it never ran).
+  /// over its SASS rows (0 when it never ran), over all its launches.
   std::map<std::string, double> FunctionInstructions;
+  /// How many launches (results) of each function the export holds.
+  std::map<std::string, unsigned> Launches;
 };
 
 /// Parses a source-page export. Returns false and sets \p Error when the

@@ -28,6 +28,15 @@ std::string location(const ManifestAccess &A) {
          std::to_string(A.Column);
 }
 
+/// The kernel column: the instance measured (application mode) or the
+/// kernel, and which launch when several of it were profiled ("k<int> #2").
+std::string kernelLabel(const AccessResult &R) {
+  std::string L = R.Instance.empty() ? R.Access.Kernel : R.Instance;
+  if (R.Launches > 1 && R.Launch)
+    L += " #" + std::to_string(R.Launch);
+  return L;
+}
+
 std::string oneLine(std::string S) {
   std::replace(S.begin(), S.end(), '\t', ' ');
   std::replace(S.begin(), S.end(), '\n', ' ');
@@ -85,7 +94,7 @@ void writeTable(const Attribution &A, const RunSummary &S, std::ostream &OS) {
     std::string Expr = oneLine(M.Expr);
     if (Expr.size() > 40)
       Expr = Expr.substr(0, 37) + "...";
-    Rows.push_back({M.Kernel,
+    Rows.push_back({kernelLabel(R),
                     std::to_string(M.Line) + ":" + std::to_string(M.Column),
                     Expr.empty() ? "-" : Expr, M.Op, formatValue(M.Predicted),
                     formatValue(R.Measured), verdictName(R.Result), R.Method});
@@ -106,23 +115,41 @@ void writeTable(const Attribution &A, const RunSummary &S, std::ostream &OS) {
   std::map<Verdict, unsigned> Count;
   for (const AccessResult &R : A.Results)
     ++Count[R.Result];
-  OS << "\n" << A.Results.size() << " accesses:";
+  std::set<unsigned> Ids;
+  for (const AccessResult &R : A.Results)
+    Ids.insert(R.Access.Id);
+  if (Ids.size() == A.Results.size())
+    OS << "\n" << A.Results.size() << " accesses:";
+  else // Application mode: one result per access and profiled launch.
+    OS << "\n"
+       << A.Results.size() << " results (" << Ids.size()
+       << " accesses, per profiled launch):";
   bool First = true;
   for (const auto &[V, N] : Count) {
     OS << (First ? " " : ", ") << N << " " << verdictName(V);
     First = false;
   }
   OS << " (tolerance " << S.Tolerance << " x max(1, predicted))\n";
-  std::set<std::string> Printed; // Group notes once per group.
-  for (const AccessResult &R : A.Results)
-    if (!R.Note.empty() && (R.Group.empty() || Printed.insert(R.Note).second))
-      OS << "note: " << R.Access.Kernel << " " << location(R.Access) << " "
+  std::set<std::string> Printed; // Group notes once per group and launch.
+  for (const AccessResult &R : A.Results) {
+    // Application mode counts the instances never launched once, under the
+    // pairings; a file can have hundreds (the JSON keeps each note).
+    bool UnlaunchedInstance =
+        R.Result == Verdict::NotProfiled && !R.Instance.empty();
+    if (!R.Note.empty() && !UnlaunchedInstance &&
+        (R.Group.empty() || Printed.insert(kernelLabel(R) + R.Note).second))
+      OS << "note: " << kernelLabel(R) << " " << location(R.Access) << " "
          << oneLine(R.Access.Expr) << ": " << R.Note << "\n";
+  }
   if (!A.Unattributed.empty()) {
     OS << "note: " << A.Unattributed.size()
        << " global-memory instruction(s) match no access of the manifest:";
     for (const UnattributedInstruction &U : A.Unattributed)
-      OS << " " << U.Instruction.Function << "@" << fileBaseName(U.Instruction.File)
+      OS << " " << U.Instruction.Function
+         << (U.Instruction.Launch > 1
+                 ? " #" + std::to_string(U.Instruction.Launch)
+                 : std::string())
+         << "@" << fileBaseName(U.Instruction.File)
          << ":" << U.Instruction.Line << "(" << memOpName(U.Instruction.Op)
          << ")";
     OS << "\n";
@@ -132,7 +159,7 @@ void writeTable(const Attribution &A, const RunSummary &S, std::ostream &OS) {
 void writeTsv(const Attribution &A, std::ostream &OS) {
   OS << "id\tkernel\tfile\tline\tcolumn\top\texpr\tpredicted\tcompared_"
         "prediction\tmeasured\trequests\tsectors\tmethod\tverdict\tgroup\t"
-        "note\n";
+        "note\tinstance\tlaunch\n";
   for (const AccessResult &R : A.Results) {
     const ManifestAccess &M = R.Access;
     std::string Group;
@@ -147,7 +174,9 @@ void writeTsv(const Attribution &A, std::ostream &OS) {
        << "\t" << formatValue(R.Measured) << "\t" << Req << "\t" << Sec << "\t"
        << R.Method << "\t" << verdictName(R.Result) << "\t"
        << (Group.empty() ? "-" : Group) << "\t"
-       << (R.Note.empty() ? "-" : oneLine(R.Note)) << "\n";
+       << (R.Note.empty() ? "-" : oneLine(R.Note)) << "\t"
+       << (R.Instance.empty() ? "-" : oneLine(R.Instance)) << "\t"
+       << (R.Launch ? std::to_string(R.Launch) : "-") << "\n";
   }
 }
 
@@ -192,7 +221,12 @@ void writeJson(const Attribution &A, const RunSummary &S, std::ostream &OS,
     OS << "], \"instruction_values\": [";
     for (size_t I = 0; I != R.InstructionValues.size(); ++I)
       OS << (I ? ", " : "") << jsonNumber(R.InstructionValues[I]);
-    OS << "], \"note\": " << jsonString(R.Note) << "}";
+    OS << "], \"note\": " << jsonString(R.Note) << ", \"instance\": "
+       << (R.Instance.empty() ? "null" : jsonString(R.Instance))
+       << ", \"launch\": "
+       << (R.Launch ? std::to_string(R.Launch) : std::string("null"))
+       << ", \"launches\": " << R.Launches << ", \"profiled_as\": "
+       << (R.ProfiledAs.empty() ? "null" : jsonString(R.ProfiledAs)) << "}";
     First = false;
   }
   OS << (First ? "],\n" : "\n  ],\n") << "  \"unattributed\": [";
@@ -202,6 +236,7 @@ void writeJson(const Attribution &A, const RunSummary &S, std::ostream &OS,
     OS << (First ? "\n" : ",\n") << "    {\"kernel\": " << jsonString(I.Function)
        << ", \"file\": " << jsonString(I.File) << ", \"line\": " << I.Line
        << ", \"op\": " << jsonString(memOpName(I.Op))
+       << ", \"launch\": " << I.Launch
        << ", \"sass\": " << jsonString(I.Sass)
        << ", \"executed\": " << jsonNumber(I.Executed)
        << ", \"sectors\": " << jsonNumber(I.Sectors) << "}";

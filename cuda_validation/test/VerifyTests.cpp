@@ -5,12 +5,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AppAttribution.h"
+#include "AppReport.h"
 #include "AppRunner.h"
 #include "Attribution.h"
 #include "Csv.h"
+#include "KernelName.h"
 #include "LineComparison.h"
 #include "Manifest.h"
 #include "NcuReport.h"
+#include "ProfileSplit.h"
 #include "ResultWriter.h"
 #include "Replay.h"
 #include "Runner.h"
@@ -538,6 +542,20 @@ TEST(LineComparison, MovedLoadIsCountedOnItsAccessLine) {
   EXPECT_EQ(C.Recall, 1.0);
 }
 
+TEST(LineComparison, MovedInstructionOfTwoLaunchesIsListedOnceCountedTwice) {
+  std::vector<ManifestAccess> M = {
+      lineAccess("k", 12, "load", "a", "coalesce-stride")};
+  SourcePage Page;
+  Page.Instructions = {lineInstruction("k", 10, MemOp::Load, 1600, 400),
+                       lineInstruction("k", 10, MemOp::Load, 1600, 400)};
+  Page.Instructions[1].Launch = 2;
+  LineComparison C = compareLines(M, Page, LineCriteria());
+  EXPECT_EQ(C.Moves.size(), 1u);
+  ASSERT_NE(lineOf(C, 12), nullptr);
+  EXPECT_EQ(lineOf(C, 12)->Sectors, 3200);
+  EXPECT_EQ(lineOf(C, 12)->Requests, 200);
+}
+
 TEST(LineComparison, AmbiguousOrOwnedMovesStayPut) {
   SourcePage Page;
   Page.Instructions = {lineInstruction("k", 10, MemOp::Load, 1600, 400)};
@@ -670,4 +688,301 @@ TEST(AppRunner, PlainCommandsSkipTheShell) {
   EXPECT_EQ(Argv[Argv.size() - 3], "out/app");
   EXPECT_EQ(Argv[Argv.size() - 2], "./lu");
   EXPECT_EQ(Argv.back(), "4");
+}
+
+//===----------------------------------------------------------------------===//
+// Application mode: template instantiations and launches told apart
+// (KernelName.h, ProfileSplit.h, AppAttribution.h). The export used,
+// test/data/app/instances-source.csv, is SYNTHETIC (hand-made in the shape
+// of ncu's, for test/data/app/instances.cu), not a GPU recording.
+//===----------------------------------------------------------------------===//
+
+TEST(KernelName, NcuAndClangSpellingsOfOneInstanceAgree) {
+  KernelSignature Ncu = parseKernelSignature(
+      "void reduce6<float, (unsigned int)256, (bool)1>(T1 *, T1 *, unsigned "
+      "int)");
+  KernelSignature Clang = parseKernelSignature("reduce6<float, 256U, true>");
+  EXPECT_EQ(Ncu.Name, "reduce6");
+  EXPECT_TRUE(Ncu.Template);
+  EXPECT_EQ(Ncu.Args, (std::vector<std::string>{"float", "256", "true"}));
+  EXPECT_EQ(Clang.Args, Ncu.Args);
+  EXPECT_EQ(compareInstances(Ncu, Clang), InstanceRelation::Same);
+  // Another block size, another type: another instance.
+  EXPECT_EQ(
+      compareInstances(Ncu, parseKernelSignature("reduce6<float, 32U, true>")),
+      InstanceRelation::Different);
+  EXPECT_EQ(compareInstances(
+                Ncu, parseKernelSignature("reduce6<double, 256U, true>")),
+            InstanceRelation::Different);
+  EXPECT_EQ(compareInstances(
+                Ncu, parseKernelSignature("reduce6<float, 256U, false>")),
+            InstanceRelation::Different);
+  // A function-base export has no arguments: no instance of a template.
+  EXPECT_EQ(compareInstances(parseKernelSignature("reduce6"), Clang),
+            InstanceRelation::Different);
+}
+
+TEST(KernelName, LiteralsTypesAndScopesCanonical) {
+  EXPECT_EQ(canonicalTemplateArgument("(int)-3"), "-3");
+  EXPECT_EQ(canonicalTemplateArgument("-3L"), "-3");
+  EXPECT_EQ(canonicalTemplateArgument("(long)(-3)"), "-3");
+  EXPECT_EQ(canonicalTemplateArgument("(char)120"), "120");
+  EXPECT_EQ(canonicalTemplateArgument("'x'"), "120");
+  EXPECT_EQ(canonicalTemplateArgument("(unsigned long long)4"), "4");
+  EXPECT_EQ(canonicalTemplateArgument("4ULL"), "4");
+  EXPECT_EQ(canonicalTemplateArgument("(bool)0"), "false");
+  EXPECT_EQ(canonicalTemplateArgument("const float *"), "const float*");
+  EXPECT_EQ(canonicalTemplateArgument("unsigned int"), "unsigned int");
+  EXPECT_EQ(canonicalTemplateArgument("ns::S<(int)2, (bool)1> >"),
+            "ns::S<2,true>>");
+  // Nested template arguments, pointers and blanks.
+  EXPECT_EQ(
+      compareInstances(parseKernelSignature(
+                           "void ns::k<const float *, ns::S<(int)2>>(float *)"),
+                       parseKernelSignature("k<const float *, ns::S<2> >")),
+      InstanceRelation::Same);
+  // Anonymous namespaces, spelled by ncu and by clang.
+  EXPECT_EQ(unqualifiedKernelName("void <unnamed>::k<(int)1>(float *)"), "k");
+  EXPECT_EQ(unqualifiedKernelName("(anonymous namespace)::k"), "k");
+  EXPECT_EQ(unqualifiedKernelName("void ns::k<int>(int *)"), "k");
+  EXPECT_EQ(unqualifiedKernelName("k_copy"), "k_copy");
+  EXPECT_EQ(unqualifiedKernelName("k_copy(float *, const float *)"), "k_copy");
+  // An enumeration value: ncu prints a cast, clang the enumerator. They
+  // cannot be compared, only found compatible.
+  EXPECT_EQ(compareInstances(parseKernelSignature("void e<(Mode)1>(float *)"),
+                             parseKernelSignature("e<Mode::B>")),
+            InstanceRelation::Compatible);
+  // Qualified differently: compatible, not the same.
+  EXPECT_EQ(compareInstances(parseKernelSignature("void t<ns::S>(ns::S *)"),
+                             parseKernelSignature("t<S>")),
+            InstanceRelation::Compatible);
+}
+
+namespace {
+
+const std::string AppDataDir = DataDir + "/../app";
+
+/// The synthetic export of test/data/app/instances.cu.
+SourcePage instancesPage() {
+  SourcePage P;
+  std::string Error;
+  std::optional<std::string> Text =
+      readFile(AppDataDir + "/instances-source.csv");
+  EXPECT_TRUE(Text) << "cannot read instances-source.csv";
+  EXPECT_TRUE(parseSourcePage(Text.value_or(""), P, Error)) << Error;
+  return P;
+}
+
+/// The accesses coalesce-lint --emit-manifest writes for instances.cu.
+std::vector<ManifestAccess> instancesManifest() {
+  auto Access = [](unsigned Id, const char *Kernel, const char *Instance,
+                   unsigned Line, unsigned Column, const char *Op,
+                   double Predicted, const char *Expr) {
+    ManifestAccess A;
+    A.Id = Id;
+    A.Kernel = Kernel;
+    A.Instance = Instance;
+    A.File = "/src/instances.cu";
+    A.Line = A.EndLine = Line;
+    A.Column = Column;
+    A.Op = Op;
+    A.Predicted = Predicted;
+    A.Expr = Expr;
+    return A;
+  };
+  std::vector<ManifestAccess> M = {
+      Access(0, "gather", "gather<double>", 12, 5, "store", 8, "out[i]"),
+      Access(1, "gather", "gather<double>", 12, 14, "load", 16, "in[i]"),
+      Access(2, "gather", "gather<float>", 12, 5, "store", 4, "out[i]"),
+      Access(3, "gather", "gather<float>", 12, 14, "load", 8, "in[i]"),
+      Access(4, "scale", "scale<128U, false>", 19, 5, "store", 4, "a[i]"),
+      Access(5, "scale", "scale<128U, false>", 19, 34, "load", 4, "a[i]"),
+      Access(6, "scale", "scale<256U, true>", 19, 5, "store", 4, "a[i]"),
+      Access(7, "scale", "scale<256U, true>", 19, 27, "load", 4, "a[i]")};
+  M[1].Rule = M[3].Rule = "coalesce-stride";
+  return M;
+}
+
+const AccessResult *resultOf(const Attribution &A, unsigned Id,
+                             unsigned Launch) {
+  for (const AccessResult &R : A.Results)
+    if (R.Access.Id == Id && R.Launch == Launch)
+      return &R;
+  return nullptr;
+}
+
+} // namespace
+
+TEST(SourcePage, LaunchesOfOneFunctionAreNumbered) {
+  SourcePage P = instancesPage();
+  ASSERT_EQ(P.Launches.size(), 4u);
+  for (const auto &[Fn, N] : P.Launches)
+    EXPECT_EQ(N, 2u) << Fn;
+  // Two global-memory instructions per launch, each listed twice per
+  // launch in the export: counted once per launch, not dropped in launch 2.
+  EXPECT_EQ(P.Instructions.size(), 16u);
+  unsigned SecondLaunch = 0;
+  for (const SassInstruction &I : P.Instructions) {
+    SecondLaunch += I.Launch == 2;
+    if (I.Function == "void gather<double>(const T1 *, T1 *, int, int)" &&
+        I.Op == MemOp::Load)
+      EXPECT_EQ(I.Sectors / I.Executed, I.Launch == 1 ? 16 : 12);
+  }
+  EXPECT_EQ(SecondLaunch, 8u);
+
+  // One result spread over two files (an atomic from a CUDA header) is one
+  // launch; the same files again under the same name are the next one.
+  std::string Header =
+      "\"Line No\",\"Source\",\"Address\",\"Source\",\"Instructions "
+      "Executed\",\"Address Space\",\"Access Operation\"\n";
+  auto Block = [&](const char *File, const char *Row) {
+    return std::string("\"File Path\",\"") + File +
+           "\"\n\"Function Name\",\"k\"\n" + Header +
+           "\"7\",\"x\",\"-\",\"-\","
+           "\"32\",\"-\",\"-\"\n" +
+           Row + Row;
+  };
+  const char *Ld = "\"\",\"\",\"0x10\",\"LDG.E R1, [R2]\",\"32\",\"Global\","
+                   "\"Load\"\n";
+  const char *St = "\"\",\"\",\"0x20\",\"STG.E [R2], R1\",\"32\",\"Global\","
+                   "\"Store\"\n";
+  std::string Csv = Block("/i/atomic.hpp", Ld) + Block("/s/k.cu", St) +
+                    Block("/i/atomic.hpp", Ld) + Block("/s/k.cu", St);
+  SourcePage Two;
+  std::string Error;
+  ASSERT_TRUE(parseSourcePage(Csv, Two, Error)) << Error;
+  EXPECT_EQ(Two.Launches["k"], 2u);
+  ASSERT_EQ(Two.Instructions.size(), 4u);
+  EXPECT_EQ(Two.Instructions[1].Launch, 1u);
+  EXPECT_EQ(Two.Instructions[2].Launch, 2u);
+}
+
+TEST(ProfileSplit, InstancesPairedAndLaunchesSplit) {
+  std::vector<ManifestAccess> M = instancesManifest();
+  ProfileSplit S = splitProfile(M, instancesPage());
+  // 4 instances x 2 launches.
+  ASSERT_EQ(S.Units.size(), 8u);
+  ASSERT_EQ(S.Pairings.size(), 4u);
+  std::map<std::string, std::string> ProfiledAs;
+  for (const InstancePairing &P : S.Pairings) {
+    EXPECT_FALSE(P.Merged) << P.Note;
+    EXPECT_EQ(P.Launches, 2u);
+    ProfiledAs[P.Instance] = P.ProfiledAs;
+  }
+  EXPECT_EQ(ProfiledAs["gather<float>"],
+            "void gather<float>(const T1 *, T1 *, int, int)");
+  EXPECT_EQ(ProfiledAs["gather<double>"],
+            "void gather<double>(const T1 *, T1 *, int, int)");
+  EXPECT_EQ(ProfiledAs["scale<256U, true>"],
+            "void scale<(unsigned int)256, (bool)1>(float *, int)");
+  EXPECT_EQ(ProfiledAs["scale<128U, false>"],
+            "void scale<(unsigned int)128, (bool)0>(float *, int)");
+
+  Attribution A = attributeUnits(S, M, 0.05);
+  ASSERT_EQ(A.Results.size(), 16u);
+  // gather<double>'s load: 16 in launch 1, 12 in launch 2 (the synthetic
+  // export's deliberate difference); a sum over launches would give 14 for
+  // both, a merge with gather<float> a group.
+  const AccessResult *D1 = resultOf(A, 1, 1), *D2 = resultOf(A, 1, 2);
+  ASSERT_TRUE(D1 && D2);
+  EXPECT_EQ(D1->Measured, 16.0);
+  EXPECT_EQ(D1->Result, Verdict::Confirmed);
+  EXPECT_EQ(D2->Measured, 12.0);
+  EXPECT_EQ(D2->Result, Verdict::Mismatch);
+  EXPECT_EQ(D2->Instance, "gather<double>");
+  EXPECT_EQ(D2->Launches, 2u);
+  EXPECT_TRUE(D2->Group.empty());
+  for (unsigned Launch : {1u, 2u}) {
+    const AccessResult *F = resultOf(A, 3, Launch);
+    ASSERT_TRUE(F);
+    EXPECT_EQ(F->Measured, 8.0);
+    EXPECT_EQ(F->Result, Verdict::Confirmed);
+    EXPECT_EQ(F->Requests, 32768);
+  }
+  EXPECT_TRUE(A.Unattributed.empty());
+
+  // Per line: sums over all launches and instances.
+  LineComparison L = compareLines(M, instancesPage(), LineCriteria());
+  const LineResult *Line12 = lineOf(L, 12);
+  ASSERT_NE(Line12, nullptr);
+  EXPECT_EQ(Line12->Requests, 8 * 32768);
+  EXPECT_EQ(Line12->Sectors, ((8 + 4) * 2 + (16 + 8) + (12 + 8)) * 32768);
+  EXPECT_EQ(Line12->Verdict, "true-positive");
+}
+
+TEST(ProfileSplit, AmbiguousPairingsFallBackToMerged) {
+  SourcePage Page = instancesPage();
+  // A manifest without the instance column (an older coalesce-lint): two
+  // profiled functions per name cannot be told apart.
+  std::vector<ManifestAccess> Old = instancesManifest();
+  for (ManifestAccess &A : Old)
+    A.Instance.clear();
+  ProfileSplit S = splitProfile(Old, Page);
+  ASSERT_EQ(S.Units.size(), 2u);
+  for (const ProfileUnit &U : S.Units) {
+    EXPECT_TRUE(U.Merged);
+    EXPECT_EQ(U.Launches, 4u);
+    EXPECT_EQ(U.Accesses.size(), 4u);
+    EXPECT_NE(U.Note.find("names no instantiation"), std::string::npos)
+        << U.Note;
+  }
+  Attribution A = attributeUnits(S, Old, 0.05);
+  ASSERT_EQ(A.Results.size(), 8u);
+  // Today's behaviour: one group over both instantiations and all launches.
+  const AccessResult *Load = resultOf(A, 1, 0);
+  ASSERT_TRUE(Load);
+  EXPECT_EQ(Load->Group, (std::vector<unsigned>{1, 3}));
+  EXPECT_EQ(Load->Measured, (8.0 + 8 + 16 + 12) / 4);
+  EXPECT_NE(Load->Note.find("measured together"), std::string::npos);
+
+  // Enumerators ncu prints as casts: each profiled name is compatible with
+  // both instances.
+  std::vector<ManifestAccess> Enum = {instancesManifest()[0],
+                                      instancesManifest()[0]};
+  Enum[0].Kernel = Enum[1].Kernel = "e";
+  Enum[0].Instance = "e<Mode::A>";
+  Enum[1].Instance = "e<Mode::B>";
+  Enum[1].Id = 1;
+  SourcePage Casts;
+  for (const char *Fn :
+       {"void e<(Mode)0>(float *)", "void e<(Mode)1>(float *)"})
+    Casts.FunctionInstructions[Fn] = 0;
+  S = splitProfile(Enum, Casts);
+  ASSERT_EQ(S.Units.size(), 1u);
+  EXPECT_TRUE(S.Units[0].Merged);
+  EXPECT_NE(S.Units[0].Note.find("matches 2 analyzed instances"),
+            std::string::npos)
+      << S.Units[0].Note;
+
+  // One instance not profiled: reported as such, the other paired.
+  SourcePage One;
+  One.FunctionInstructions["void e<(Mode)1>(float *)"] = 0;
+  Enum[0].Instance = "e<(Mode)0>"; // No enumerator: clang prints a cast too.
+  Enum[1].Instance = "e<(Mode)1>";
+  S = splitProfile(Enum, One);
+  ASSERT_EQ(S.Units.size(), 2u);
+  EXPECT_EQ(S.Units[0].Launch, 0u);
+  EXPECT_NE(S.Units[0].Note.find("'e<(Mode)0>' is not in the profile"),
+            std::string::npos)
+      << S.Units[0].Note;
+  EXPECT_EQ(S.Units[1].ProfiledAs, "void e<(Mode)1>(float *)");
+  EXPECT_EQ(S.Units[1].Launch, 1u);
+  A = attributeUnits(S, Enum, 0.05);
+  ASSERT_EQ(A.Results.size(), 2u);
+  EXPECT_EQ(A.Results[0].Result, Verdict::NotProfiled);
+  EXPECT_NE(A.Results[0].Note.find("not in the profile"), std::string::npos);
+  // The text counts unlaunched instances under the pairings instead of a
+  // note per access.
+  std::ostringstream Text;
+  writeTable(A, RunSummary(), Text);
+  writePairings(S, Text);
+  EXPECT_NE(Text.str().find("not-profiled"), std::string::npos) << Text.str();
+  EXPECT_EQ(Text.str().find("note: e<(Mode)0>"), std::string::npos)
+      << Text.str();
+  EXPECT_NE(Text.str().find("e<(Mode)1> -> void e<(Mode)1>(float *)  1 launch"),
+            std::string::npos)
+      << Text.str();
+  EXPECT_NE(Text.str().find("1 analyzed instance(s) not in the profile"),
+            std::string::npos)
+      << Text.str();
 }

@@ -9,17 +9,28 @@
 #      (the first launch of each manifest kernel, then ncu stops the
 #      program: --launch-count K --kill yes); one program also built
 #      without -lineinfo, to see the message;
+#   3b. template instantiations and launches told apart (issue 8):
+#      coalesce-verify --app on .verify-carry/own/instances (2 kernels x 2
+#      instantiations x 2 launches; --launch-count 8, and once without) and
+#      on cuda-samples' reduction (--kernel=6 --type=float --launch-count 5:
+#      reduce6<float, 256, true> x3 and reduce6<float, 32, true> x2;
+#      --kernel=0 --type=double --launch-count 3: reduce0<double> on three
+#      sizes); per run also ncu's details page (result ids, names, grids)
+#      and the report re-read with --print-kernel-base function (the old,
+#      merged view) for comparison;
 #   4. (VR_DIAG=1) why long host loops were slow: lu run plainly, and
 #      under ncu with the old filter (no --kill) with and without the
 #      SourceCounters section.
-# Everything lands in $OUT/verify-run.tar.gz; summaries also as plain files.
+# Everything lands in $OUT/verify-run.tar.gz; summaries also as plain files
+# ($OUT/instances-summary.txt for 3b).
 #
 #   OUT=/tmp/out bash .verify-carry/device-run.sh
 #
 # Environment: NVCC, NCU, SANITIZER (tools), VR_DEADLINE (seconds after which
 # remaining programs are skipped, default 480), VR_JOBS (parallel builds),
 # VR_CARRY_NAME (default .verify-carry), VR_APP_TIMEOUT (seconds per
-# program, default 90), VR_DIAG (1: the diagnostics of step 4).
+# program, default 90), VR_DIAG (1: the diagnostics of step 4),
+# VR_ONLY_INSTANCES (1: steps 1 and 3b only, about 30 s of profiling).
 set -u
 ROOT=$(pwd)
 C=$ROOT/${VR_CARRY_NAME:-.verify-carry}
@@ -33,8 +44,9 @@ SAN=${SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/comp
 JOBS=${VR_JOBS:-$(nproc)}
 DEADLINE=${VR_DEADLINE:-480}
 APP_TIMEOUT=${VR_APP_TIMEOUT:-90}
+ONLY_INSTANCES=${VR_ONLY_INSTANCES:-0}
 START=$(date +%s)
-rm -rf "$W"; mkdir -p "$W/san" "$W/app" "$W/bin" "$OUT"
+rm -rf "$W"; mkdir -p "$W/san" "$W/app" "$W/inst" "$W/bin" "$OUT"
 exec > >(tee "$OUT/device-run.log") 2>&1
 elapsed() { echo $(( $(date +%s) - START )); }
 since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
@@ -54,8 +66,22 @@ cmake -S "$C/cuda_validation" -B "$W/build-verify" -DCMAKE_BUILD_TYPE=Release \
 VERIFY=$W/build-verify/bin/coalesce-verify
 [[ -x $VERIFY ]] && echo "coalesce-verify built ($(elapsed) s)" || { echo "coalesce-verify build FAILED"; tail -20 "$W/build-verify.log"; }
 
+# the programs of step 3b, built now so that the builds overlap steps 2 and 3
+ipids=()
+if [[ -f $C/own/instances.cu ]]; then
+  (cd "$C/own" && "$NVCC" -O3 -arch=sm_90 -lineinfo -o "$W/bin/instances" instances.cu \
+     >"$W/inst/instances.build.log" 2>&1) &
+  ipids+=($!)
+fi
+if [[ -f $C/own/reduction/reduction_kernel.cu ]]; then
+  (cd "$C/own/reduction" && timeout 600 "$NVCC" -O3 -arch=sm_90 -lineinfo -I../Common \
+     -o "$W/bin/reduction" reduction.cpp reduction_kernel.cu >"$W/inst/reduction.build.log" 2>&1) &
+  ipids+=($!)
+fi
+
 # ---- 2. harnesses under compute-sanitizer ----------------------------------------
 # (a bare `wait` would also wait for the tee above: wait for these pids)
+if [[ $ONLY_INSTANCES != 1 ]]; then
 cp -r "$C/harness" "$W/harness"
 pids=()
 for d in "$W"/harness/*/; do
@@ -82,10 +108,11 @@ for d in "$W"/harness/*/; do
 done
 echo "sanitizer done ($(elapsed) s)"
 cp "$W/san/summary.tsv" "$OUT/sanitizer-summary.tsv"
+fi
 
 # ---- 3. application mode on PolyBench ----------------------------------------------
 L=$GT/programs.tsv
-if [[ -x $VERIFY && -f $L ]]; then
+if [[ $ONLY_INSTANCES != 1 && -x $VERIFY && -f $L ]]; then
   pids=()
   while IFS=$'\x1f' read -r suite name dir args run lint; do
     [[ $suite == polybench ]] || continue
@@ -130,8 +157,50 @@ if [[ -x $VERIFY && -f $L ]]; then
   cp "$W/app/summary.tsv" "$OUT/app-summary.tsv"
 fi
 
+# ---- 3b. template instantiations and launches told apart --------------------------
+# run_inst NAME DIR MANIFEST 'CMD ARGS' [coalesce-verify options]
+run_inst() {
+  local name=$1 dir=$2 manifest=$3 cmd=$4 t0 rep; shift 4
+  if [[ ! -x ${cmd%% *} ]]; then echo "inst $name: not built" | tee -a "$W/inst/summary.txt"; return; fi
+  t0=$(date +%s.%N)
+  (cd "$dir" && timeout -k 5 120 "$VERIFY" --app "$cmd" --manifest "$manifest" "$@" \
+     --json "$W/inst/$name.json" "$W/inst/$name" >"$W/inst/$name.txt" 2>&1; echo "rc=$?" >>"$W/inst/$name.txt")
+  rep=$W/inst/$name/app.ncu-rep
+  cp "$W/inst/$name/source.csv" "$W/inst/$name.source.csv" 2>/dev/null
+  cp "$W/inst/$name/ncu.log" "$W/inst/$name.ncu.log" 2>/dev/null
+  if [[ -f $rep ]]; then
+    # result ids, demangled names and grids, to check the launch numbering
+    ncu -i "$rep" --page details --csv --print-kernel-base demangled >"$W/inst/$name.details.csv" 2>&1
+    # the old export (function names: instantiations merged), compared the same way
+    ncu -i "$rep" --page source --print-source cuda,sass --csv --print-kernel-base function \
+      >"$W/inst/$name.function-base.csv" 2>&1
+    (cd "$dir" && "$VERIFY" --manifest "$manifest" --from-recording "$W/inst/$name.function-base.csv" \
+       "$W/inst/$name-fb" >"$W/inst/$name.function-base.txt" 2>&1)
+  fi
+  local profiled
+  profiled=$(cat "$W/inst/$name.ncu.log" 2>/dev/null | grep -c '^==PROF== Profiling')
+  {
+    echo "inst $name: $(tail -1 "$W/inst/$name.txt"), $(since "$t0") s, $profiled launches profiled"
+    grep -E '^[0-9]+ (results|accesses)' "$W/inst/$name.txt"
+    sed -n '/^instances (analyzed/,/^$/p' "$W/inst/$name.txt"
+    grep -E '^lines:' "$W/inst/$name.txt"
+    echo "  function-base view: $(grep -E '^[0-9]+ (results|accesses)' "$W/inst/$name.function-base.txt" 2>/dev/null)"
+  } | tee -a "$W/inst/summary.txt"
+}
+if [[ -x $VERIFY ]] && (( ${#ipids[@]} )); then
+  wait "${ipids[@]}"
+  echo "instance builds done ($(elapsed) s): $(ls "$W/bin" | grep -E '^(instances|reduction)$' | tr '\n' ' ')"
+  run_inst instances-8 "$C/own" instances.tsv "$W/bin/instances" --launch-count 8
+  run_inst instances-default "$C/own" instances.tsv "$W/bin/instances"
+  if [[ -f $C/own/reduction.tsv ]]; then
+    run_inst reduction-k6-float "$C/own/reduction" ../reduction.tsv "$W/bin/reduction --kernel=6 --type=float" --launch-count 5
+    run_inst reduction-k0-double "$C/own/reduction" ../reduction.tsv "$W/bin/reduction --kernel=0 --type=double" --launch-count 3
+  fi
+  cp "$W/inst/summary.txt" "$OUT/instances-summary.txt"
+fi
+
 # ---- 4. why a long host loop was slow under ncu (lu: 2 kernels x 512) -------------
-if [[ ${VR_DIAG:-0} == 1 && -x $W/bin/pb-lu ]]; then
+if [[ $ONLY_INSTANCES != 1 && ${VR_DIAG:-0} == 1 && -x $W/bin/pb-lu ]]; then
   mkdir -p "$W/diag"
   d=$GT/polybench/CUDA/linear-algebra/solvers/lu
   t0=$(date +%s.%N); (cd "$d" && timeout 60 "$W/bin/pb-lu" >"$W/diag/plain.log" 2>&1); rc=$?
@@ -147,6 +216,7 @@ if [[ ${VR_DIAG:-0} == 1 && -x $W/bin/pb-lu ]]; then
   cp "$W/diag/summary.txt" "$OUT/diag-summary.txt"
 fi
 echo "total $(elapsed) s"
-rm -rf "$W"/app/*/ "$W/harness"/*/harness "$W/harness"/*/*.ncu-rep
-tar czf "$OUT/verify-run.tar.gz" -C "$W" env.txt build-verify.log san app harness $( [[ -d $W/diag ]] && echo diag)
+rm -rf "$W"/app/*/ "$W"/inst/*/ "$W/harness"/*/harness "$W/harness"/*/*.ncu-rep
+tar czf "$OUT/verify-run.tar.gz" -C "$W" env.txt build-verify.log san app inst \
+  $( [[ -d $W/harness ]] && echo harness) $( [[ -d $W/diag ]] && echo diag)
 ls -la "$OUT"

@@ -6,11 +6,16 @@
 # there with CMake), one harness directory per file (examples/matrix.cu, the
 # profiler probe, test/golden/sectors/*.cu, test/golden/harness/Inputs/
 # nofault.cu and structptr.cu; --verify-all) and one manifest per PolyBench-ACC program of
-# .gt-carry/programs.tsv (scripts/gpu-groundtruth/prepare.sh).
+# .gt-carry/programs.tsv (scripts/gpu-groundtruth/prepare.sh), plus two
+# programs with template kernels for application mode's per-instance and
+# per-launch reports (test/data/app/instances.cu and cuda-samples'
+# reduction with the Common headers it needs).
 #
 #   bash scripts/gpu-verification/prepare.sh [DEST_REPO]   # default: this repo
 #
-# Environment: LINT (default build/bin/coalesce-lint).
+# Environment: LINT (default build/bin/coalesce-lint), LINT_TIMEOUT (seconds
+# per harness emission, default 300; a harness not emitted is left out),
+# CUDA_SAMPLES (a cuda-samples checkout, default /work/.suites/cuda-samples).
 set -euo pipefail
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 DEST=${1:-$SRC}
@@ -30,10 +35,14 @@ inputs=("$SRC/examples/matrix.cu" "$SRC/cuda_validation/recordings/probe.cu"
         "$SRC"/test/golden/sectors/*.cu "$SRC"/test/golden/harness/Inputs/*.cu)
 for f in "${inputs[@]}"; do
   n=$(basename "$f" .cu)
-  "$LINT" --fail-on=never --verify-all --emit-harness "$C/harness/$n" "$f" \
+  timeout "${LINT_TIMEOUT:-300}" "$LINT" --fail-on=never --verify-all --emit-harness "$C/harness/$n" "$f" \
     >"$C/harness/$n.lint.log" 2>&1 || echo "lint $n: rc=$?"
   # The include path of the original directory does not exist over there.
-  sed -i "s| -I'[^']*'||" "$C/harness/$n/build.sh"
+  if [[ -f $C/harness/$n/build.sh ]]; then
+    sed -i "s| -I'[^']*'||" "$C/harness/$n/build.sh"
+  else
+    rm -rf "${C:?}/harness/$n"; echo "harness $n: not emitted, left out"
+  fi
 done
 
 # ---- application mode on our own program (recorded for CI) -----------------------
@@ -41,6 +50,28 @@ mkdir -p "$C/own"
 cp "$SRC/examples/matrix.cu" "$C/own/"
 "$LINT" --fail-on=never --emit-manifest "$C/own/matrix.tsv" "$SRC/examples/matrix.cu" \
   >"$C/own/matrix.lint.log" 2>&1 || echo "lint matrix: rc=$?"
+
+# ---- application mode: template instantiations and launches told apart -----------
+# test/data/app/instances.cu (2 template kernels x 2 instantiations x 2
+# launches) and cuda-samples' reduction (kernel 6 launches reduce6<float,
+# 256, true> and reduce6<float, 32, true>; its manifest has all 213
+# instances of reduction_kernel.cu), with the Common headers it includes.
+cp "$SRC/test/data/app/instances.cu" "$C/own/"
+"$LINT" --fail-on=never --emit-manifest "$C/own/instances.tsv" "$C/own/instances.cu" \
+  >"$C/own/instances.lint.log" 2>&1 || echo "lint instances: rc=$?"
+CUDA_SAMPLES=${CUDA_SAMPLES:-/work/.suites/cuda-samples}
+RED=$CUDA_SAMPLES/Samples/2_Concepts_and_Techniques/reduction
+if [[ -f $RED/reduction_kernel.cu ]]; then
+  mkdir -p "$C/own/reduction" "$C/own/Common"
+  cp "$RED"/reduction.cpp "$RED"/reduction.h "$RED"/reduction_kernel.cu "$C/own/reduction/"
+  for h in helper_cuda.h helper_functions.h helper_string.h helper_timer.h helper_image.h exception.h; do
+    cp "$CUDA_SAMPLES/Common/$h" "$C/own/Common/"
+  done
+  (cd "$C/own/reduction" && "$LINT" --fail-on=never --emit-manifest "$C/own/reduction.tsv" \
+     reduction_kernel.cu -- -I../Common >"$C/own/reduction.lint.log" 2>&1) || echo "lint reduction: rc=$?"
+else
+  echo "no cuda-samples reduction under $CUDA_SAMPLES: the GPU run skips it"
+fi
 
 # ---- PolyBench manifests ---------------------------------------------------------
 if [[ -f $GT/programs.tsv ]]; then

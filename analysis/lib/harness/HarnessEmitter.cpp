@@ -84,7 +84,7 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
       "coalesce-verify\n"
       "id\tkernel\tharness\tfile\tline\tcolumn\tend_line\top\tatomic\t"
       "access_bytes\telem_bytes\tpredicted\tideal\tclassification\trule\t"
-      "call_sites\texpr\tbase\n";
+      "call_sites\texpr\tbase\tinstance\n";
   FindingOptions FO;
   for (const HarnessFilePlan &F : Plan.Files)
     for (const KernelPlan &K : F.Kernels)
@@ -97,7 +97,7 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
                                S.Line);
         Out += fmt::format(
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}"
-            "\t{}\n",
+            "\t{}\t{}\n",
             accessId(R, K.KernelIdx, AI), tsvField(K.Kernel->Name), K.Harness,
             tsvField(A.Loc.File), A.Loc.Line, A.Loc.Column,
             std::max(A.Loc.Line, A.EndLoc.Line), accessOpName(A.Pattern.Op),
@@ -105,7 +105,8 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
             number(A.Predicted.SectorsPerRequest),
             number(A.Predicted.IdealSectorsPerRequest),
             classificationName(A.Predicted.Class), Fd ? Fd->RuleId : "-",
-            tsvField(Sites), tsvField(A.Expression), tsvField(A.Base));
+            tsvField(Sites), tsvField(A.Expression), tsvField(A.Base),
+            tsvField(K.Kernel->Instantiation));
       }
   return Out;
 }
