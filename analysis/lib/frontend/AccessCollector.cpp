@@ -239,6 +239,13 @@ void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
   emit(LV, *A, sizeOf(LV->getType()), Op, Atomic, F, Anchor, Origin);
 }
 
+const clang::Expr *addressOfOperand(const clang::Expr *Ptr) {
+  if (const auto *UO = dyn_cast<UnaryOperator>(Ptr->IgnoreParenCasts()))
+    if (UO->getOpcode() == UO_AddrOf)
+      return UO->getSubExpr()->IgnoreParens();
+  return nullptr;
+}
+
 void KernelWalker::recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
                                        AtomicKind Atomic, Frame &F,
                                        const clang::Expr *Anchor) {
@@ -246,10 +253,8 @@ void KernelWalker::recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
   if (Pointee.isNull())
     return;
   // &lv: anchor the access at lv, as a plain subscript would be.
-  const clang::Expr *Inner = Ptr->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(Inner))
-    if (UO->getOpcode() == UO_AddrOf)
-      Anchor = UO->getSubExpr()->IgnoreParens();
+  if (const clang::Expr *LV = addressOfOperand(Ptr))
+    Anchor = LV;
   LaneOriginInfo Origin;
   std::optional<PointerValue> P = resolvePointer(Ptr, F, &Origin);
   if (!P) {
@@ -623,10 +628,9 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
     QualType Pointee = T->getPointeeType();
     AccessOp Op = Pointee.isConstQualified() ? AccessOp::Load
                                              : AccessOp::LoadStore;
-    const clang::Expr *Anchor = Arg->IgnoreParenImpCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(Anchor))
-      if (UO->getOpcode() == UO_AddrOf)
-        Anchor = UO->getSubExpr()->IgnoreParens();
+    const clang::Expr *Anchor = addressOfOperand(Arg);
+    if (!Anchor)
+      Anchor = Arg->IgnoreParenImpCasts();
     size_t Before = Kernel.Accesses.size();
     emit(Anchor, AddressInfo{*P, std::nullopt}, sizeOf(Pointee), Op,
          AtomicKind::None, F, Anchor, LaneOriginInfo());

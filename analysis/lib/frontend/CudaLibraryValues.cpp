@@ -296,10 +296,8 @@ std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
 
   // __ldg(&a[i]) is the value of a[i].
   if (isLoadIntrinsic(Name) && N >= 1) {
-    const clang::Expr *Ptr = CE->getArg(0)->IgnoreParenImpCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(Ptr))
-      if (UO->getOpcode() == UO_AddrOf)
-        return loadedValue(UO->getSubExpr(), F);
+    if (const clang::Expr *LV = addressOfOperand(CE->getArg(0)))
+      return loadedValue(LV, F);
     std::optional<PointerValue> P = resolvePointer(CE->getArg(0), F, nullptr);
     bool Lane = !P || P->ByteOffset.isLaneDependent();
     return opaqueValue(CE, Lane, Lane && P.has_value());

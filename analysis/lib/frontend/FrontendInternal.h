@@ -171,6 +171,10 @@ bool isVoteFunction(llvm::StringRef Name);
 /// Is \p Def library code whose accesses are the user's and that the walker
 /// follows (cub's block primitives, curand's generators; LibraryCalls.cpp)?
 bool isWalkedLibraryFunction(const clang::FunctionDecl *Def);
+/// The lvalue \p Ptr takes the address of (`&a[i]` -> `a[i]`, through
+/// parentheses and casts): where an access through \p Ptr is anchored.
+/// Null when \p Ptr is not an address-of.
+const clang::Expr *addressOfOperand(const clang::Expr *Ptr);
 /// For a cooperative group of static type \p GroupType whose members are
 /// known (thread_block, thread_block_tile<N>): the thread's rank in it and
 /// its size; nullopt for other groups.

@@ -345,10 +345,9 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
   // usual destination, is not global and is skipped).
   for (auto [Ptr, Op] : {std::pair{Src, AccessOp::Load},
                          std::pair{Dst, AccessOp::Store}}) {
-    const clang::Expr *Anchor = Ptr->IgnoreParenCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(Anchor))
-      if (UO->getOpcode() == UO_AddrOf)
-        Anchor = UO->getSubExpr()->IgnoreParens();
+    const clang::Expr *Anchor = addressOfOperand(Ptr);
+    if (!Anchor)
+      Anchor = Ptr->IgnoreParenCasts();
     LaneOriginInfo Origin;
     std::optional<PointerValue> P = resolvePointer(Ptr, F, &Origin);
     if (!P) {
