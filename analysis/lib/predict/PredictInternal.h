@@ -26,6 +26,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace coalesce {
@@ -293,6 +294,34 @@ struct GuardSolution {
 /// ones under which every conjunct of the predicate holds for some lane at
 /// some sample; nullopt when the greedy search finds none.
 std::optional<GuardSolution> solveGuards(const GuardProblem &P);
+
+//===--- GuardMemo.cpp ----------------------------------------------------===//
+
+/// solveGuards() memoized over the accesses of one kernel. Accesses under one
+/// guard (`if (i < n) { out[i] = a[i] + b[i + 1]; }`) pose the same problem
+/// when their addresses use the same symbols, and the search is by far the
+/// costliest step of their prediction. The key is the whole GuardProblem, so
+/// an answer is reused only for an input solveGuards would see as equal.
+class GuardMemo {
+public:
+  /// solveGuards(\p P), searched once per distinct \p P.
+  std::optional<GuardSolution> solve(const GuardProblem &P);
+  /// Calls answered from the memo so far.
+  size_t hits() const { return Hits; }
+
+private:
+  struct Entry {
+    GuardProblem Problem;
+    std::optional<GuardSolution> Result;
+  };
+  std::unordered_multimap<size_t, Entry> Entries;
+  size_t Hits = 0;
+};
+
+/// predict() with the guard searches of \p Guards shared (PredictionCache
+/// keeps one per kernel).
+Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
+                       GuardMemo &Guards);
 
 /// \p E with each varying symbol V of \p Starts replaced by V + start.
 Expr shiftStarts(const Expr &E, const ValueMap &Starts);

@@ -47,7 +47,7 @@ Prediction PredictionCache::get(const AccessPattern &Access,
       ++Hits;
       return It->second.Result;
     }
-  Prediction P = predict(Access, Opts);
+  Prediction P = predictor::predictWith(Access, Opts, Guards);
   Entries.emplace(Key, Entry{Access, Opts, P});
   return P;
 }

@@ -4,13 +4,15 @@
 /// Accesses of one kernel often share their address and predicate (`out[i]
 /// = in[i]`: the same byte offset from two bases), and a prediction depends
 /// on nothing else of the access. The cache answers the second one from the
-/// first.
+/// first. Accesses that differ but share a guard share its search
+/// (predictor::GuardMemo).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_PREDICT_PREDICTIONCACHE_H
 #define COALESCE_PREDICT_PREDICTIONCACHE_H
 
 #include "coalesce/Predictor.h"
+#include "predict/PredictInternal.h"
 
 #include <cstddef>
 #include <unordered_map>
@@ -24,6 +26,8 @@ public:
   Prediction get(const AccessPattern &Access, const PredictOptions &Opts);
   /// Calls answered from the cache so far.
   size_t hits() const { return Hits; }
+  /// Guard searches answered from the memo so far.
+  size_t guardHits() const { return Guards.hits(); }
 
 private:
   struct Entry {
@@ -32,6 +36,7 @@ private:
     Prediction Result;
   };
   std::unordered_multimap<size_t, Entry> Entries;
+  predictor::GuardMemo Guards;
   size_t Hits = 0;
 };
 

@@ -171,11 +171,12 @@ std::optional<std::string> assumeOneValuePass(Context &Ctx, Totals &Base,
 /// When a large bound does not let a lane run the access, searches the
 /// guards (solveGuards): the first sampled block or iteration, values of the
 /// defaulted symbols, those of the address last (Gaussian elimination's
-/// `if (i >= Size - 1 - t) return;` with Size = t = 1024 runs no lane). Updates
-/// \p Ctx, \p Base and \p Bounds like assumeBoundsPass and returns the
-/// assumption to state.
+/// `if (i >= Size - 1 - t) return;` with Size = t = 1024 runs no lane), through
+/// \p Guards. Updates \p Ctx, \p Base and \p Bounds like assumeBoundsPass and
+/// returns the assumption to state.
 std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
-                                           std::set<Symbol> &Bounds) {
+                                           std::set<Symbol> &Bounds,
+                                           GuardMemo &Guards) {
   GuardProblem Problem;
   Problem.Active = Ctx.Active;
   Problem.Fixed = Ctx.Fixed;
@@ -196,7 +197,7 @@ std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
                   bindValues(Ctx.Active, Given), Ctx.MaxSamples);
   for (size_t I = 0; I < Plan.Symbols.size(); ++I)
     Problem.Varying.emplace_back(Plan.Symbols[I], Plan.Periods[I]);
-  std::optional<GuardSolution> Found = solveGuards(Problem);
+  std::optional<GuardSolution> Found = Guards.solve(Problem);
   if (!Found)
     return std::nullopt;
   // A block found this way is taken alone (the edge block of `if (x >=
@@ -232,10 +233,9 @@ std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
 }
 
 } // namespace
-} // namespace predictor
 
-Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
-  using namespace predictor;
+Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
+                       GuardMemo &Guards) {
   Prediction P;
   if (screenAddress(Access, P))
     return P;
@@ -254,7 +254,7 @@ Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
   if (Access.Active.distinctNodes(MaxNodes + 1) > MaxNodes) {
     AccessPattern Simpler = Access;
     Simpler.Active = Expr::constant(1);
-    Prediction Q = predict(Simpler, Opts);
+    Prediction Q = predictWith(Simpler, Opts, Guards);
     Q.Assumptions.push_back("assuming every lane executes the access (its "
                             "condition is too large to evaluate)");
     return Q;
@@ -285,7 +285,7 @@ Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
     std::optional<std::string> Stated =
         assumeBoundsPass(Ctx, Base, Bounds, int64_t(1) << 20);
     if (!Stated)
-      Stated = solveGuardsPass(Ctx, Base, Bounds);
+      Stated = solveGuardsPass(Ctx, Base, Bounds, Guards);
     if (!Stated)
       Stated = assumeBoundsPass(Ctx, Base, Bounds, 0);
     if (!Stated)
@@ -335,6 +335,13 @@ Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
   In.DepthStrideBytesValue = laneStride(Access.Address, 2, Ctx.Fixed).second;
   P.Class = classify(In);
   return P;
+}
+
+} // namespace predictor
+
+Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
+  predictor::GuardMemo Guards;
+  return predictor::predictWith(Access, Opts, Guards);
 }
 
 } // namespace coalesce
