@@ -127,8 +127,17 @@ public:
     // evaluation, which costs about 16 times a node of the plain one.
     ActiveNodes = evalCost(P.Active);
     std::set<int64_t> Unused;
-    for (unsigned D = 0; D < 3; ++D)
-      collectAtoms(P.Active, Symbol::threadIdx(D), LaneAtoms[D], Unused);
+    // Lane guards whose roots are cheap to find (three evaluations at every
+    // point tried, outside the budget): a comparison over a value carried
+    // through a loop's samples, a large DAG, is left to the lanes 0 and
+    // last, else every move would cost more than the whole budget.
+    for (unsigned D = 0; D < 3; ++D) {
+      std::vector<Expr> Atoms;
+      collectAtoms(P.Active, Symbol::threadIdx(D), Atoms, Unused);
+      for (const Expr &A : Atoms)
+        if (evalCost(A) <= MaxLaneAtomCost)
+          LaneAtoms[D].push_back(A);
+    }
     Values = P.Fixed;
     for (const Symbol &S : P.Free)
       Unknowns.push_back({S, false, 0, P.InAddress.count(S) ? 2u : 1u});
@@ -267,6 +276,7 @@ private:
     std::vector<Bindings> Out{Base};
     const unsigned Dims[3] = {Problem.Block.X, Problem.Block.Y,
                               Problem.Block.Z};
+
     for (unsigned D = 0; D < 3; ++D) {
       std::vector<int64_t> Lanes{0};
       auto AddLane = [&](int64_t L) {
@@ -400,6 +410,8 @@ private:
   size_t ActiveNodes = 0;
   /// The comparisons of the predicate on threadIdx.x, .y, .z.
   std::vector<Expr> LaneAtoms[3];
+  /// The largest evalCost() of a lane guard whose roots are searched.
+  static constexpr uint64_t MaxLaneAtomCost = 4096;
   uint64_t Budget = NodeBudget;
   std::vector<Unknown> Unknowns;
   ValueMap Values;
