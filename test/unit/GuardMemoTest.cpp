@@ -4,27 +4,16 @@
 #include "predict/PredictInternal.h"
 #include "predict/PredictionCache.h"
 
+#include "GuardProblems.h"
+
 #include <gtest/gtest.h>
 
 using namespace coalesce;
 using namespace coalesce::predictor;
+using namespace coalesce::predictor::testing;
 
 namespace {
 
-Expr C(int64_t V) { return Expr::constant(V); }
-Expr tx() { return Expr::symbol(Symbol::threadIdx(0)); }
-Symbol p(const char *Name) { return Symbol::param(Name); }
-Expr param(const char *Name) { return Expr::symbol(p(Name)); }
-
-GuardProblem problem(Expr Active, std::vector<Symbol> Free) {
-  GuardProblem P;
-  P.Active = std::move(Active);
-  P.Block = BlockShape{256, 1, 1};
-  for (const Symbol &S : Free)
-    P.Fixed[S] = 1024;
-  P.Free = std::move(Free);
-  return P;
-}
 
 bool sameSolution(const std::optional<GuardSolution> &A,
                   const std::optional<GuardSolution> &B) {

@@ -8,32 +8,16 @@
 #include "coalesce/Predictor.h"
 #include "predict/PredictInternal.h"
 
+#include "GuardProblems.h"
+
 #include <gtest/gtest.h>
 
 using namespace coalesce;
 using namespace coalesce::predictor;
+using namespace coalesce::predictor::testing;
 
 namespace {
 
-Expr C(int64_t V) { return Expr::constant(V); }
-Expr tx() { return Expr::symbol(Symbol::threadIdx(0)); }
-Expr bx() { return Expr::symbol(Symbol::blockIdx(0)); }
-Symbol p(const char *Name) { return Symbol::param(Name); }
-Expr param(const char *Name) { return Expr::symbol(p(Name)); }
-
-/// A problem over \p Active in which every parameter of \p Free is 1024, on
-/// a block of 256 threads.
-GuardProblem problem(Expr Active, std::vector<Symbol> Free,
-                     std::vector<std::pair<Symbol, unsigned>> Varying = {}) {
-  GuardProblem P;
-  P.Active = std::move(Active);
-  P.Block = BlockShape{256, 1, 1};
-  for (const Symbol &S : Free)
-    P.Fixed[S] = 1024;
-  P.Free = std::move(Free);
-  P.Varying = std::move(Varying);
-  return P;
-}
 
 /// True when \p Active holds for some lane of a 256-thread block and some
 /// value of blockIdx.x in First..First+7 under \p Values.
