@@ -193,6 +193,13 @@ public:
   /// Distinct nodes of the DAG (each shared node once), counting stops at
   /// \p Limit: how much work a walk that visits each node once would be.
   size_t distinctNodes(size_t Limit) const;
+  /// Distinct nodes of \p Roots together (a node they share counts once),
+  /// counting stops at \p Limit.
+  static size_t distinctNodes(const std::vector<Expr> &Roots, size_t Limit);
+  /// What one evaluate() costs, in nodes of the plain recursion: the tree's
+  /// nodes for a small expression; for a large one, which evaluate() walks
+  /// as a DAG through a memo, about 16 per distinct node.
+  size_t evaluationCost() const;
 
   /// The value if this is a constant, else nullopt.
   std::optional<int64_t> asConstant() const;

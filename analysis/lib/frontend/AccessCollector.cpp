@@ -229,14 +229,17 @@ void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
         isa<CXXThisExpr>(Ptr->IgnoreParenImpCasts()) && !F.ThisPointer)
       return; // A field of an object held by value.
     recordUnknown(LV, sizeOf(LV->getType()), Op, F, Anchor,
-                  fmt::format("cannot follow the pointer '{}' to where it "
-                              "points",
-                              sourceText(Ctx, Ptr->getSourceRange())));
+                  unfollowedPointer(Ptr));
     return;
   }
   if (A->Ptr.Space != MemorySpace::Global)
     return;
   emit(LV, *A, sizeOf(LV->getType()), Op, Atomic, F, Anchor, Origin);
+}
+
+std::string KernelWalker::unfollowedPointer(const clang::Expr *Ptr) const {
+  return fmt::format("cannot follow the pointer '{}' to where it points",
+                     sourceText(Ctx, Ptr->getSourceRange()));
 }
 
 const clang::Expr *addressOfOperand(const clang::Expr *Ptr) {
@@ -260,9 +263,7 @@ void KernelWalker::recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
   if (!P) {
     recordUnknown(Anchor ? Anchor : Ptr, sizeOf(Pointee), Op, F,
                   Anchor ? Anchor : Ptr,
-                  fmt::format("cannot follow the pointer '{}' to where it "
-                              "points",
-                              sourceText(Ctx, Ptr->getSourceRange())));
+                  unfollowedPointer(Ptr));
     return;
   }
   if (P->Space != MemorySpace::Global)

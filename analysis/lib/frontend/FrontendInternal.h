@@ -368,6 +368,9 @@ private:
   /// with \p Reason.
   void recordUnknown(const clang::Expr *LV, unsigned Bytes, AccessOp Op,
                      Frame &F, const clang::Expr *Anchor, std::string Reason);
+  /// The reason of an access through \p Ptr the walker cannot follow:
+  /// "cannot follow the pointer 'p' to where it points".
+  std::string unfollowedPointer(const clang::Expr *Ptr) const;
   void recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
                            AtomicKind Atomic, Frame &F,
                            const clang::Expr *Anchor);

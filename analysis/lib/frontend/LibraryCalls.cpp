@@ -353,9 +353,7 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
     if (!P) {
       if (Op == AccessOp::Load)
         recordUnknown(Anchor, unsigned(Chunk), Op, F, Anchor,
-                      fmt::format("cannot follow the pointer '{}' to where "
-                                  "it points",
-                                  sourceText(Ctx, Ptr->getSourceRange())));
+                      unfollowedPointer(Ptr));
       continue;
     }
     if (P->Space != MemorySpace::Global)

@@ -25,7 +25,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <unordered_set>
 
 using namespace clang;
 
@@ -77,23 +76,6 @@ std::optional<int64_t> sameConstantOffset(const std::vector<VarValue> &Samples,
   return Same;
 }
 
-/// Distinct nodes of \p Exprs together: shared subtrees count once. A node
-/// is identified by its operand list, which it owns.
-size_t dagSize(const std::vector<Expr> &Exprs) {
-  std::unordered_set<const void *> Seen;
-  std::vector<const Expr *> Work;
-  for (const Expr &E : Exprs)
-    Work.push_back(&E);
-  while (!Work.empty()) {
-    const Expr *E = Work.back();
-    Work.pop_back();
-    if (!Seen.insert(&E->operands()).second)
-      continue;
-    for (const Expr &Op : E->operands())
-      Work.push_back(&Op);
-  }
-  return Seen.size();
-}
 } // namespace
 
 void KernelWalker::probeSteps(
@@ -264,7 +246,7 @@ void KernelWalker::sampleIterations(
         for (const VarValue &V : Values)
           if (std::optional<Expr> E = leafValue(V, Leaf, Base))
             Exprs.push_back(*E);
-        if (dagSize(Exprs) > MaxCarriedNodes)
+        if (Expr::distinctNodes(Exprs, MaxCarriedNodes + 1) > MaxCarriedNodes)
           Out.TooLarge.insert(Key);
         else
           AnyLeft = true;

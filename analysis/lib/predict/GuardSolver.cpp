@@ -122,10 +122,7 @@ class Search {
 public:
   Search(const GuardProblem &P) : Problem(P) {
     collectConjuncts(P.Active, Conjuncts);
-    // What one evaluation costs: the tree's nodes for a small guard; for a
-    // large shared DAG each distinct node once, through the memoized
-    // evaluation, which costs about 16 times a node of the plain one.
-    ActiveNodes = evalCost(P.Active);
+    ActiveNodes = P.Active.evaluationCost();
     std::set<int64_t> Unused;
     // Lane guards whose roots are cheap to find (three evaluations at every
     // point tried, outside the budget): a comparison over a value carried
@@ -135,7 +132,7 @@ public:
       std::vector<Expr> Atoms;
       collectAtoms(P.Active, Symbol::threadIdx(D), Atoms, Unused);
       for (const Expr &A : Atoms)
-        if (evalCost(A) <= MaxLaneAtomCost)
+        if (A.evaluationCost() <= MaxLaneAtomCost)
           LaneAtoms[D].push_back(A);
     }
     Values = P.Fixed;
@@ -361,7 +358,7 @@ private:
     if (New) {
       collectAtoms(Problem.Active, U.S, Atoms, Constants);
       for (const Expr &A : Atoms)
-        AtomCost += 3 * evalCost(A);
+        AtomCost += 3 * A.evaluationCost();
     }
     // The roots cost three evaluations of each comparison per point, from
     // the same budget as the scores (a value carried through a loop's
@@ -392,14 +389,6 @@ private:
     return Out;
   }
 
-  /// What evaluating \p E once costs in budget units: its tree's nodes
-  /// for a small expression; for a large shared DAG each distinct node
-  /// once, through the memoized evaluation, which costs about 16 times a
-  /// node of the plain one.
-  static uint64_t evalCost(const Expr &E) {
-    return E.treeSize() < 512 ? E.treeSize()
-                              : 16 * E.distinctNodes(NodeBudget);
-  }
 
   const GuardProblem &Problem;
   /// Per unknown symbol: the comparisons that mention it, their constants,
@@ -410,7 +399,7 @@ private:
   size_t ActiveNodes = 0;
   /// The comparisons of the predicate on threadIdx.x, .y, .z.
   std::vector<Expr> LaneAtoms[3];
-  /// The largest evalCost() of a lane guard whose roots are searched.
+  /// The largest evaluationCost() of a lane guard whose roots are searched.
   static constexpr uint64_t MaxLaneAtomCost = 4096;
   uint64_t Budget = NodeBudget;
   std::vector<Unknown> Unknowns;

@@ -20,6 +20,7 @@
 #define COALESCE_PREDICT_PREDICTINTERNAL_H
 
 #include "coalesce/Predictor.h"
+#include "predict/HashMemo.h"
 
 #include <cstdint>
 #include <map>
@@ -307,15 +308,10 @@ public:
   /// solveGuards(\p P), searched once per distinct \p P.
   std::optional<GuardSolution> solve(const GuardProblem &P);
   /// Calls answered from the memo so far.
-  size_t hits() const { return Hits; }
+  size_t hits() const { return Memo.hits(); }
 
 private:
-  struct Entry {
-    GuardProblem Problem;
-    std::optional<GuardSolution> Result;
-  };
-  std::unordered_multimap<size_t, Entry> Entries;
-  size_t Hits = 0;
+  HashMemo<GuardProblem, std::optional<GuardSolution>> Memo;
 };
 
 /// predict() with the guard searches of \p Guards shared (PredictionCache

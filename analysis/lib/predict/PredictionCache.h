@@ -15,7 +15,7 @@
 #include "predict/PredictInternal.h"
 
 #include <cstddef>
-#include <unordered_map>
+#include <utility>
 
 namespace coalesce {
 
@@ -25,19 +25,14 @@ public:
   /// predict(\p Access, \p Opts), computed once per distinct input.
   Prediction get(const AccessPattern &Access, const PredictOptions &Opts);
   /// Calls answered from the cache so far.
-  size_t hits() const { return Hits; }
+  size_t hits() const { return Memo.hits(); }
   /// Guard searches answered from the memo so far.
   size_t guardHits() const { return Guards.hits(); }
 
 private:
-  struct Entry {
-    AccessPattern Access;
-    PredictOptions Opts;
-    Prediction Result;
-  };
-  std::unordered_multimap<size_t, Entry> Entries;
+  using Input = std::pair<AccessPattern, PredictOptions>;
+  HashMemo<Input, Prediction> Memo;
   predictor::GuardMemo Guards;
-  size_t Hits = 0;
 };
 
 } // namespace coalesce

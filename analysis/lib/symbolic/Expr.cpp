@@ -194,8 +194,14 @@ size_t Expr::treeSize() const { return N->TreeSize; }
 size_t Expr::hash() const { return N->Hash; }
 
 size_t Expr::distinctNodes(size_t Limit) const {
+  return distinctNodes(std::vector<Expr>{*this}, Limit);
+}
+
+size_t Expr::distinctNodes(const std::vector<Expr> &Roots, size_t Limit) {
   std::unordered_set<const Node *> Seen;
-  std::vector<const Node *> Work{N.get()};
+  std::vector<const Node *> Work;
+  for (const Expr &R : Roots)
+    Work.push_back(R.N.get());
   while (!Work.empty() && Seen.size() < Limit) {
     const Node *X = Work.back();
     Work.pop_back();

@@ -222,14 +222,22 @@ Interval binary(K Kind, const Interval &A, const Interval &B) {
   }
 }
 
-/// bounds() of a large shared DAG (a value carried through a loop's
-/// samples): each distinct node once, a select's arms joined without
-/// narrowing by its condition (sound, less precise), so the work is linear
-/// in the DAG where the tree walk would be exponential.
-Interval boundsShared(const Expr &E, const SymbolRanges &R,
-                      std::unordered_map<const void *, Interval> &Memo) {
-  if (auto It = Memo.find(E.identity()); It != Memo.end())
-    return It->second;
+using BoundsMemo = std::unordered_map<const void *, Interval>;
+
+/// Tree size from which bounds() walks the DAG: each distinct node once
+/// (\p Memo), a select's arms joined without narrowing by its condition
+/// (sound, less precise), so that a value carried through a loop's samples
+/// (a DAG of a few hundred nodes, a tree of quadrillions) costs its DAG.
+constexpr size_t SharedBoundsFrom = 4096;
+
+/// bounds() of \p E; with \p Memo, of a large DAG.
+Interval boundsOfNode(const Expr &E, const SymbolRanges &R, BoundsMemo *Memo) {
+  if (Memo)
+    if (auto It = Memo->find(E.identity()); It != Memo->end())
+      return It->second;
+  auto Of = [&](const Expr &X) {
+    return Memo ? boundsOfNode(X, R, Memo) : bounds(X, R);
+  };
   Interval Out;
   const std::vector<Expr> &Ops = E.operands();
   switch (E.getKind()) {
@@ -242,66 +250,18 @@ Interval boundsShared(const Expr &E, const SymbolRanges &R,
   case K::Add:
     Out = Interval::point(0);
     for (const Expr &Op : Ops) {
-      Interval I = boundsShared(Op, R, Memo);
+      Interval I = Of(Op);
       Out = {addLo(Out.Lo, I.Lo), addHi(Out.Hi, I.Hi)};
     }
     break;
   case K::Mul:
     Out = Interval::point(1);
     for (const Expr &Op : Ops)
-      Out = mul(Out, boundsShared(Op, R, Memo));
+      Out = mul(Out, Of(Op));
     break;
   case K::Select: {
-    Interval CI = boundsShared(Ops[0], R, Memo);
-    Out = {PosInf, NegInf};
-    if (CI.Lo != 0 || CI.Hi != 0)
-      Out = Out.join(boundsShared(Ops[1], R, Memo));
-    if (CI.Lo <= 0 && CI.Hi >= 0)
-      Out = Out.join(boundsShared(Ops[2], R, Memo));
-    if (Out.empty())
-      Out = boundsShared(Ops[1], R, Memo).join(boundsShared(Ops[2], R, Memo));
-    break;
-  }
-  default:
-    Out = Ops.size() == 2 ? binary(E.getKind(), boundsShared(Ops[0], R, Memo),
-                                   boundsShared(Ops[1], R, Memo))
-                          : Interval::unbounded();
-    break;
-  }
-  Memo.emplace(E.identity(), Out);
-  return Out;
-}
-
-/// Tree size from which bounds() walks the DAG instead (boundsShared).
-constexpr size_t SharedBoundsFrom = 4096;
-
-Interval bounds(const Expr &E, const SymbolRanges &R) {
-  if (E.treeSize() >= SharedBoundsFrom) {
-    std::unordered_map<const void *, Interval> Memo;
-    return boundsShared(E, R, Memo);
-  }
-  switch (E.getKind()) {
-  case K::Constant:
-    return Interval::point(E.getConstant());
-  case K::Symbol:
-    return R.lookup(E.getSymbol());
-  case K::Add: {
-    Interval Sum = Interval::point(0);
-    for (const Expr &Op : E.operands()) {
-      Interval I = bounds(Op, R);
-      Sum = {addLo(Sum.Lo, I.Lo), addHi(Sum.Hi, I.Hi)};
-    }
-    return Sum;
-  }
-  case K::Mul: {
-    Interval P = Interval::point(1);
-    for (const Expr &Op : E.operands())
-      P = mul(P, bounds(Op, R));
-    return P;
-  }
-  case K::Select: {
-    const Expr &C = E.operands()[0];
-    Interval CI = bounds(C, R);
+    const Expr &C = Ops[0];
+    Interval CI = Of(C);
     SymbolRanges T = R, F = R;
     bool TakesT = CI.Lo != 0 || CI.Hi != 0;
     bool TakesF = CI.Lo <= 0 && CI.Hi >= 0;
@@ -309,28 +269,36 @@ Interval bounds(const Expr &E, const SymbolRanges &R) {
     // them once per round and term: past MaxSelectNarrowing nested levels
     // the arms are bounded over R (sound, less precise), else seven chained
     // `i = i < 0 ? i + n : i` took 30 s (found by fuzz-expr).
-    if (SelectNarrowing < MaxSelectNarrowing) {
+    if (!Memo && SelectNarrowing < MaxSelectNarrowing) {
       ++SelectNarrowing;
       TakesT = TakesT && narrowByCondition(C, T);
       TakesF = TakesF && narrowByCondition(Expr::logicalNot(C), F);
       --SelectNarrowing;
     }
-    Interval Out{PosInf, NegInf};
+    Out = {PosInf, NegInf};
     if (TakesT)
-      Out = Out.join(bounds(E.operands()[1], T));
+      Out = Out.join(Memo ? Of(Ops[1]) : bounds(Ops[1], T));
     if (TakesF)
-      Out = Out.join(bounds(E.operands()[2], F));
-    return Out.empty() ? bounds(E.operands()[1], R).join(
-                             bounds(E.operands()[2], R))
-                       : Out;
-  }
-  default:
+      Out = Out.join(Memo ? Of(Ops[2]) : bounds(Ops[2], F));
+    if (Out.empty())
+      Out = Of(Ops[1]).join(Of(Ops[2]));
     break;
   }
-  const std::vector<Expr> &Ops = E.operands();
-  if (Ops.size() != 2)
-    return Interval::unbounded();
-  return binary(E.getKind(), bounds(Ops[0], R), bounds(Ops[1], R));
+  default:
+    Out = Ops.size() == 2 ? binary(E.getKind(), Of(Ops[0]), Of(Ops[1]))
+                          : Interval::unbounded();
+    break;
+  }
+  if (Memo)
+    Memo->emplace(E.identity(), Out);
+  return Out;
+}
+
+Interval bounds(const Expr &E, const SymbolRanges &R) {
+  if (E.treeSize() < SharedBoundsFrom)
+    return boundsOfNode(E, R, nullptr);
+  BoundsMemo Memo;
+  return boundsOfNode(E, R, &Memo);
 }
 
 /// floor(A / B) and ceil(A / B) for B > 0 on wide values.

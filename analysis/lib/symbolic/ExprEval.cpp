@@ -131,10 +131,19 @@ evalShared(const Expr &E, const Bindings &B,
 }
 } // namespace
 
+namespace {
+/// Tree size from which evaluate() walks the DAG through a memo. The plain
+/// recursion allocates nothing; it is the fast path for the small
+/// expressions that dominate.
+constexpr size_t SharedWalkFrom = 512;
+} // namespace
+
+size_t Expr::evaluationCost() const {
+  return N->TreeSize < SharedWalkFrom ? N->TreeSize
+                                      : 16 * distinctNodes(SIZE_MAX);
+}
+
 std::optional<int64_t> Expr::evaluate(const Bindings &B) const {
-  // The plain recursion allocates nothing; it is the fast path for the
-  // small expressions that dominate.
-  constexpr size_t SharedWalkFrom = 512;
   if (N->TreeSize < SharedWalkFrom)
     return evalNode(*N, B);
   std::unordered_map<const void *, std::optional<int64_t>> Memo;
