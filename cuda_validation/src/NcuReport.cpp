@@ -2,6 +2,8 @@
 
 #include "NcuReport.h"
 
+#include "KernelName.h"
+
 #include "Csv.h"
 
 #include <optional>
@@ -261,34 +263,7 @@ bool parseMetrics(const std::string &Csv,
 }
 
 std::string kernelBaseName(const std::string &Name) {
-  // Cut the parameter list: the first '(' outside template brackets.
-  std::string S;
-  int Depth = 0;
-  for (char C : Name) {
-    if (C == '<')
-      ++Depth;
-    else if (C == '>')
-      --Depth;
-    else if (C == '(' && Depth == 0)
-      break;
-    S += C;
-  }
-  // Drop template arguments.
-  std::string NoArgs;
-  Depth = 0;
-  for (char C : S) {
-    if (C == '<')
-      ++Depth;
-    else if (C == '>')
-      --Depth;
-    else if (Depth == 0)
-      NoArgs += C;
-  }
-  // Drop a return type and qualifiers: keep the last word.
-  while (!NoArgs.empty() && NoArgs.back() == ' ')
-    NoArgs.pop_back();
-  size_t Space = NoArgs.find_last_of(' ');
-  return Space == std::string::npos ? NoArgs : NoArgs.substr(Space + 1);
+  return unqualifiedKernelName(Name);
 }
 
 std::string fileBaseName(const std::string &Path) {

@@ -84,7 +84,8 @@ bool parseMetrics(const std::string &Csv,
                   std::string &Error);
 
 /// The base name of a kernel as exported or spelled: drops a return type, a
-/// parameter list and template arguments ("void k<float>(float *)" -> "k").
+/// parameter list, template arguments and qualifiers ("void ns::k<float>(float
+/// *)" -> "k"); unqualifiedKernelName() (KernelName.h).
 std::string kernelBaseName(const std::string &Name);
 
 /// The file name part of a path ("/a/b/k.cu" -> "k.cu").
