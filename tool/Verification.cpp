@@ -127,17 +127,10 @@ int runVerification(Report &R, const Options &O, const char *Argv0) {
   for (KernelRecord &K : R.Kernels)
     for (AccessRecord &A : K.Accesses) {
       const VerifiedAccess &V = Pairs[I++];
-      if (!V.Measurement)
+      if (V.Measurements.empty())
         continue;
-      const AccessMeasurement &M = *V.Measurement;
-      Measurement Out;
-      Out.SectorsPerRequest = M.MeasuredSectorsPerRequest;
-      Out.Requests = M.MeasuredRequests;
-      Out.Method = M.Method;
-      Out.Verdict = M.Verdict;
-      Out.Note = M.Note;
-      Mismatch |= M.Verdict == "mismatch";
-      A.Measured = Out;
+      A.Measured = combineLaunches(V.Measurements);
+      Mismatch |= A.Measured->Verdict == "mismatch";
     }
   if (Run->ExitCode != 0 && Run->ExitCode != 1)
     return fail(fmt::format("GPU verification failed: {}", Run->Message),

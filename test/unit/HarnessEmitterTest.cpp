@@ -437,15 +437,47 @@ TEST(VerifyClientTest, ParsesJsonAndMergesIntoTheReport) {
   EXPECT_EQ(Run->Accesses[1].Group, (std::vector<unsigned>{7, 8}));
   auto V = mergeMeasurements(R, Run->Accesses);
   ASSERT_EQ(V.size(), 2u);
-  ASSERT_NE(V[0].Measurement, nullptr);
-  EXPECT_EQ(V[0].Measurement->Verdict, "mismatch");
+  ASSERT_EQ(V[0].Measurements.size(), 1u);
+  EXPECT_EQ(V[0].Measurements[0]->Verdict, "mismatch");
   // Id 1 is absent; the access is found by kernel, file and position.
-  ASSERT_NE(V[1].Measurement, nullptr);
-  EXPECT_EQ(V[1].Measurement->Id, 7u);
-  EXPECT_EQ(describeMeasurement(*V[0].Measurement),
+  ASSERT_EQ(V[1].Measurements.size(), 1u);
+  EXPECT_EQ(V[1].Measurements[0]->Id, 7u);
+  EXPECT_EQ(describeMeasurement(*V[0].Measurements[0]),
             "measured on the GPU: 32 sectors per request over 32768 requests "
             "(ncu-source-counters): mismatch");
   EXPECT_FALSE(bool(parseVerifyJson("{\"version\": 2}")));
+}
+
+TEST(VerifyClientTest, LaunchesOfOneAccessAreSummedAndListed) {
+  // Two profiled launches of one kernel: 8 sectors per request over 100
+  // requests, then 16 over 300 (a mismatch). The report keeps both, sums
+  // them (5600 sectors / 400 requests = 14) and calls the access a mismatch.
+  AccessMeasurement First, Second;
+  First.Launch = 1;
+  First.MeasuredSectorsPerRequest = 8;
+  First.MeasuredRequests = 100;
+  First.MeasuredSectors = 800;
+  First.Verdict = "confirmed";
+  First.Method = "ncu-source-counters";
+  Second = First;
+  Second.Launch = 2;
+  Second.MeasuredSectorsPerRequest = 16;
+  Second.MeasuredRequests = 300;
+  Second.MeasuredSectors = 4800;
+  Second.Verdict = "mismatch";
+  Measurement M = combineLaunches({&First, &Second});
+  EXPECT_EQ(M.SectorsPerRequest, 14.0);
+  EXPECT_EQ(M.Requests, 400);
+  EXPECT_EQ(M.Verdict, "mismatch");
+  EXPECT_EQ(M.Note, "2 launches profiled (sectors per request: #1 8, #2 16)");
+  ASSERT_EQ(M.Launches.size(), 2u);
+  EXPECT_EQ(M.Launches[1].Number, 2u);
+  EXPECT_EQ(M.Launches[1].Verdict, "mismatch");
+  // One launch is reported as measured, with no list.
+  Measurement One = combineLaunches({&First});
+  EXPECT_EQ(One.SectorsPerRequest, 8.0);
+  EXPECT_TRUE(One.Launches.empty());
+  EXPECT_EQ(One.Note, "");
 }
 
 } // namespace

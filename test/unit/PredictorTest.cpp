@@ -453,6 +453,56 @@ TEST(PredictorTest, LaneConditionOnBoundedLoopSamplesEveryIteration) {
             std::nullopt);
 }
 
+TEST(PredictorTest, TriangularLoopIsWalkedOverItsWholeRange) {
+  // for (k = 0; k < 40 - threadIdx.x; ++k) a[threadIdx.x * 64 + k], one warp:
+  // k = 0..8 runs all 32 lanes, k = 9..39 runs 40 - k, each lane in its own
+  // row (one sector each). (9*32 + 31*32/2) / 40 = 784/40 = 19.6 sectors per
+  // request; the first 8 iterations alone would say 32.
+  Expr K = loop("k");
+  AccessPattern A = access(C(4) * (tx() * C(64) + K));
+  A.Active = Expr::lt(K, C(40) - tx());
+  Prediction P = predict(A, launch(32));
+  ASSERT_TRUE(P.SectorsPerRequest);
+  EXPECT_NEAR(*P.SectorsPerRequest, 19.6, 1e-9);
+
+  predictor::SamplingPlan Plan =
+      predictor::planSamples(A.Address, A.Active, 512);
+  ASSERT_TRUE(Plan.Ranged);
+  EXPECT_EQ(Plan.Ranged->Iter.Name, "k");
+  EXPECT_EQ(Plan.Ranged->Period, 8u); // 4 bytes a step.
+  EXPECT_TRUE(Plan.Symbols.empty());
+  // A step that differs per lane (k * threadIdx.x) does not repeat with the
+  // period: sampled as before.
+  EXPECT_FALSE(predictor::planSamples(C(4) * K * tx(), A.Active, 512).Ranged);
+  // Nor does a bound that is not monotone in k.
+  EXPECT_FALSE(predictor::planSamples(
+                   A.Address,
+                   Expr::logicalAnd(A.Active, Expr::eq(Expr::rem(K, C(2)), C(0))),
+                   512)
+                   .Ranged);
+}
+
+TEST(PredictorTest, NarrowRangeSolvesEachKindOfBound) {
+  using predictor::narrowRange;
+  auto Range = [](int64_t Slope, bool Strict, int64_t AtZero) {
+    predictor::RangedLoop::Bound B;
+    B.Slope = Slope;
+    B.Strict = Strict;
+    int64_t Lo = 0, Hi = 100;
+    narrowRange(B, AtZero, Lo, Hi);
+    return std::make_pair(Lo, Hi);
+  };
+  using R = std::pair<int64_t, int64_t>;
+  EXPECT_EQ(Range(3, true, -10), R(0, 4));   // -10 + 3k < 0: k <= 3
+  EXPECT_EQ(Range(1, false, -10), R(0, 11)); // -10 + k <= 0: k <= 10
+  EXPECT_EQ(Range(-2, true, 5), R(3, 100));  // 5 - 2k < 0: k >= 3
+  EXPECT_EQ(Range(-2, false, 4), R(2, 100)); // 4 - 2k <= 0: k >= 2
+  EXPECT_EQ(Range(-2, true, 4), R(3, 100));  // 4 - 2k < 0: k >= 3
+  EXPECT_EQ(Range(1, true, 5), R(0, 0));     // 5 + k < 0: never
+  EXPECT_EQ(Range(-1, false, 500), R(100, 100)); // past the range
+  EXPECT_EQ(Range(1, true, -1000), R(0, 100));   // beyond the range: kept
+}
+
 TEST(PredictorTest, DefaultedBoundIsAssumedLargeWhenNoLaneWouldRun) {
   // if (i + off < n) a[i + off] with off and n both defaulted to 1024: no
   // lane would run. n only bounds the access, so it is taken as large

@@ -121,6 +121,9 @@ struct AccessMeasurement {
   /// Ids measured together with this one (itself included), else empty.
   std::vector<unsigned> Group;
   std::string Note;
+  /// Application mode: which profiled launch of the kernel (1, 2, ...; 0
+  /// when not said) out of how many.
+  unsigned Launch = 0, Launches = 0;
 };
 
 /// One coalesce-verify run.
@@ -143,18 +146,25 @@ llvm::Expected<VerifyRun> runVerifier(llvm::StringRef VerifyExe,
                                       llvm::StringRef Dir,
                                       const VerifyOptions &Opts);
 
-/// An access of the report with its measurement (null when not measured).
+/// An access of the report with its measurements: one per profiled launch
+/// of its kernel, in launch order (empty when not measured).
 struct VerifiedAccess {
   const KernelRecord *Kernel = nullptr;
   const AccessRecord *Access = nullptr;
-  const AccessMeasurement *Measurement = nullptr;
+  std::vector<const AccessMeasurement *> Measurements;
 };
 
-/// Pairs every access of \p R with its measurement from \p M (by id,
+/// Pairs every access of \p R with its measurements from \p M (by id,
 /// checked against kernel and line), in report order. \p M must outlive
 /// the result.
 std::vector<VerifiedAccess>
 mergeMeasurements(const Report &R, llvm::ArrayRef<AccessMeasurement> M);
+
+/// What the report says of an access measured in \p Launches (at least
+/// one): a single launch as measured; several summed (sectors over
+/// requests), a mismatch if any launch mismatched, each launch listed.
+Measurement
+combineLaunches(llvm::ArrayRef<const AccessMeasurement *> Launches);
 
 /// One line for a diagnostic note, e.g. "measured on the GPU: 32 sectors per
 /// request over 32768 requests (ncu-source-counters): confirmed".

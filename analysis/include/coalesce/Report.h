@@ -46,6 +46,17 @@ struct Measurement {
   std::string Method;  ///< "ncu-source-counters", "ncu-metrics", ...
   std::string Verdict; ///< "confirmed", "mismatch", "not-executed", ...
   std::string Note;    ///< E.g. the accesses measured together with it.
+  /// One profiled launch of the kernel (application mode).
+  struct Launch {
+    unsigned Number = 0; ///< 1 for the first profiled launch.
+    std::optional<double> SectorsPerRequest;
+    double Requests = 0;
+    std::string Verdict;
+  };
+  /// Each launch when the kernel was profiled more than once; the fields
+  /// above are then over all of them (sectors and requests summed, a
+  /// mismatch in any launch a mismatch).
+  std::vector<Launch> Launches;
 };
 
 /// A launch of a kernel found in host code, with what is known there.

@@ -144,6 +144,42 @@ bool referencesAny(const Stmt *S,
   return F.Found;
 }
 
+/// Is \p VD assigned before it is read in every pass of a loop with \p Body
+/// and \p Cond, so that its value at the start of an iteration is dead
+/// (`int i, j; for (j...) { for (i = 0; ...) ... }`)? Only the plain form:
+/// a statement at the top level of the body, before any other mention of
+/// VD, assigns it (`i = 0;` or a nested `for (i = 0; ...)`) from a value
+/// that does not read it.
+bool deadOnEntry(const Stmt *Body, const clang::Expr *Cond,
+                 const ValueDecl *VD) {
+  llvm::SmallPtrSet<const ValueDecl *, 1> Only;
+  Only.insert(VD);
+  if (Cond && referencesAny(Cond, Only))
+    return false;
+  auto Assigns = [&](const Stmt *S) {
+    const auto *E = dyn_cast_or_null<clang::Expr>(S);
+    const auto *BO =
+        E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+    if (!BO || BO->getOpcode() != BO_Assign)
+      return false;
+    const auto *LHS = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+    return LHS && LHS->getDecl() == VD && !referencesAny(BO->getRHS(), Only);
+  };
+  llvm::SmallVector<const Stmt *, 8> Stmts;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Stmts.append(CS->body_begin(), CS->body_end());
+  else
+    Stmts.push_back(Body);
+  for (const Stmt *S : Stmts) {
+    const auto *For = dyn_cast<ForStmt>(S);
+    if (Assigns(For ? For->getInit() : S))
+      return true;
+    if (referencesAny(S, Only))
+      return false;
+  }
+  return false;
+}
+
 /// Can \p Body leave its loop other than by the condition (break, return,
 /// goto; a break of a nested loop or switch counts too, conservatively)?
 bool leavesEarly(const Stmt *Body) {
@@ -571,6 +607,13 @@ void KernelWalker::walkLoop(const Stmt *Init,
         V.Int = *V.Int + Offset;
       if (V.Pointer)
         V.Pointer->ByteOffset = V.Pointer->ByteOffset + Offset;
+      continue;
+    }
+    // A counter the body resets before use (an inner loop's `i` declared
+    // outside): its carried value is never read, so it must not confine the
+    // loop to its sampled iterations.
+    if (V.Int && !V.Pointer && !V.Object && deadOnEntry(Body, Cond, VD)) {
+      V.Int = Opaque(VD, false);
       continue;
     }
     V = carriedValue(VD, V, State, [&] { return IterSymbol(VD); }, LoopLoc,

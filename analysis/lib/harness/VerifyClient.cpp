@@ -68,6 +68,9 @@ llvm::Expected<VerifyRun> parseVerifyJson(llvm::StringRef Json) {
       M.Method = str(*O, "method");
       M.Verdict = str(*O, "verdict");
       M.Note = str(*O, "note");
+      M.Launch = static_cast<unsigned>(O->getInteger("launch").value_or(0));
+      M.Launches =
+          static_cast<unsigned>(O->getInteger("launches").value_or(0));
       if (const llvm::json::Array *G = O->getArray("group"))
         for (const llvm::json::Value &Id : *G)
           if (std::optional<int64_t> I = Id.getAsInteger())
@@ -136,15 +139,15 @@ llvm::Expected<VerifyRun> runVerifier(llvm::StringRef VerifyExe,
 
 std::vector<VerifiedAccess>
 mergeMeasurements(const Report &R, llvm::ArrayRef<AccessMeasurement> M) {
-  std::map<unsigned, const AccessMeasurement *> ById;
+  std::map<unsigned, std::vector<const AccessMeasurement *>> ById;
   for (const AccessMeasurement &A : M)
-    ById[A.Id] = &A;
+    ById[A.Id].push_back(&A);
   std::vector<VerifiedAccess> Out;
   for (size_t KI = 0; KI != R.Kernels.size(); ++KI) {
     const KernelRecord &K = R.Kernels[KI];
     for (size_t AI = 0; AI != K.Accesses.size(); ++AI) {
       const AccessRecord &A = K.Accesses[AI];
-      VerifiedAccess V{&K, &A, nullptr};
+      VerifiedAccess V{&K, &A, {}};
       auto It = ById.find(accessId(R, KI, AI));
       auto Matches = [&](const AccessMeasurement &X) {
         return X.Kernel == K.Name && X.Line == A.Loc.Line &&
@@ -152,17 +155,67 @@ mergeMeasurements(const Report &R, llvm::ArrayRef<AccessMeasurement> M) {
                llvm::sys::path::filename(X.File) ==
                    llvm::sys::path::filename(A.Loc.File);
       };
-      if (It != ById.end() && Matches(*It->second)) {
-        V.Measurement = It->second;
+      if (It != ById.end() && Matches(*It->second.front())) {
+        V.Measurements = It->second;
       } else {
-        // The report changed since the harness was emitted: match by place.
+        // The report changed since the harness was emitted: match by place
+        // (the last id measured there, with all of its launches).
+        const AccessMeasurement *Last = nullptr;
         for (const AccessMeasurement &X : M)
           if (Matches(X))
-            V.Measurement = &X;
+            Last = &X;
+        if (Last)
+          V.Measurements = ById[Last->Id];
       }
-      Out.push_back(V);
+      std::stable_sort(V.Measurements.begin(), V.Measurements.end(),
+                       [](const AccessMeasurement *L,
+                          const AccessMeasurement *R) {
+                         return L->Launch < R->Launch;
+                       });
+      Out.push_back(std::move(V));
     }
   }
+  return Out;
+}
+
+Measurement
+combineLaunches(llvm::ArrayRef<const AccessMeasurement *> Launches) {
+  const AccessMeasurement &First = *Launches.front();
+  Measurement Out;
+  Out.SectorsPerRequest = First.MeasuredSectorsPerRequest;
+  Out.Requests = First.MeasuredRequests;
+  Out.Method = First.Method;
+  Out.Verdict = First.Verdict;
+  Out.Note = First.Note;
+  if (Launches.size() == 1)
+    return Out;
+  double Sectors = 0, Requests = 0;
+  bool Measured = false, Mismatch = false, Confirmed = false;
+  std::string List;
+  for (const AccessMeasurement *L : Launches) {
+    Out.Launches.push_back({L->Launch, L->MeasuredSectorsPerRequest,
+                            L->MeasuredRequests, L->Verdict});
+    List += fmt::format(
+        "{}#{} {}", List.empty() ? "" : ", ", L->Launch,
+        L->MeasuredSectorsPerRequest ? formatNum(*L->MeasuredSectorsPerRequest)
+                                     : L->Verdict);
+    if (!L->MeasuredSectorsPerRequest)
+      continue;
+    Measured = true;
+    Sectors += L->MeasuredSectors;
+    Requests += L->MeasuredRequests;
+    Mismatch |= L->Verdict == "mismatch";
+    Confirmed |= L->Verdict == "confirmed";
+  }
+  if (Measured) {
+    Out.SectorsPerRequest =
+        Requests > 0 ? std::optional<double>(Sectors / Requests) : std::nullopt;
+    Out.Requests = Requests;
+    Out.Verdict = Mismatch ? "mismatch" : Confirmed ? "confirmed" : Out.Verdict;
+  }
+  std::string PerLaunch = fmt::format(
+      "{} launches profiled (sectors per request: {})", Launches.size(), List);
+  Out.Note = Out.Note.empty() ? PerLaunch : Out.Note + "; " + PerLaunch;
   return Out;
 }
 

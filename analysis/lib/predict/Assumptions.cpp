@@ -63,10 +63,10 @@ public:
     // the symbol out.
     PeriodMap Periods;
     for (const auto &[V, Coeff] : Coefficients)
-      Periods[V] = periodOfCoefficient(
+      Periods[V] = stepOfCoefficient(
           Coeff ? std::optional<Expr>(bindValues(*Coeff, One)) : std::nullopt);
     SamplingPlan Plan =
-        planSamples(Periods, bindValues(Active, One), MaxSamples);
+        planSamples(Periods, bindValues(Active, One), MaxSamples, Ctx.Grid);
     Bindings B;
     B.set(S, Value);
     return simulate(*AddressFn, *ActiveFn, B, Ctx.Access->AccessBytes,
@@ -165,7 +165,7 @@ Totals evaluateWith(const Context &Ctx, const ValueMap &Fixed,
   Expr Address =
       shiftStarts(bindValues(Ctx.Access->Address, Fixed), Ctx.Starts);
   Expr Active = shiftStarts(bindValues(Ctx.Active, Fixed), Ctx.Starts);
-  SamplingPlan Plan = planSamples(Address, Active, MaxSamples);
+  SamplingPlan Plan = planSamples(Address, Active, MaxSamples, Ctx.Grid);
   return simulate(Address, Active, Ctx.Access->AccessBytes, Ctx.Access->Atomic,
                   Ctx.Block, Plan);
 }
@@ -175,7 +175,7 @@ std::optional<WarpRequest> representativeWith(const Context &Ctx,
   Expr Address =
       shiftStarts(bindValues(Ctx.Access->Address, Ctx.Fixed), Ctx.Starts);
   Expr Active = shiftStarts(bindValues(Ctx.Active, Ctx.Fixed), Ctx.Starts);
-  SamplingPlan Plan = planSamples(Address, Active, Ctx.MaxSamples);
+  SamplingPlan Plan = planSamples(Address, Active, Ctx.MaxSamples, Ctx.Grid);
   return representativeRequest(Address, Active, Ctx.Access->AccessBytes,
                                Ctx.Access->Atomic, Ctx.Block, Plan,
                                MeanSectors);

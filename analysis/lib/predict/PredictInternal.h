@@ -52,12 +52,44 @@ bool isUnmodelled(const Symbol &S);
 
 //===--- Sampling.cpp -----------------------------------------------------===//
 
+/// A loop whose trip count differs between the lanes or the samples (a
+/// triangular loop: `for (j2 = j1 + 1; j2 < M; ++j2)` with j1 per lane).
+/// Sampling its first iterations would see only full warps; the profile
+/// counts every partial request of the last ones. Its bounds are monotone in
+/// the iteration, so each lane runs one range of iterations, and a warp's
+/// active lanes only change where some lane's range starts or ends. Between
+/// two such points the requests repeat with the address's period: the walk
+/// simulates one period of each stretch and weighs it by the stretch's
+/// length, which is exact over the whole trip range.
+struct RangedLoop {
+  Symbol Iter;
+  /// Residues of the iteration that cover all sector alignments.
+  unsigned Period = 1;
+  /// A conjunct Lhs < Rhs (Strict) or Lhs <= Rhs of the predicate, with
+  /// Lhs - Rhs = AtZero + Slope * Iter.
+  struct Bound {
+    Expr AtZero;
+    int64_t Slope = 0;
+    bool Strict = true;
+  };
+  /// Every conjunct of the predicate that depends on Iter; at least one
+  /// bounds it from above.
+  std::vector<Bound> Bounds;
+};
+
+/// Narrows the iteration range [\p Lo, \p Hi) of one lane to where \p B
+/// holds, given the lane's value \p AtZero of B.AtZero.
+void narrowRange(const RangedLoop::Bound &B, int64_t AtZero, int64_t &Lo,
+                 int64_t &Hi);
+
 /// The values of the varying symbols to average over: the cartesian product
-/// of 0..Periods[I]-1 for each Symbols[I].
+/// of 0..Periods[I]-1 for each Symbols[I], and for each of them, when
+/// Ranged is set, every iteration of that loop any lane runs.
 struct SamplingPlan {
   std::vector<Symbol> Symbols;
   std::vector<unsigned> Periods;
-  /// Number of combinations (1 when there is no varying symbol).
+  std::optional<RangedLoop> Ranged;
+  /// Number of combinations of Symbols (1 when there is none).
   uint64_t size() const;
 };
 
@@ -79,21 +111,38 @@ std::optional<unsigned> tripCount(const Symbol &S, const Expr &Active,
 /// \p Coeff (nullopt: it occurs non-linearly).
 unsigned periodOfCoefficient(const std::optional<Expr> &Coeff);
 
-/// Each varying symbol of an address with its period.
-using PeriodMap = std::map<Symbol, unsigned>;
+/// How a varying symbol moves an address.
+struct AddressStep {
+  /// Values that cover all sector alignments (periodOfCoefficient).
+  unsigned Period = 1;
+  /// The address is linear in the symbol with a coefficient free of
+  /// threadIdx: a step moves every lane by the same bytes.
+  bool WarpUniform = false;
+};
+
+/// Each varying symbol of an address with its step.
+using PeriodMap = std::map<Symbol, AddressStep>;
+
+/// The step of a varying symbol whose coefficient in the address is
+/// \p Coeff (nullopt: it occurs non-linearly).
+AddressStep stepOfCoefficient(const std::optional<Expr> &Coeff);
 
 /// The periods of the varying symbols of \p Address.
 PeriodMap addressPeriods(const Expr &Address);
 
 /// Plans the samples for \p Address and \p Active, in which only threadIdx,
-/// varying and unmodelled symbols remain. At most \p MaxSamples combinations:
-/// the largest periods are halved until the product fits.
+/// varying and unmodelled symbols remain. At most \p MaxSamples combinations
+/// (a ranged loop counting as its period): the largest periods are halved
+/// until the product fits.
+/// \p Grid holds the launch's gridDim values where known: the blocks of a
+/// ranged loop whose bound depends on blockIdx are all walked (up to the
+/// cap), since each block's trip range differs.
 SamplingPlan planSamples(const Expr &Address, const Expr &Active,
-                         unsigned MaxSamples);
+                         unsigned MaxSamples, const ValueMap &Grid = {});
 
 /// The same with the address's periods already known.
 SamplingPlan planSamples(const PeriodMap &AddressPeriods, const Expr &Active,
-                         unsigned MaxSamples);
+                         unsigned MaxSamples, const ValueMap &Grid = {});
 
 //===--- LaneProgram.cpp --------------------------------------------------===//
 
@@ -217,6 +266,8 @@ struct Context {
   /// First sampled value of varying symbols whose samples do not start at 0
   /// (the blocks or iterations that execute the access; see solveGuards).
   ValueMap Starts;
+  /// The launch's gridDim values, where known.
+  ValueMap Grid;
   int64_t DefaultValue = 1024;
   unsigned MaxSamples = 512;
 };

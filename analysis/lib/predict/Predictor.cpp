@@ -194,9 +194,11 @@ std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
     Given.erase(S);
   SamplingPlan Plan =
       planSamples(bindValues(Ctx.Access->Address, Given),
-                  bindValues(Ctx.Active, Given), Ctx.MaxSamples);
+                  bindValues(Ctx.Active, Given), Ctx.MaxSamples, Ctx.Grid);
   for (size_t I = 0; I < Plan.Symbols.size(); ++I)
     Problem.Varying.emplace_back(Plan.Symbols[I], Plan.Periods[I]);
+  if (Plan.Ranged)
+    Problem.Varying.emplace_back(Plan.Ranged->Iter, Plan.Ranged->Period);
   std::optional<GuardSolution> Found = Guards.solve(Problem);
   if (!Found)
     return std::nullopt;
@@ -268,6 +270,12 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
   Ctx.Fixed = fixedValues(Access.Address, Ctx.Active, Opts, Ctx.Defaulted);
   Ctx.DefaultValue = Opts.DefaultValue;
   Ctx.MaxSamples = std::max(Opts.MaxSamples, 1u);
+  for (unsigned D = 0; D < 3; ++D) {
+    Symbol Grid = Symbol::gridDim(D);
+    auto It = Opts.Params.find(Grid.Name);
+    if (It != Opts.Params.end())
+      Ctx.Grid[Grid] = It->second;
+  }
   for (const std::string &Name : Untracked)
     P.Assumptions.push_back(fmt::format(
         "assuming all lanes take the branch that depends on {}", Name));

@@ -6,7 +6,9 @@
 // so averaging over V = 0..P-1 is exact. Non-linear uses and symbols in the
 // predicate get NonLinearPeriod values, except a loop iteration whose trip
 // count the predicate bounds (`for (k = 0; k < 32; ++k) if (lane < k)`):
-// every iteration is sampled, which is exact whatever the address does.
+// every iteration is sampled, which is exact whatever the address does. A
+// loop whose bound depends on the lane or on another varying symbol (a
+// triangular loop) is walked over its whole range instead (RangedLoop).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,11 +47,18 @@ unsigned periodOfCoefficient(const std::optional<Expr> &Coeff) {
   return periodForCoefficient(Coeff->coefficientGcd());
 }
 
+AddressStep stepOfCoefficient(const std::optional<Expr> &Coeff) {
+  AddressStep Step;
+  Step.Period = periodOfCoefficient(Coeff);
+  Step.WarpUniform = Coeff && !Coeff->isLaneDependent();
+  return Step;
+}
+
 PeriodMap addressPeriods(const Expr &Address) {
   PeriodMap Periods;
   for (const Symbol &S : Address.symbols())
     if (S.isVarying())
-      Periods[S] = periodOfCoefficient(Address.linearCoefficient(S));
+      Periods[S] = stepOfCoefficient(Address.linearCoefficient(S));
   return Periods;
 }
 
@@ -92,13 +101,77 @@ std::optional<unsigned> tripCount(const Symbol &S, const Expr &Active,
   return std::nullopt; // Never runs: let the simulation say so.
 }
 
+namespace {
+
+/// Floor of \p A / \p B for B > 0.
+__int128 floorDiv(__int128 A, __int128 B) {
+  __int128 Q = A / B;
+  return Q * B > A ? Q - 1 : Q;
+}
+
+/// The conjuncts of \p Active on loop iteration \p S as a RangedLoop, when
+/// every one is a comparison monotone in S, one bounds it from above and one
+/// depends on something else (the lane, another varying symbol): its trip
+/// count is not one number. nullopt otherwise.
+std::optional<RangedLoop> rangedLoop(const Symbol &S, const Expr &Active,
+                                     const AddressStep &Step) {
+  if (!Step.WarpUniform)
+    return std::nullopt; // Per-lane steps do not repeat with the period.
+  std::vector<Expr> Conjuncts;
+  collectConjuncts(Active, Conjuncts);
+  RangedLoop R;
+  R.Iter = S;
+  R.Period = Step.Period;
+  bool Upper = false, Coupled = false;
+  Bindings AtZero;
+  AtZero.set(S, 0);
+  for (const Expr &C : Conjuncts) {
+    std::set<Symbol> Syms = C.symbols();
+    if (!Syms.count(S))
+      continue;
+    bool Strict = C.getKind() == Expr::Kind::Lt;
+    if (!Strict && C.getKind() != Expr::Kind::Le)
+      return std::nullopt;
+    Expr Difference = Expr::sub(C.operands()[0], C.operands()[1]);
+    std::optional<Expr> Slope = Difference.linearCoefficient(S);
+    std::optional<int64_t> Constant = Slope ? Slope->asConstant() : std::nullopt;
+    if (!Constant || *Constant == 0)
+      return std::nullopt;
+    RangedLoop::Bound B;
+    B.AtZero = Difference.substitute({{S, Expr::constant(0)}});
+    B.Slope = *Constant;
+    B.Strict = Strict;
+    R.Bounds.push_back(std::move(B));
+    Upper |= *Constant > 0;
+    Coupled |= Syms.size() > 1;
+  }
+  if (!Upper || !Coupled)
+    return std::nullopt;
+  return R;
+}
+
+} // namespace
+
+void narrowRange(const RangedLoop::Bound &B, int64_t AtZero, int64_t &Lo,
+                 int64_t &Hi) {
+  // AtZero + Slope*k < 0 (<= 0 when not strict).
+  __int128 D = AtZero, A = B.Slope;
+  __int128 NewLo = Lo, NewHi = Hi;
+  if (A > 0)
+    NewHi = B.Strict ? floorDiv(-D + A - 1, A) : floorDiv(-D, A) + 1;
+  else
+    NewLo = B.Strict ? floorDiv(D, -A) + 1 : floorDiv(D - A - 1, -A);
+  Lo = int64_t(std::max<__int128>(Lo, std::min<__int128>(NewLo, Hi)));
+  Hi = int64_t(std::min<__int128>(Hi, std::max<__int128>(NewHi, Lo)));
+}
+
 SamplingPlan planSamples(const Expr &Address, const Expr &Active,
-                         unsigned MaxSamples) {
-  return planSamples(addressPeriods(Address), Active, MaxSamples);
+                         unsigned MaxSamples, const ValueMap &Grid) {
+  return planSamples(addressPeriods(Address), Active, MaxSamples, Grid);
 }
 
 SamplingPlan planSamples(const PeriodMap &AddressPeriods, const Expr &Active,
-                         unsigned MaxSamples) {
+                         unsigned MaxSamples, const ValueMap &Grid) {
   std::set<Symbol> InActive = Active.symbols();
   std::set<Symbol> Varying;
   for (const auto &Entry : AddressPeriods)
@@ -110,11 +183,19 @@ SamplingPlan planSamples(const PeriodMap &AddressPeriods, const Expr &Active,
   SamplingPlan Plan;
   for (const Symbol &S : Varying) {
     auto InAddress = AddressPeriods.find(S);
-    unsigned P = InAddress != AddressPeriods.end() ? InAddress->second : 1;
+    AddressStep Step;
+    if (InAddress != AddressPeriods.end())
+      Step = InAddress->second;
+    else
+      Step.WarpUniform = true; // Not in the address: it never moves.
+    unsigned P = Step.Period;
     if (InActive.count(S)) {
       std::optional<unsigned> Trips;
       if (S.Kind == SymbolKind::LoopIter)
         Trips = tripCount(S, Active, std::max(MaxSamples, 1u));
+      if (!Trips && !Plan.Ranged && S.Kind == SymbolKind::LoopIter)
+        if ((Plan.Ranged = rangedLoop(S, Active, Step)))
+          continue;
       P = Trips ? *Trips : std::max(P, NonLinearPeriod);
     }
     Plan.Symbols.push_back(S);
@@ -122,6 +203,21 @@ SamplingPlan planSamples(const PeriodMap &AddressPeriods, const Expr &Active,
   }
 
   uint64_t Cap = std::max(MaxSamples, 1u);
+  if (Plan.Ranged) {
+    Cap = std::max<uint64_t>(1, Cap / Plan.Ranged->Period);
+    std::set<Symbol> InBounds;
+    for (const RangedLoop::Bound &B : Plan.Ranged->Bounds)
+      for (const Symbol &S : B.AtZero.symbols())
+        InBounds.insert(S);
+    for (size_t I = 0; I < Plan.Symbols.size(); ++I) {
+      const Symbol &S = Plan.Symbols[I];
+      if (S.Kind != SymbolKind::BlockIdx || !InBounds.count(S))
+        continue;
+      auto Blocks = Grid.find(Symbol::gridDim(unsigned(S.dimension())));
+      if (Blocks != Grid.end() && Blocks->second > 0)
+        Plan.Periods[I] = unsigned(std::min<int64_t>(Blocks->second, Cap));
+    }
+  }
   while (Plan.size() > Cap) {
     auto Largest = std::max_element(Plan.Periods.begin(), Plan.Periods.end());
     *Largest = std::max(1u, *Largest / 2);

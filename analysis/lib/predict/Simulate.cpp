@@ -3,6 +3,8 @@
 // Every sample of the varying symbols, every warp of the block, every lane:
 // evaluate the predicate and the address, then count the request's sectors.
 // Both are LanePrograms: their lane-free parts are evaluated once per sample.
+// A ranged loop (a triangular one) is walked per warp over the stretches of
+// its range where the active lanes stay the same, one period each, weighed.
 // One walk over the requests serves the totals and the choice of the request
 // a picture shows.
 //
@@ -30,12 +32,159 @@ struct RequestView {
   unsigned Warp;
   /// The sample's values, in Plan.Symbols order.
   const std::vector<unsigned> &Values;
+  /// The ranged loop's iteration (when the plan has one).
+  int64_t Iteration;
+  /// Requests this one stands for (the same iteration residue of a stretch
+  /// of a ranged loop where the active lanes do not change; else 1).
+  uint64_t Weight;
 };
 
 /// What walkRequests() met besides requests.
 struct WalkFlags {
   bool AddressUnknown = false; ///< Stopped: an address could not be evaluated.
   bool ActiveUnknown = false;  ///< Some predicate could not (taken as active).
+};
+
+/// Walks a plan's requests: every sample, every warp, and for a ranged loop
+/// the iterations that stand for its whole range.
+template <typename Visitor> class RequestWalk {
+public:
+  RequestWalk(LaneProgram &AddressFn, LaneProgram &ActiveFn,
+              const BlockShape &Block, const SamplingPlan &Plan, Visitor &Visit)
+      : AddressFn(AddressFn), ActiveFn(ActiveFn), Plan(Plan), Visit(Visit),
+        Values(Plan.Symbols.size(), 0) {
+    for (unsigned W = 0; W < Block.warps(); ++W)
+      Warps.push_back(lanesOfWarp(Block, W));
+    Addresses.reserve(WarpSize);
+    if (Plan.Ranged)
+      for (const RangedLoop::Bound &B : Plan.Ranged->Bounds)
+        BoundFns.emplace_back(B.AtZero);
+  }
+
+  /// \p Base binds symbols the programs still hold besides the plan's.
+  WalkFlags run(const Bindings &Base) {
+    for (uint64_t Sample = 0, N = Plan.size(); Sample < N; ++Sample) {
+      Bindings B = Base;
+      for (size_t I = 0; I < Values.size(); ++I)
+        B.set(Plan.Symbols[I], Values[I]);
+      if (!(Plan.Ranged ? rangedSample(B) : sample(B)))
+        return Flags;
+      // Next combination (odometer).
+      for (size_t I = 0; I < Values.size(); ++I) {
+        if (++Values[I] < Plan.Periods[I])
+          break;
+        Values[I] = 0;
+      }
+    }
+    return Flags;
+  }
+
+private:
+  bool sample(const Bindings &B) {
+    AddressFn.prepare(B);
+    ActiveFn.prepare(B);
+    for (unsigned W = 0; W < Warps.size(); ++W)
+      if (!warp(W, 0, 1))
+        return false;
+    return true;
+  }
+
+  /// Per warp: each lane's range of the loop from the bounds, the stretches
+  /// between the points where a range starts or ends, and one period of
+  /// iterations from each, weighed by how often its residue recurs there.
+  bool rangedSample(const Bindings &B) {
+    const RangedLoop &R = *Plan.Ranged;
+    for (LaneProgram &F : BoundFns)
+      F.prepare(B);
+    int64_t AtZero[WarpSize];
+    for (unsigned W = 0; W < Warps.size(); ++W) {
+      const std::vector<Lane> &Lanes = Warps[W];
+      std::vector<std::pair<int64_t, int64_t>> Ranges(
+          Lanes.size(), {0, MaxIteration});
+      uint32_t Defined = (Lanes.size() == WarpSize)
+                             ? ~uint32_t(0)
+                             : (uint32_t(1) << Lanes.size()) - 1;
+      for (size_t I = 0; I < BoundFns.size(); ++I) {
+        Defined &= BoundFns[I].atWarp(Lanes, AtZero);
+        for (unsigned L = 0; L < Lanes.size(); ++L)
+          narrowRange(R.Bounds[I], AtZero[L], Ranges[L].first,
+                      Ranges[L].second);
+      }
+      // A lane whose bound is undefined runs wherever its predicate is
+      // (taken as true, as everywhere): it adds no stretch of its own.
+      std::vector<int64_t> Points;
+      for (unsigned L = 0; L < Lanes.size(); ++L)
+        if (((Defined >> L) & 1) && Ranges[L].first < Ranges[L].second) {
+          Points.push_back(Ranges[L].first);
+          Points.push_back(Ranges[L].second);
+        }
+      std::sort(Points.begin(), Points.end());
+      Points.erase(std::unique(Points.begin(), Points.end()), Points.end());
+      for (size_t P = 0; P + 1 < Points.size(); ++P) {
+        int64_t From = Points[P], To = Points[P + 1];
+        bool AnyLane = false;
+        for (unsigned L = 0; L < Lanes.size() && !AnyLane; ++L)
+          AnyLane = ((Defined >> L) & 1) && Ranges[L].first <= From &&
+                    To <= Ranges[L].second;
+        if (!AnyLane)
+          continue;
+        int64_t Length = To - From;
+        for (int64_t K = 0; K < std::min<int64_t>(R.Period, Length); ++K) {
+          Bindings At = B;
+          At.set(R.Iter, From + K);
+          AddressFn.prepare(At);
+          ActiveFn.prepare(At);
+          if (!warp(W, From + K, uint64_t((Length - K - 1) / R.Period + 1)))
+            return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /// Evaluates warp \p W of the prepared programs and visits its request.
+  bool warp(unsigned W, int64_t Iteration, uint64_t Weight) {
+    const std::vector<Lane> &Lanes = Warps[W];
+    Addresses.clear();
+    uint32_t OnDefined = ActiveFn.atWarp(Lanes, On);
+    uint32_t Mask = 0;
+    for (unsigned I = 0; I < Lanes.size(); ++I) {
+      if (!((OnDefined >> I) & 1))
+        Flags.ActiveUnknown = true; // Taken as active.
+      else if (On[I] == 0)
+        continue;
+      Mask |= uint32_t(1) << I;
+    }
+    if (!Mask)
+      return true;
+    uint32_t AddressDefined = AddressFn.atWarp(Lanes, Address);
+    if (Mask & ~AddressDefined) {
+      Flags.AddressUnknown = true;
+      return false;
+    }
+    uint32_t LaneMask = 0; // By lane number (Lanes are in lane order).
+    for (unsigned I = 0; I < Lanes.size(); ++I)
+      if ((Mask >> I) & 1) {
+        Addresses.push_back(Address[I]);
+        LaneMask |= uint32_t(1) << Lanes[I].Index;
+      }
+    RequestView R{Addresses, LaneMask, Lanes.size(), W,
+                  Values,    Iteration, Weight};
+    return Visit(R);
+  }
+
+  /// Iterations past this are not told apart (a bound the lanes never meet).
+  static constexpr int64_t MaxIteration = int64_t(1) << 40;
+
+  LaneProgram &AddressFn, &ActiveFn;
+  const SamplingPlan &Plan;
+  Visitor &Visit;
+  std::vector<std::vector<Lane>> Warps;
+  std::vector<LaneProgram> BoundFns;
+  std::vector<unsigned> Values;
+  std::vector<int64_t> Addresses;
+  int64_t On[WarpSize], Address[WarpSize];
+  WalkFlags Flags;
 };
 
 /// Calls \p Visit(RequestView &) for every warp request with an active lane,
@@ -45,70 +194,19 @@ template <typename Visitor>
 WalkFlags walkRequests(LaneProgram &AddressFn, LaneProgram &ActiveFn,
                        const Bindings &Base, const BlockShape &Block,
                        const SamplingPlan &Plan, Visitor Visit) {
-  WalkFlags Flags;
-  std::vector<std::vector<Lane>> Warps;
-  for (unsigned W = 0; W < Block.warps(); ++W)
-    Warps.push_back(lanesOfWarp(Block, W));
-
-  std::vector<unsigned> Values(Plan.Symbols.size(), 0);
-  std::vector<int64_t> Addresses;
-  Addresses.reserve(WarpSize);
-  int64_t On[WarpSize], Address[WarpSize];
-  for (uint64_t Sample = 0, N = Plan.size(); Sample < N; ++Sample) {
-    Bindings B = Base;
-    for (size_t I = 0; I < Values.size(); ++I)
-      B.set(Plan.Symbols[I], Values[I]);
-    AddressFn.prepare(B);
-    ActiveFn.prepare(B);
-
-    for (unsigned W = 0; W < Warps.size(); ++W) {
-      const std::vector<Lane> &Lanes = Warps[W];
-      Addresses.clear();
-      uint32_t OnDefined = ActiveFn.atWarp(Lanes, On);
-      uint32_t Mask = 0;
-      for (unsigned I = 0; I < Lanes.size(); ++I) {
-        if (!((OnDefined >> I) & 1))
-          Flags.ActiveUnknown = true; // Taken as active.
-        else if (On[I] == 0)
-          continue;
-        Mask |= uint32_t(1) << I;
-      }
-      if (!Mask)
-        continue;
-      uint32_t AddressDefined = AddressFn.atWarp(Lanes, Address);
-      if (Mask & ~AddressDefined) {
-        Flags.AddressUnknown = true;
-        return Flags;
-      }
-      uint32_t LaneMask = 0; // By lane number (Lanes are in lane order).
-      for (unsigned I = 0; I < Lanes.size(); ++I)
-        if ((Mask >> I) & 1) {
-          Addresses.push_back(Address[I]);
-          LaneMask |= uint32_t(1) << Lanes[I].Index;
-        }
-      RequestView R{Addresses, LaneMask, Lanes.size(), W, Values};
-      if (!Visit(R))
-        return Flags;
-    }
-
-    // Next combination (odometer).
-    for (size_t I = 0; I < Values.size(); ++I) {
-      if (++Values[I] < Plan.Periods[I])
-        break;
-      Values[I] = 0;
-    }
-  }
-  return Flags;
+  return RequestWalk<Visitor>(AddressFn, ActiveFn, Block, Plan, Visit)
+      .run(Base);
 }
 
 /// Adds one request with the active lanes' \p Addresses to \p T.
 void addRequest(Totals &T, std::vector<int64_t> &Addresses, size_t WarpLanes,
-                unsigned AccessBytes, AtomicKind Atomic) {
+                uint64_t Weight, unsigned AccessBytes, AtomicKind Atomic) {
   std::sort(Addresses.begin(), Addresses.end());
-  ++T.Requests;
-  T.Sectors += countSortedRequestSectors(Addresses, AccessBytes, Atomic);
-  T.Ideal += idealSectors(Addresses.size(), AccessBytes);
-  T.ActiveLanes += Addresses.size();
+  T.Requests += Weight;
+  T.Sectors +=
+      Weight * countSortedRequestSectors(Addresses, AccessBytes, Atomic);
+  T.Ideal += Weight * idealSectors(Addresses.size(), AccessBytes);
+  T.ActiveLanes += Weight * Addresses.size();
   if (Addresses.size() != WarpLanes)
     T.AllLanesActive = false;
   if (Addresses.size() > 1)
@@ -128,7 +226,7 @@ void addRequest(Totals &T, std::vector<int64_t> &Addresses, size_t WarpLanes,
       CoveredTo = End;
     }
   }
-  T.UsedBytes += Used;
+  T.UsedBytes += Weight * Used;
   if (!Contiguous)
     T.AllContiguous = false;
   if (Addresses.front() != Addresses.back())
@@ -143,7 +241,8 @@ Totals simulate(LaneProgram &AddressFn, LaneProgram &ActiveFn,
   Totals T;
   WalkFlags Flags = walkRequests(
       AddressFn, ActiveFn, Base, Block, Plan, [&](RequestView &R) {
-        addRequest(T, R.Addresses, R.WarpLanes, AccessBytes, Atomic);
+        addRequest(T, R.Addresses, R.WarpLanes, R.Weight, AccessBytes,
+                   Atomic);
         return true;
       });
   T.AddressUnknown = Flags.AddressUnknown;
@@ -186,6 +285,9 @@ representativeRequest(const Expr &Address, const Expr &Active,
                                            R.Values[I], S.Name)
                              : fmt::format("{} = {}", S.Name, R.Values[I]));
         }
+        if (Plan.Ranged)
+          W.At.push_back(fmt::format("iteration {} of the loop over {}",
+                                     R.Iteration, Plan.Ranged->Iter.Name));
         W.LaneAddresses.resize(R.WarpLanes);
         size_t Next = 0;
         for (size_t L = 0; L < R.WarpLanes; ++L)

@@ -202,6 +202,17 @@ void writeAccess(OStream &J, const AccessRecord &A, const TriagedFinding *F) {
       J.attribute("method", M.Method);
       J.attribute("verdict", M.Verdict);
       J.attribute("verification_note", M.Note);
+      if (!M.Launches.empty())
+        J.attributeArray("measured_launches", [&] {
+          for (const Measurement::Launch &L : M.Launches)
+            J.object([&] {
+              J.attribute("launch", L.Number);
+              numberAttr(J, "measured_sectors_per_request",
+                         L.SectorsPerRequest);
+              numberAttr(J, "measured_requests", L.Requests);
+              J.attribute("verdict", L.Verdict);
+            });
+        });
     } else {
       J.attribute("measured_sectors_per_request", nullptr);
       J.attribute("measured_requests", nullptr);
