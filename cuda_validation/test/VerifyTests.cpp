@@ -311,6 +311,34 @@ TEST(Attribution, MismatchNotExecutedAndFailedKernels) {
   EXPECT_NE(F.Note.find("ideal"), std::string::npos) << F.Note;
 }
 
+TEST(Attribution, GroupExplainedPerInstruction) {
+  // Line 35 of k_two_on_line issues a load of 4 and one of 8 sectors per
+  // request. A third load on the line predicted 4 (issued by neither, as a
+  // load kept in a register would be) moves the members' mean to 5.33, which
+  // misses the measured 6; but each instruction measured some member's
+  // prediction, so each member whose value was measured is confirmed.
+  auto M = probeManifest();
+  ManifestAccess Third = M[13];
+  Third.Id = 98;
+  Third.Column = 30;
+  Third.Expr = "c[i]";
+  M.push_back(Third);
+  Attribution A = attributeProbe(M, nullptr);
+  for (const char *Expr : {"a[i]", "b[2 * i]", "c[i]"}) {
+    const AccessResult &R = byExpr(A, "k_two_on_line", Expr);
+    EXPECT_EQ(R.Result, Verdict::Confirmed) << Expr << ": " << R.Note;
+    EXPECT_NE(R.Note.find("confirmed per instruction"), std::string::npos)
+        << R.Note;
+  }
+  EXPECT_EQ(*byExpr(A, "k_two_on_line", "b[2 * i]").ComparedPrediction, 8.0);
+  // An instruction no member predicted (b costs 8, predicted 16): the group
+  // is not explained and stays a mismatch, even for the members seen.
+  M[14].Predicted = 16;
+  Attribution B = attributeProbe(M, nullptr);
+  EXPECT_EQ(byExpr(B, "k_two_on_line", "a[i]").Result, Verdict::Mismatch);
+  EXPECT_EQ(byExpr(B, "k_two_on_line", "b[2 * i]").Result, Verdict::Mismatch);
+}
+
 TEST(Runner, HarnessOutput) {
   RunData D;
   parseHarnessOutput("noise\ncoalesce-harness: device=NVIDIA H200 cc=9.0\n"

@@ -530,6 +530,11 @@ public:
   }
 
 private:
+  /// Drops a site that another at the same launch subsumes: the same shape,
+  /// every value it knows known there too, and more (the launcher walked
+  /// alone and from a caller that passes constants).
+  static void dropSubsumedSites(std::vector<LaunchSite> &Sites);
+
   std::map<std::string, std::vector<LaunchSite>> Launches;
 };
 

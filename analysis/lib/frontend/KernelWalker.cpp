@@ -596,6 +596,9 @@ void KernelWalker::walkLoop(const Stmt *Init,
   clang::SourceLocation LoopLoc =
       Cond ? Cond->getBeginLoc() : Body->getBeginLoc();
   bool UsedSamples = false;
+  // Slots whose carried value the body never reads: that value, for after
+  // the loop.
+  llvm::DenseMap<const ValueDecl *, VarValue> DeadOnEntry;
   for (const ValueDecl *VD : Modified) {
     auto It = F.Env.find(VD);
     if (It == F.Env.end())
@@ -610,9 +613,14 @@ void KernelWalker::walkLoop(const Stmt *Init,
       continue;
     }
     // A counter the body resets before use (an inner loop's `i` declared
-    // outside): its carried value is never read, so it must not confine the
-    // loop to its sampled iterations.
+    // outside): the body never reads its carried value, so that value must
+    // not confine the loop to its sampled iterations. It still is the value
+    // after the loop (a pass may leave before the reset).
     if (V.Int && !V.Pointer && !V.Object && deadOnEntry(Body, Cond, VD)) {
+      bool Unused = false;
+      DeadOnEntry.try_emplace(
+          VD, carriedValue(VD, V, State, [&] { return IterSymbol(VD); },
+                           LoopLoc, F.Host, Unused));
       V.Int = Opaque(VD, false);
       continue;
     }
@@ -662,8 +670,11 @@ void KernelWalker::walkLoop(const Stmt *Init,
   }
   llvm::DenseMap<const ValueDecl *, VarValue> AtIter;
   for (const ValueDecl *VD : Modified)
-    if (auto It = F.Env.find(VD); It != F.Env.end())
-      AtIter.try_emplace(VD, It->second);
+    if (auto It = F.Env.find(VD); It != F.Env.end()) {
+      auto Dead = DeadOnEntry.find(VD);
+      AtIter.try_emplace(VD, Dead != DeadOnEntry.end() ? Dead->second
+                                                       : It->second);
+    }
   walkStmt(Body, F);
   if (Inc)
     walkExpr(Inc, F);

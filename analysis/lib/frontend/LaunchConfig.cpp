@@ -385,6 +385,41 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
   for (const FunctionDecl *FD : G.Defined)
     if (Launchers.count(FD->getCanonicalDecl()))
       W.walkHost(FD);
+  for (auto &Entry : Launches)
+    dropSubsumedSites(Entry.second);
+}
+
+void LaunchConfigFinder::dropSubsumedSites(std::vector<LaunchSite> &Sites) {
+  // `void run(int m) { k<<<g, b>>>(m); }` walked alone and from main's
+  // `run(512)`: one launch, the second knowing more. The first would only
+  // add a prediction under default values for the same launch.
+  auto Within = [](const auto &Less, const auto &More) {
+    for (const auto &[Name, Value] : Less) {
+      auto It = More.find(Name);
+      if (It == More.end() || It->second != Value)
+        return false;
+    }
+    return true;
+  };
+  auto Subsumes = [&](const LaunchSite &More, const LaunchSite &Less) {
+    return More.Loc.File == Less.Loc.File && More.Loc.Line == Less.Loc.Line &&
+           More.Loc.Column == Less.Loc.Column && More.Block == Less.Block &&
+           (!Less.Grid || (More.Grid && *More.Grid == *Less.Grid)) &&
+           Within(Less.Params, More.Params) &&
+           Within(Less.PointerOffsets, More.PointerOffsets) &&
+           (More.Params.size() > Less.Params.size() ||
+            More.PointerOffsets.size() > Less.PointerOffsets.size() ||
+            (More.Grid && !Less.Grid));
+  };
+  std::vector<LaunchSite> Kept;
+  for (const LaunchSite &S : Sites) {
+    bool Dominated = false;
+    for (const LaunchSite &Other : Sites)
+      Dominated |= Subsumes(Other, S);
+    if (!Dominated)
+      Kept.push_back(S);
+  }
+  Sites = std::move(Kept);
 }
 
 std::vector<LaunchSite>

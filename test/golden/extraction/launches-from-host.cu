@@ -79,4 +79,18 @@ void sweep(float *B) {
   for (int i = 1; i < 255; ++i)
     plane<<<8, 32>>>(B, i, 256);
 }
+// A launcher walked alone (m unknown) and from its caller (m = 512) is one
+// launch: only the prediction with the caller's value is reported (PolyBench's
+// correlationCuda called from main), not a second one under m's default.
+__global__ void rowsOf(float *a, int m) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r < m) a[r * (m + 1)] = 0;
+// CHECK-NOT: kernel=rowsOf
+// CHECK: [[@LINE-2]]:14: access: kernel=rowsOf op=store base=a elem=4 expr='a[r * (m + 1)]' sectors=32 ideal=4 class=strided stride=2052 block=64(launch-site)
+}
+void launchRows(float *a, int m) { rowsOf<<<m / 64, 64>>>(a, m); }
+int main() {
+  float *a;
+  launchRows(a, 512);
+}
 // CHECK-NOT: access:

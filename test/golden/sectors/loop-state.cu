@@ -108,4 +108,24 @@ __global__ void afterLoop(const float *in, float *out, int n) {
 // CHECK: loop-state.cu:[[@LINE-82]]:12: access: kernel=afterLoop op=load base=in elem=4 expr='input[last]' sectors=4 ideal=4 class=coalesced
 // CHECK: loop-state.cu:[[@LINE-83]]:12: access: kernel=afterLoop op=load base=in elem=4 expr='input[last]' sectors=4 ideal=4 class=coalesced
 // CHECK: loop-state.cu:[[@LINE-4]]:3: access: kernel=afterLoop op=store base=out elem=4 expr='out[t]' sectors=4 ideal=4 class=coalesced
+
+// A slot the body assigns before reading it (SHOC QTC's prefetch) is not
+// read inside, but a pass may leave before the assignment: after the loop it
+// is still the loaded index or its value before the loop. The use stays
+// indirect (not the opaque value the body never reads).
+__global__ void resetAfterBreak(const int *idx, const char *mask, float *out,
+                                int n) {
+  int t = threadIdx.x;
+  int cand = -1;
+  do {
+    if (t >= n)
+      break;
+    cand = idx[t];
+  } while (0);
+  if (cand >= 0)
+    out[t] = mask[cand];
+}
+// CHECK: loop-state.cu:[[@LINE-5]]:12: access: kernel=resetAfterBreak op=load base=idx elem=4 expr='idx[t]' sectors=4 ideal=4 class=coalesced
+// CHECK: loop-state.cu:[[@LINE-3]]:5: access: kernel=resetAfterBreak op=store base=out elem=4 expr='out[t]' sectors=4 ideal=4 class=coalesced
+// CHECK: loop-state.cu:[[@LINE-4]]:14: access: kernel=resetAfterBreak op=load base=mask elem=1 expr='mask[cand]' sectors=n/a ideal=n/a class=indirect
 // CHECK-NOT: access:
