@@ -725,6 +725,48 @@ TEST(LaneProgramTest, MatchesExprEvaluateLaneByLane) {
   }
 }
 
+TEST(LaneProgramTest, ConjunctZeroForTheWarpDecidesWithoutTheRest) {
+  // A predicate's conjunct that is 0 for every lane of the warp (lane-free,
+  // or per lane) ends the evaluation early; the values and the lanes where
+  // they are defined must stay Expr::evaluate's, also where a later
+  // conjunct is undefined (8 / (tx - 5) at lane 5, 100 / (tx - 64)).
+  const Expr Cases[] = {
+      Expr::logicalAnd(Expr::logicalAnd(Expr::lt(bx(), C(1)),
+                                        Expr::div(C(8), tx() - C(5))),
+                       Expr::lt(tx(), C(20))),
+      Expr::logicalAnd(Expr::le(C(64), tx()),
+                       Expr::lt(C(0), Expr::div(C(100), tx() - C(64)))),
+      Expr::logicalAnd(Expr::logicalAnd(Expr::lt(tx(), C(40)),
+                                        Expr::le(C(33), tx())),
+                       Expr::div(C(8), tx() - C(5))),
+  };
+  BlockShape Shape{128, 1, 1};
+  for (const Expr &E : Cases) {
+    SCOPED_TRACE(E.str());
+    predictor::LaneProgram Program(E);
+    for (int64_t Block = 0; Block < 2; ++Block) {
+      Bindings Sample;
+      Sample.set(Symbol::blockIdx(0), Block);
+      Program.prepare(Sample);
+      for (unsigned W = 0; W < Shape.warps(); ++W) {
+        std::vector<Lane> Lanes = lanesOfWarp(Shape, W);
+        int64_t Out[WarpSize];
+        uint32_t Defined = Program.atWarp(Lanes, Out);
+        for (unsigned I = 0; I < Lanes.size(); ++I) {
+          Bindings B = Sample;
+          bindLane(B, Lanes[I]);
+          std::optional<int64_t> Want = E.evaluate(B);
+          ASSERT_EQ(bool((Defined >> I) & 1), Want.has_value())
+              << "tid " << Lanes[I].Tid << ", blockIdx.x " << Block;
+          if (Want)
+            EXPECT_EQ(Out[I], *Want)
+                << "tid " << Lanes[I].Tid << ", blockIdx.x " << Block;
+        }
+      }
+    }
+  }
+}
+
 } // namespace
 
 namespace {

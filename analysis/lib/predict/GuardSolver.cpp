@@ -17,7 +17,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -94,17 +96,47 @@ void collectAtoms(const Expr &E, const Symbol &S, std::vector<Expr> &Atoms,
   }
 }
 
+/// Expressions compiled once (LanePrograms) and evaluated at many points,
+/// each binding every symbol, threadIdx included: the search evaluates the
+/// same conjuncts and comparisons at every witness point of every move, and
+/// a compiled DAG costs a fraction of Expr::evaluate's memoized walk. The
+/// values are Expr::evaluate's.
+class PointEvaluator {
+public:
+  std::optional<int64_t> operator()(const Expr &E, const Bindings &Point) {
+    auto It = Programs.find(E.identity());
+    if (It == Programs.end())
+      It = Programs
+               .try_emplace(E.identity(), E, std::make_unique<LaneProgram>(E))
+               .first;
+    LaneProgram &Program = *It->second.second;
+    Program.prepare(Point);
+    Lane L{0, 0, 0, 0, 0};
+    unsigned *Dims[3] = {&L.X, &L.Y, &L.Z};
+    for (unsigned D = 0; D < 3; ++D)
+      if (std::optional<int64_t> V = Point.lookup(Symbol::threadIdx(D)))
+        *Dims[D] = unsigned(*V);
+    return Program.at(L);
+  }
+
+private:
+  /// By node; the Expr keeps the node (and so the key) alive.
+  std::unordered_map<const void *,
+                     std::pair<Expr, std::unique_ptr<LaneProgram>>>
+      Programs;
+};
+
 /// The value of \p S at which comparison \p Atom (A op B) turns, at
 /// \p Point: the floor of the root of A - B when that is linear in S
-/// (checked at S = 0, 1, 2); nullopt otherwise.
-std::optional<int64_t> linearRoot(const Expr &Atom, const Symbol &S,
-                                  const Bindings &Point) {
-  Expr D = Expr::sub(Atom.operands()[0], Atom.operands()[1]);
+/// (checked at S = 0, 1, 2); nullopt otherwise. \p Difference is A - B.
+std::optional<int64_t> linearRoot(const Expr &Difference, const Symbol &S,
+                                  const Bindings &Point,
+                                  PointEvaluator &Evaluate) {
   std::optional<int64_t> Y[3];
   for (int64_t X = 0; X < 3; ++X) {
     Bindings B = Point;
     B.set(S, X);
-    Y[X] = D.evaluate(B);
+    Y[X] = Evaluate(Difference, B);
   }
   if (!Y[0] || !Y[1] || !Y[2])
     return std::nullopt;
@@ -133,7 +165,7 @@ public:
       collectAtoms(P.Active, Symbol::threadIdx(D), Atoms, Unused);
       for (const Expr &A : Atoms)
         if (A.evaluationCost() <= MaxLaneAtomCost)
-          LaneAtoms[D].push_back(A);
+          LaneAtoms[D].push_back(difference(A));
     }
     Values = P.Fixed;
     for (const Symbol &S : P.Free)
@@ -284,7 +316,7 @@ private:
       AddLane(int64_t(Dims[D]) - 1);
       for (const Expr &A : LaneAtoms[D])
         if (std::optional<int64_t> Root =
-                linearRoot(A, Symbol::threadIdx(D), AtZero))
+                linearRoot(A, Symbol::threadIdx(D), AtZero, Evaluate))
           for (int64_t R : {*Root, *Root + 1})
             AddLane(R);
       std::vector<Bindings> Next;
@@ -324,7 +356,7 @@ private:
     for (const Bindings &B : Points) {
       unsigned True = 0;
       for (const Expr &C : Conjuncts) {
-        std::optional<int64_t> V = C.evaluate(B);
+        std::optional<int64_t> V = Evaluate(C, B);
         True += V && *V != 0;
       }
       Sc.first = std::max(Sc.first, True);
@@ -357,8 +389,10 @@ private:
     auto &[Atoms, Constants, AtomCost] = It->second;
     if (New) {
       collectAtoms(Problem.Active, U.S, Atoms, Constants);
-      for (const Expr &A : Atoms)
+      for (Expr &A : Atoms) {
         AtomCost += 3 * A.evaluationCost();
+        A = difference(A);
+      }
     }
     // The roots cost three evaluations of each comparison per point, from
     // the same budget as the scores (a value carried through a loop's
@@ -369,7 +403,8 @@ private:
       Budget -= RootCost;
       for (const Bindings &Point : Points)
         for (const Expr &A : Atoms)
-          if (std::optional<int64_t> Root = linearRoot(A, U.S, Point))
+          if (std::optional<int64_t> Root =
+                  linearRoot(A, U.S, Point, Evaluate))
             for (int64_t R : {*Root, *Root + 1, *Root - 1})
               Add(R);
     }
@@ -390,14 +425,22 @@ private:
   }
 
 
+  /// A - B of comparison \p Atom (A op B), whose roots linearRoot() finds.
+  static Expr difference(const Expr &Atom) {
+    return Expr::sub(Atom.operands()[0], Atom.operands()[1]);
+  }
+
   const GuardProblem &Problem;
-  /// Per unknown symbol: the comparisons that mention it, their constants,
-  /// and what finding their roots at one point costs.
+  mutable PointEvaluator Evaluate; ///< Caches programs: not the state.
+  /// Per unknown symbol: the differences (A - B) of the comparisons that
+  /// mention it, their constants, and what finding their roots at one point
+  /// costs.
   std::map<Symbol, std::tuple<std::vector<Expr>, std::set<int64_t>, uint64_t>>
       AtomsOf;
   std::vector<Expr> Conjuncts;
   size_t ActiveNodes = 0;
-  /// The comparisons of the predicate on threadIdx.x, .y, .z.
+  /// The differences (A - B) of the predicate's comparisons on threadIdx.x,
+  /// .y, .z.
   std::vector<Expr> LaneAtoms[3];
   /// The largest evaluationCost() of a lane guard whose roots are searched.
   static constexpr uint64_t MaxLaneAtomCost = 4096;

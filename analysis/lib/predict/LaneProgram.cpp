@@ -54,6 +54,31 @@ LaneProgram::LaneProgram(const Expr &E) {
   for (unsigned Slot = 0; Slot < Values.size(); ++Slot)
     if (Read[Slot] && !IsLane[Slot])
       Broadcast.push_back(Slot);
+  // A predicate `c1 && c2 && ...`: its conjuncts, lane-free ones checked by
+  // prepare(), the others by atWarp() as soon as their step has run.
+  std::vector<int> StepOf(Values.size(), -1);
+  for (size_t I = 0; I < LaneSteps.size(); ++I)
+    StepOf[LaneSteps[I].Slot] = int(I);
+  std::vector<unsigned> Chain = {Root};
+  while (!Chain.empty()) {
+    unsigned Slot = Chain.back();
+    Chain.pop_back();
+    if (StepOf[Slot] < 0)
+      continue;
+    const Step &S = LaneSteps[StepOf[Slot]];
+    if (S.Type != Step::Operation || S.Op != K::LAnd)
+      continue;
+    for (unsigned Kid : S.Kids) {
+      if (!IsLane[Kid]) {
+        UniformConjuncts.push_back(Kid);
+        continue;
+      }
+      Chain.push_back(Kid);
+      if (Kid != Root)
+        LaneConjuncts.emplace_back(unsigned(StepOf[Kid]), Kid);
+    }
+  }
+  std::sort(LaneConjuncts.begin(), LaneConjuncts.end());
 }
 
 unsigned LaneProgram::emit(Step S, bool PerLane) {
@@ -129,19 +154,40 @@ void LaneProgram::prepare(const Bindings &Sample) {
     Defined[Slot] = V ? ~uint32_t(0) : 0;
     std::fill_n(row(Slot), WarpSize, V ? *V : 0);
   }
+  // A lane-free conjunct that is 0 decides the && for every lane (even one
+  // whose other operands are undefined): the sample runs no lane.
+  ZeroForAll = false;
+  for (unsigned Slot : UniformConjuncts)
+    ZeroForAll |= Values[Slot] && *Values[Slot] == 0;
 }
 
 uint32_t LaneProgram::atWarp(const std::vector<Lane> &Lanes, int64_t *Out) {
   unsigned N = std::min<size_t>(Lanes.size(), WarpSize);
+  uint32_t All = N == WarpSize ? ~uint32_t(0) : (uint32_t(1) << N) - 1;
+  if (ZeroForAll) {
+    std::fill_n(Out, N, 0);
+    return All;
+  }
   for (unsigned I = 0; I < N; ++I) {
     LaneX[I] = Lanes[I].X;
     LaneY[I] = Lanes[I].Y;
     LaneZ[I] = Lanes[I].Z;
   }
-  for (const Step &S : LaneSteps)
-    applyWarp(S, N);
+  // A conjunct that is 0 for every lane decides the && for all of them:
+  // the steps after it are not needed.
+  auto Next = LaneConjuncts.begin();
+  for (size_t I = 0; I < LaneSteps.size(); ++I) {
+    applyWarp(LaneSteps[I], N);
+    for (; Next != LaneConjuncts.end() && Next->first == I; ++Next) {
+      const int64_t *C = row(Next->second);
+      if ((Defined[Next->second] & All) != All ||
+          std::any_of(C, C + N, [](int64_t V) { return V != 0; }))
+        continue;
+      std::fill_n(Out, N, 0);
+      return All;
+    }
+  }
   std::copy_n(row(Root), N, Out);
-  uint32_t All = N == WarpSize ? ~uint32_t(0) : (uint32_t(1) << N) - 1;
   return Defined[Root] & All;
 }
 

@@ -196,6 +196,12 @@ private:
   std::vector<uint32_t> Defined;
   /// Uniform slots that lane steps read: broadcast into rows by prepare.
   std::vector<unsigned> Broadcast;
+  /// Operands of the root's chain of && (a predicate's conjuncts): the
+  /// lane-free ones, and whether the prepared sample made one of them 0;
+  /// the per-lane ones as (index in LaneSteps, slot), in step order.
+  std::vector<unsigned> UniformConjuncts;
+  bool ZeroForAll = false;
+  std::vector<std::pair<unsigned, unsigned>> LaneConjuncts;
   int64_t LaneX[WarpSize], LaneY[WarpSize], LaneZ[WarpSize];
   /// While compiling: node -> (its Expr, its slot).
   std::map<const void *, std::pair<Expr, unsigned>> Compiled;
