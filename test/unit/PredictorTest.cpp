@@ -668,6 +668,35 @@ TEST(PredictorTest, DivisionByZeroIsUnknown) {
 
 //===--- The per-lane evaluator -------------------------------------------===//
 
+/// Checks a LaneProgram of \p E against Expr::evaluate for every lane of
+/// \p Shape in blocks 0..Blocks-1: a whole warp at a time (atWarp: values
+/// and the lanes where they are defined) and lane by lane (at).
+void expectMatchesEvaluate(const Expr &E, BlockShape Shape, int64_t Blocks) {
+  SCOPED_TRACE(E.str());
+  predictor::LaneProgram Program(E);
+  for (int64_t Block = 0; Block < Blocks; ++Block) {
+    Bindings Sample;
+    Sample.set(Symbol::blockIdx(0), Block);
+    Program.prepare(Sample);
+    for (unsigned W = 0; W < Shape.warps(); ++W) {
+      std::vector<Lane> Lanes = lanesOfWarp(Shape, W);
+      int64_t Out[WarpSize];
+      uint32_t Defined = Program.atWarp(Lanes, Out);
+      for (unsigned I = 0; I < Lanes.size(); ++I) {
+        SCOPED_TRACE(testing::Message() << "tid " << Lanes[I].Tid
+                                        << ", blockIdx.x " << Block);
+        Bindings B = Sample;
+        bindLane(B, Lanes[I]);
+        std::optional<int64_t> Want = E.evaluate(B);
+        ASSERT_EQ(bool((Defined >> I) & 1), Want.has_value());
+        if (Want)
+          EXPECT_EQ(Out[I], *Want);
+        EXPECT_EQ(Program.at(Lanes[I]), Want);
+      }
+    }
+  }
+}
+
 TEST(LaneProgramTest, OneStepPerDistinctNode) {
   // 2^40 nodes as a tree; the program runs each shared node once, and
   // agrees with Expr::evaluate (which walks the distinct nodes too).
@@ -706,23 +735,8 @@ TEST(LaneProgramTest, MatchesExprEvaluateLaneByLane) {
       // A lane value the engine cannot see: undefined everywhere.
       Lv + tx(),
   };
-  BlockShape Shape{8, 4, 2};
-  for (const Expr &E : Cases) {
-    SCOPED_TRACE(E.str());
-    predictor::LaneProgram Program(E);
-    for (int64_t Block = 0; Block < 3; ++Block) {
-      Bindings Sample;
-      Sample.set(Symbol::blockIdx(0), Block);
-      Program.prepare(Sample);
-      for (unsigned W = 0; W < Shape.warps(); ++W)
-        for (const Lane &L : lanesOfWarp(Shape, W)) {
-          Bindings B = Sample;
-          bindLane(B, L);
-          EXPECT_EQ(Program.at(L), E.evaluate(B))
-              << "tid " << L.Tid << ", blockIdx.x " << Block;
-        }
-    }
-  }
+  for (const Expr &E : Cases)
+    expectMatchesEvaluate(E, BlockShape{8, 4, 2}, 3);
 }
 
 TEST(LaneProgramTest, ConjunctZeroForTheWarpDecidesWithoutTheRest) {
@@ -740,31 +754,8 @@ TEST(LaneProgramTest, ConjunctZeroForTheWarpDecidesWithoutTheRest) {
                                         Expr::le(C(33), tx())),
                        Expr::div(C(8), tx() - C(5))),
   };
-  BlockShape Shape{128, 1, 1};
-  for (const Expr &E : Cases) {
-    SCOPED_TRACE(E.str());
-    predictor::LaneProgram Program(E);
-    for (int64_t Block = 0; Block < 2; ++Block) {
-      Bindings Sample;
-      Sample.set(Symbol::blockIdx(0), Block);
-      Program.prepare(Sample);
-      for (unsigned W = 0; W < Shape.warps(); ++W) {
-        std::vector<Lane> Lanes = lanesOfWarp(Shape, W);
-        int64_t Out[WarpSize];
-        uint32_t Defined = Program.atWarp(Lanes, Out);
-        for (unsigned I = 0; I < Lanes.size(); ++I) {
-          Bindings B = Sample;
-          bindLane(B, Lanes[I]);
-          std::optional<int64_t> Want = E.evaluate(B);
-          ASSERT_EQ(bool((Defined >> I) & 1), Want.has_value())
-              << "tid " << Lanes[I].Tid << ", blockIdx.x " << Block;
-          if (Want)
-            EXPECT_EQ(Out[I], *Want)
-                << "tid " << Lanes[I].Tid << ", blockIdx.x " << Block;
-        }
-      }
-    }
-  }
+  for (const Expr &E : Cases)
+    expectMatchesEvaluate(E, BlockShape{128, 1, 1}, 2);
 }
 
 } // namespace
