@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Replays application mode on PolyBench-ACC without a GPU: the H200's
+# Replays application mode without a GPU on the 42 programs of
+# scripts/gpu-groundtruth (PolyBench-ACC and cuda-samples): the H200's
 # per-line Nsight Compute source exports committed in
-# docs/groundtruth/groundtruth.tar.gz (csv/pb-NAME.csv, one profile of each
+# docs/groundtruth/groundtruth.tar.gz (csv/NAME.csv, one profile of each
 # program) are compared with the CURRENT analysis, exactly as
 # `coalesce-verify --app` would after profiling the program:
 #
@@ -12,15 +13,18 @@
 # seconds. Needs .gt-carry/ (scripts/gpu-groundtruth/prepare.sh) for the
 # sources and build/bin/{coalesce-lint,coalesce-verify}.
 #
-#   bash scripts/gpu-verification/replay-app.sh OUTDIR
+#   bash scripts/gpu-verification/replay-app.sh OUTDIR [SUITE...]
 #
+# SUITE: polybench, cuda-samples (default: both).
 # OUTDIR gets per program NAME.txt (coalesce-verify's table) and NAME.json,
 # and summary.tsv: accesses confirmed / mismatch / not executed /
 # unpredicted and the per-line true positives, false alarms and missed
 # lines, with totals in the last row.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-OUT=${1:?usage: replay-app.sh OUTDIR}
+OUT=${1:?usage: replay-app.sh OUTDIR [SUITE...]}
+shift
+SUITES=" ${*:-polybench cuda-samples} "
 LINT=${LINT:-$ROOT/build/bin/coalesce-lint}
 VERIFY=${VERIFY:-$ROOT/build/bin/coalesce-verify}
 GT=$ROOT/.gt-carry
@@ -32,7 +36,7 @@ tar xzf "$ROOT/docs/groundtruth/groundtruth.tar.gz" -C "$CSV" csv
 while IFS= read -r line; do
   # Tab-separated with empty fields (read would merge adjacent tabs).
   IFS=$'\x1f' read -r suite name dir args _run files <<<"${line//$'\t'/$'\x1f'}"
-  [[ $suite == polybench ]] || continue
+  [[ $SUITES == *" $suite "* ]] || continue
   [[ -f $CSV/csv/$name.csv ]] || { echo "$name: no recording"; continue; }
   flags=()
   for a in $args; do
@@ -55,7 +59,7 @@ out = sys.argv[1]
 keys = ["confirmed", "mismatch", "not_executed", "unpredicted",
         "true_positives", "false_alarms", "missed"]
 rows, total = [], dict.fromkeys(keys, 0)
-for f in sorted(glob.glob(os.path.join(out, "pb-*.json"))):
+for f in sorted(glob.glob(os.path.join(out, "*.json"))):
     d = json.load(open(f))
     verdicts = [a.get("verdict") for a in d.get("accesses", [])]
     s = d.get("summary", {})
