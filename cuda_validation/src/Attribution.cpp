@@ -337,30 +337,27 @@ Attribution attribute(const AttributionInput &In) {
     // load+store kept in a register across the loop whose loads it shares a
     // line with). When every instruction measured one member's prediction,
     // each member whose prediction some instruction measured is confirmed.
+    auto Measures = [&](size_t I, double V) {
+      return Accesses[I].Predicted &&
+             withinTolerance(*Accesses[I].Predicted, V, In.Tolerance);
+    };
     bool Explained = R.Result == Verdict::Mismatch && Ids.size() > 1 &&
                      !R.InstructionValues.empty();
-    for (double V : R.InstructionValues) {
-      bool Matched = false;
-      for (size_t I : Ids)
-        Matched |= Accesses[I].Predicted &&
-                   withinTolerance(*Accesses[I].Predicted, V, In.Tolerance);
-      Explained &= Matched;
-    }
+    for (double V : R.InstructionValues)
+      Explained &= std::any_of(Ids.begin(), Ids.end(),
+                               [&](size_t I) { return Measures(I, V); });
     for (size_t I : Ids) {
       AccessResult Copy = R;
       Copy.Access = Accesses[I];
       Copy.Note = Note;
-      if (Explained) {
-        bool Seen = false;
-        for (double V : R.InstructionValues)
-          Seen |= withinTolerance(*Accesses[I].Predicted, V, In.Tolerance);
-        if (Seen) {
-          Copy.Result = Verdict::Confirmed;
-          Copy.ComparedPrediction = Accesses[I].Predicted;
-          Copy.Note += "; confirmed per instruction: every instruction "
-                       "measured some member's prediction, and some measured "
-                       "this one's";
-        }
+      if (Explained &&
+          std::any_of(R.InstructionValues.begin(), R.InstructionValues.end(),
+                      [&](double V) { return Measures(I, V); })) {
+        Copy.Result = Verdict::Confirmed;
+        Copy.ComparedPrediction = Accesses[I].Predicted;
+        Copy.Note += "; confirmed per instruction: every instruction "
+                     "measured some member's prediction, and some measured "
+                     "this one's";
       }
       if (!Notes[I].empty())
         Copy.Note = Copy.Note.empty() ? Notes[I] : Notes[I] + "; " + Copy.Note;

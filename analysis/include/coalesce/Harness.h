@@ -122,8 +122,8 @@ struct AccessMeasurement {
   std::vector<unsigned> Group;
   std::string Note;
   /// Application mode: which profiled launch of the kernel (1, 2, ...; 0
-  /// when not said) out of how many.
-  unsigned Launch = 0, Launches = 0;
+  /// when not said).
+  unsigned Launch = 0;
 };
 
 /// One coalesce-verify run.

@@ -95,7 +95,7 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
                         unsigned Bytes, AccessOp Op, AtomicKind Atomic,
                         Frame &F, const clang::Expr *Anchor,
                         const LaneOriginInfo &Origin) {
-  if (F.Host || F.Probe)
+  if (!F.records())
     return;
   // Code that cannot run (`if (nIsPow2) ... else ...` in the nIsPow2 = true
   // instance) holds no access.
@@ -217,8 +217,8 @@ void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
   // first: its value is only known once its body has run.
   if (containsCall(LV))
     prewalkCalls(LV, F);
-  if (F.Host || F.Probe)
-    return; // Records nothing (emit): the address is not needed.
+  if (!F.records())
+    return; // The address is not needed.
   LaneOriginInfo Origin;
   std::optional<AddressInfo> A = resolveAddress(LV, F, &Origin);
   if (!A) {
@@ -255,8 +255,8 @@ void KernelWalker::recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
                                        AtomicKind Atomic, Frame &F,
                                        const clang::Expr *Anchor) {
   QualType Pointee = Ptr->getType()->getPointeeType();
-  if (Pointee.isNull() || F.Host || F.Probe)
-    return; // A probe or the host records nothing (emit).
+  if (Pointee.isNull() || !F.records())
+    return;
   // &lv: anchor the access at lv, as a plain subscript would be.
   if (const clang::Expr *LV = addressOfOperand(Ptr))
     Anchor = LV;

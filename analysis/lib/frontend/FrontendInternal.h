@@ -220,6 +220,8 @@ private:
     bool Host = false;
     /// A probe of one loop iteration: nothing is recorded.
     bool Probe = false;
+    /// Accesses walked here are recorded (a kernel's own walk).
+    bool records() const { return !Host && !Probe; }
     unsigned Depth = 0;
     /// For an inlined call: where its first `return` value goes.
     VarValue *Returned = nullptr;

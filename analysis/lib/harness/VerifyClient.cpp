@@ -69,8 +69,6 @@ llvm::Expected<VerifyRun> parseVerifyJson(llvm::StringRef Json) {
       M.Verdict = str(*O, "verdict");
       M.Note = str(*O, "note");
       M.Launch = static_cast<unsigned>(O->getInteger("launch").value_or(0));
-      M.Launches =
-          static_cast<unsigned>(O->getInteger("launches").value_or(0));
       if (const llvm::json::Array *G = O->getArray("group"))
         for (const llvm::json::Value &Id : *G)
           if (std::optional<int64_t> I = Id.getAsInteger())

@@ -165,7 +165,7 @@ public:
       collectAtoms(P.Active, Symbol::threadIdx(D), Atoms, Unused);
       for (const Expr &A : Atoms)
         if (A.evaluationCost() <= MaxLaneAtomCost)
-          LaneAtoms[D].push_back(difference(A));
+          LaneAtoms[D].push_back(comparisonDifference(A));
     }
     Values = P.Fixed;
     for (const Symbol &S : P.Free)
@@ -391,7 +391,7 @@ private:
       collectAtoms(Problem.Active, U.S, Atoms, Constants);
       for (Expr &A : Atoms) {
         AtomCost += 3 * A.evaluationCost();
-        A = difference(A);
+        A = comparisonDifference(A);
       }
     }
     // The roots cost three evaluations of each comparison per point, from
@@ -424,11 +424,6 @@ private:
     return Out;
   }
 
-
-  /// A - B of comparison \p Atom (A op B), whose roots linearRoot() finds.
-  static Expr difference(const Expr &Atom) {
-    return Expr::sub(Atom.operands()[0], Atom.operands()[1]);
-  }
 
   const GuardProblem &Problem;
   mutable PointEvaluator Evaluate; ///< Caches programs: not the state.

@@ -93,6 +93,9 @@ struct SamplingPlan {
   uint64_t size() const;
 };
 
+/// A - B of a comparison A op B (Lt, Le, Eq, Ne): where it turns.
+Expr comparisonDifference(const Expr &Comparison);
+
 /// Adds the conjuncts of \p E (split at logical and) to \p Out.
 void collectConjuncts(const Expr &E, std::vector<Expr> &Out);
 

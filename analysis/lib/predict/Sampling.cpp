@@ -62,6 +62,10 @@ PeriodMap addressPeriods(const Expr &Address) {
   return Periods;
 }
 
+Expr comparisonDifference(const Expr &Comparison) {
+  return Expr::sub(Comparison.operands()[0], Comparison.operands()[1]);
+}
+
 void collectConjuncts(const Expr &E, std::vector<Expr> &Out) {
   if (E.getKind() == Expr::Kind::LAnd) {
     for (const Expr &Op : E.operands())
@@ -123,8 +127,6 @@ std::optional<RangedLoop> rangedLoop(const Symbol &S, const Expr &Active,
   R.Iter = S;
   R.Period = Step.Period;
   bool Upper = false, Coupled = false;
-  Bindings AtZero;
-  AtZero.set(S, 0);
   for (const Expr &C : Conjuncts) {
     std::set<Symbol> Syms = C.symbols();
     if (!Syms.count(S))
@@ -132,7 +134,7 @@ std::optional<RangedLoop> rangedLoop(const Symbol &S, const Expr &Active,
     bool Strict = C.getKind() == Expr::Kind::Lt;
     if (!Strict && C.getKind() != Expr::Kind::Le)
       return std::nullopt;
-    Expr Difference = Expr::sub(C.operands()[0], C.operands()[1]);
+    Expr Difference = comparisonDifference(C);
     std::optional<Expr> Slope = Difference.linearCoefficient(S);
     std::optional<int64_t> Constant = Slope ? Slope->asConstant() : std::nullopt;
     if (!Constant || *Constant == 0)

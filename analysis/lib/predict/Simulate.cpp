@@ -278,16 +278,16 @@ representativeRequest(const Expr &Address, const Expr &Active,
           return true;
         WarpRequest W;
         W.Warp = R.Warp;
-        for (size_t I = 0; I < Plan.Symbols.size(); ++I) {
-          const Symbol &S = Plan.Symbols[I];
-          W.At.push_back(S.Kind == SymbolKind::LoopIter
-                             ? fmt::format("iteration {} of the loop over {}",
-                                           R.Values[I], S.Name)
-                             : fmt::format("{} = {}", S.Name, R.Values[I]));
-        }
+        auto Where = [](const Symbol &S, int64_t V) {
+          return S.Kind == SymbolKind::LoopIter
+                     ? fmt::format("iteration {} of the loop over {}", V,
+                                   S.Name)
+                     : fmt::format("{} = {}", S.Name, V);
+        };
+        for (size_t I = 0; I < Plan.Symbols.size(); ++I)
+          W.At.push_back(Where(Plan.Symbols[I], R.Values[I]));
         if (Plan.Ranged)
-          W.At.push_back(fmt::format("iteration {} of the loop over {}",
-                                     R.Iteration, Plan.Ranged->Iter.Name));
+          W.At.push_back(Where(Plan.Ranged->Iter, R.Iteration));
         W.LaneAddresses.resize(R.WarpLanes);
         size_t Next = 0;
         for (size_t L = 0; L < R.WarpLanes; ++L)
