@@ -2,8 +2,6 @@
 
 #include "coalesce/Expr.h"
 
-#include <fmt/format.h>
-
 namespace coalesce {
 
 const char *symbolKindName(SymbolKind K) {
@@ -32,9 +30,19 @@ const char *symbolKindName(SymbolKind K) {
 
 namespace {
 /// "threadIdx.x" style name of component \p Dim of a CUDA built-in.
+/// Spelled out rather than formatted: the lane model and the evaluators ask
+/// for these names millions of times.
 Symbol builtin(SymbolKind K, unsigned Dim) {
-  static constexpr char Components[] = {'x', 'y', 'z'};
-  return {K, fmt::format("{}.{}", symbolKindName(K), Components[Dim % 3])};
+  static constexpr const char *Names[4][3] = {
+      {"threadIdx.x", "threadIdx.y", "threadIdx.z"},
+      {"blockIdx.x", "blockIdx.y", "blockIdx.z"},
+      {"blockDim.x", "blockDim.y", "blockDim.z"},
+      {"gridDim.x", "gridDim.y", "gridDim.z"}};
+  unsigned Row = K == SymbolKind::ThreadIdx  ? 0
+                 : K == SymbolKind::BlockIdx ? 1
+                 : K == SymbolKind::BlockDim ? 2
+                                             : 3;
+  return {K, Names[Row][Dim % 3]};
 }
 } // namespace
 
