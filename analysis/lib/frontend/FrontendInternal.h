@@ -25,6 +25,7 @@
 #include "coalesce/Config.h"
 #include "coalesce/Expr.h"
 #include "coalesce/Report.h"
+#include "LoopLiveness.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -266,7 +267,7 @@ private:
   /// The arms of a switch, each under its case condition.
   void walkSwitchBody(const clang::SwitchStmt *SS, Frame &F);
   void walkIf(const clang::IfStmt *IS, Frame &F);
-  void walkLoop(const clang::Stmt *Init,
+  void walkLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, Frame &F, bool CondAfterBody = false);
   /// How many iterations a value without a closed form is sampled over.
@@ -350,9 +351,9 @@ private:
                         llvm::function_ref<Expr()> Iter,
                         clang::SourceLocation Loop, bool Host,
                         bool &UsedSamples);
-  /// Does a variable of \p F already hold a loop counter named \p Name
-  /// (an enclosing loop's)?
-  static bool loopNameTaken(const Frame &F, llvm::StringRef Name);
+  /// Is \p Name an enclosing loop's counter (held by a variable of \p F, or
+  /// a caller's loop around the inlined call)?
+  bool loopNameTaken(const Frame &F, llvm::StringRef Name) const;
   void walkDecl(const clang::VarDecl *VD, Frame &F);
   void mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
                      const Frame &Else);
@@ -513,6 +514,11 @@ private:
   unsigned ProbeDepth = 0;
   /// Numbers loops, to name a LoopIter symbol whose variable name is taken.
   unsigned LoopCounter = 0;
+  /// The iteration symbols' names of the loops whose bodies are being
+  /// walked, outermost first, across inlined calls.
+  std::vector<std::string> EnclosingLoops;
+  /// Which changed slots a loop carries to a read (built on first use).
+  std::unique_ptr<LoopLiveness> Liveness;
   /// Why the engine gave up on an opaque per-lane symbol it made (a
   /// loop-carried value without a closed form): the reason an access whose
   /// address uses it is unknown.

@@ -256,15 +256,15 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
   if (const auto *IS = dyn_cast<IfStmt>(S))
     return walkIf(IS, F);
   if (const auto *FS = dyn_cast<ForStmt>(S))
-    return walkLoop(FS->getInit(), FS->getCond(), FS->getInc(),
+    return walkLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(),
                     FS->getBody(), F);
   if (const auto *WS = dyn_cast<WhileStmt>(S))
-    return walkLoop(nullptr, WS->getCond(), nullptr, WS->getBody(), F);
+    return walkLoop(WS, nullptr, WS->getCond(), nullptr, WS->getBody(), F);
   if (const auto *DS = dyn_cast<DoStmt>(S))
-    return walkLoop(nullptr, DS->getCond(), nullptr, DS->getBody(), F,
+    return walkLoop(DS, nullptr, DS->getCond(), nullptr, DS->getBody(), F,
                     /*CondAfterBody=*/true);
   if (const auto *RS = dyn_cast<CXXForRangeStmt>(S))
-    return walkLoop(nullptr, nullptr, nullptr, RS->getBody(), F);
+    return walkLoop(RS, nullptr, nullptr, nullptr, RS->getBody(), F);
   if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
     const clang::Expr *V = RS->getRetValue();
     if (!V)
@@ -429,7 +429,12 @@ void KernelWalker::mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
   }
 }
 
-bool KernelWalker::loopNameTaken(const Frame &F, llvm::StringRef Name) {
+bool KernelWalker::loopNameTaken(const Frame &F, llvm::StringRef Name) const {
+  // A loop of a caller the body of which is being walked (its counter is not
+  // in this frame's slots: `j` over attempts around a callee's `j` over
+  // stages).
+  if (llvm::is_contained(EnclosingLoops, Name))
+    return true;
   for (const auto &Entry : F.Env)
     if (Entry.second.Int &&
         Entry.second.Int->anySymbol([&](const Symbol &S) {
@@ -488,7 +493,7 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
   }
 }
 
-void KernelWalker::walkLoop(const Stmt *Init,
+void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
                             const clang::Expr *Cond, const clang::Expr *Inc,
                             const Stmt *Body, Frame &F, bool CondAfterBody) {
   Expr SavedActive = F.Active;
@@ -542,6 +547,26 @@ void KernelWalker::walkLoop(const Stmt *Init,
       NonInduction.insert(VD);
   }
 
+  // Changed slots whose value at the loop's head nothing reads (an inner
+  // loop's counter, a flag each pass resets): not sampled, and after the
+  // loop a value no code reads.
+  // Floating-point slots are probed (whether a pass leaves them per lane)
+  // but not sampled: the engine keeps only where such a value comes from.
+  llvm::SmallPtrSet<const ValueDecl *, 8> Carried, Sampled;
+  for (const ValueDecl *VD : NonInduction) {
+    llvm::SmallPtrSet<const ValueDecl *, 1> Only;
+    Only.insert(VD);
+    if (F.Env.count(VD) && !(Cond && referencesAny(Cond, Only))) {
+      if (!Liveness)
+        Liveness = std::make_unique<LoopLiveness>(Ctx);
+      if (!Liveness->carriedValueRead(F.Fn, Loop, VD))
+        continue;
+    }
+    Carried.insert(VD);
+    if (!VD->getType()->isRealFloatingType())
+      Sampled.insert(VD);
+  }
+
   unsigned LoopId = ++LoopCounter;
   // The variable the counter is named after, chosen independently of the
   // order sets of pointers iterate in (which changes from run to run): the
@@ -584,15 +609,15 @@ void KernelWalker::walkLoop(const Stmt *Init,
   // Loop-carried slots: closed forms where one pass adds a step, else the
   // values of the first iterations (LoopCarried.cpp).
   CarriedState State;
-  probeSteps(Body, Inc, F, Modified, NonInduction, LoopId, State);
+  probeSteps(Body, Inc, F, Modified, Carried, LoopId, State);
   // Fields the body assigns before reading are read by their names until
   // then: hold them, so that every leaf is followed.
   for (const auto &[VD, Leaves] : State.Leaves)
     if (auto It = F.Env.find(VD); It != F.Env.end())
       for (const LeafPath &P : Leaves)
         materializeLeaf(It->second, P);
-  sampleIterations(Body, Cond, Inc, F, Modified, NonInduction,
-                   !leavesEarly(Body), State);
+  sampleIterations(Body, Cond, Inc, F, Modified, Sampled, !leavesEarly(Body),
+                   State);
   clang::SourceLocation LoopLoc =
       Cond ? Cond->getBeginLoc() : Body->getBeginLoc();
   bool UsedSamples = false;
@@ -675,9 +700,13 @@ void KernelWalker::walkLoop(const Stmt *Init,
       AtIter.try_emplace(VD, Dead != DeadOnEntry.end() ? Dead->second
                                                        : It->second);
     }
+  if (Iter)
+    EnclosingLoops.push_back(Iter->Name);
   walkStmt(Body, F);
   if (Inc)
     walkExpr(Inc, F);
+  if (Iter)
+    EnclosingLoops.pop_back();
   F.Active = SavedActive;
   F.SampledLoop = SavedSampledLoop;
   F.SampledIter = SavedSampledIter;

@@ -1,0 +1,22 @@
+// A loop of an inlined __device__ function whose counter has the name of a
+// loop around the call (`j` in both, Rodinia myocyte's attempts around its
+// 13 stages) counts its own iterations: the two counters are distinct
+// symbols, the callee's numbered.
+// RUN: %coalesce-lint --print-accesses --fail-on=never --block=32 %s | FileCheck %s
+#include <cuda_runtime.h>
+
+__device__ void rows(const float *a, float *out) {
+  for (int j = 0; j < 2; ++j)
+    out[j * 32 + threadIdx.x] = a[j * 32 + threadIdx.x];
+}
+
+// The caller's j shifts `a` by 4 bytes a step: one of its 8 values is
+// aligned (4 sectors), 7 are not (5): 39/8 = 4.875 whatever the callee's j.
+// One counter for both loops would pair caller j = callee j in {0, 1}: 4.5.
+__global__ void shifted(const float *a, float *out) {
+  for (int j = 0; j < 8; ++j)
+    rows(a + j, out + 64 * j);
+}
+// CHECK: inlined-loop-names.cu:10:5: access: kernel=shifted op=store base=out elem=4 expr='out[j * 32 + threadIdx.x]' sectors=4 ideal=4 class=coalesced
+// CHECK: inlined-loop-names.cu:10:33: access: kernel=shifted op=load base=a elem=4 expr='a[j * 32 + threadIdx.x]' sectors=4.88 ideal=4 class=misaligned
+// CHECK-NOT: access:
