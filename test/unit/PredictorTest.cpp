@@ -453,6 +453,36 @@ TEST(PredictorTest, LaneConditionOnBoundedLoopSamplesEveryIteration) {
             std::nullopt);
 }
 
+TEST(PredictorTest, TripCountStartsBelowLinearUpperBounds) {
+  // The search skips the values a linear upper bound rules out; every bound
+  // kind gives what trying each value from the cap down gives.
+  Symbol S{SymbolKind::LoopIter, "k"};
+  Expr K = loop("k");
+  auto Scan = [&](const Expr &Bound) -> std::optional<unsigned> {
+    for (int64_t T = 511; T >= 0; --T) {
+      Bindings B;
+      B.set(S, T);
+      if (Bound.evaluate(B).value_or(0))
+        return unsigned(T + 1);
+    }
+    return std::nullopt;
+  };
+  std::vector<Expr> Bounds = {
+      Expr::lt(K, C(13)),
+      Expr::le(C(2) * K, C(9)),
+      Expr::lt(C(3) * K, C(-4)), // Never.
+      Expr::eq(K, C(6)),
+      Expr::eq(C(4) * K, C(6)), // Never.
+      Expr::logicalAnd(Expr::lt(K, C(300)), Expr::ne(K, C(299))),
+      Expr::logicalAnd(Expr::lt(K, C(40)),
+                       Expr::eq(Expr::rem(K, C(7)), C(3))),
+      Expr::logicalAnd(Expr::lt(C(100), C(2) * K), Expr::le(K, C(60))),
+  };
+  for (const Expr &Bound : Bounds)
+    EXPECT_EQ(predictor::tripCount(S, Bound, 512), Scan(Bound))
+        << Bound.str();
+}
+
 TEST(PredictorTest, TriangularLoopIsWalkedOverItsWholeRange) {
   // for (k = 0; k < 40 - threadIdx.x; ++k) a[threadIdx.x * 64 + k], one warp:
   // k = 0..8 runs all 32 lanes, k = 9..39 runs 40 - k, each lane in its own

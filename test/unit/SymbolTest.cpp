@@ -72,5 +72,5 @@ TEST(SymbolTest, BindingsLookup) {
   EXPECT_EQ(B.lookup(N), std::optional<int64_t>(5));
   B.erase(N);
   EXPECT_EQ(B.lookup(N), std::nullopt);
-  EXPECT_EQ(B.values().size(), 1u);
+  EXPECT_EQ(B.size(), 1u);
 }

@@ -82,17 +82,20 @@ struct Symbol {
   }
 };
 
-/// Concrete values for symbols, for exact evaluation.
+/// Concrete values for symbols, for exact evaluation. A handful of symbols,
+/// looked up millions of times: a flat list searched by equality is cheaper
+/// than a tree ordered by name.
 class Bindings {
 public:
-  void set(const Symbol &S, int64_t V) { Values[S] = V; }
-  void erase(const Symbol &S) { Values.erase(S); }
+  void set(const Symbol &S, int64_t V);
+  void erase(const Symbol &S);
   /// The value bound to \p S, or nullopt when unbound.
   std::optional<int64_t> lookup(const Symbol &S) const;
-  const std::map<Symbol, int64_t> &values() const { return Values; }
+  /// How many symbols are bound.
+  size_t size() const { return Values.size(); }
 
 private:
-  std::map<Symbol, int64_t> Values;
+  std::vector<std::pair<Symbol, int64_t>> Values;
 };
 
 class Expr;

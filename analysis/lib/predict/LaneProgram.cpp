@@ -270,6 +270,34 @@ void LaneProgram::applyWarp(const Step &S, unsigned N) {
   }
   const int64_t *X = row(Kids[0]), *Y = row(Kids[1]);
   Def = Defined[Kids[0]] & Defined[Kids[1]];
+  // The operators defined for every pair of operands, one loop each (the
+  // comparisons and bitwise operators of select chains).
+  auto Each = [&](auto Op) {
+    for (unsigned I = 0; I < N; ++I)
+      Out[I] = Op(X[I], Y[I]);
+  };
+  switch (S.Op) {
+  case K::Lt:
+    return Each([](int64_t A, int64_t B) { return int64_t(A < B); });
+  case K::Le:
+    return Each([](int64_t A, int64_t B) { return int64_t(A <= B); });
+  case K::Eq:
+    return Each([](int64_t A, int64_t B) { return int64_t(A == B); });
+  case K::Ne:
+    return Each([](int64_t A, int64_t B) { return int64_t(A != B); });
+  case K::Min:
+    return Each([](int64_t A, int64_t B) { return A < B ? A : B; });
+  case K::Max:
+    return Each([](int64_t A, int64_t B) { return A < B ? B : A; });
+  case K::And:
+    return Each([](int64_t A, int64_t B) { return A & B; });
+  case K::Or:
+    return Each([](int64_t A, int64_t B) { return A | B; });
+  case K::Xor:
+    return Each([](int64_t A, int64_t B) { return A ^ B; });
+  default:
+    break;
+  }
   for (unsigned I = 0; I < N; ++I) {
     std::optional<int64_t> V = Expr::applyOperator(S.Op, X[I], Y[I]);
     Out[I] = V ? *V : 0;

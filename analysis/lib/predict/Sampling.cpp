@@ -75,6 +75,40 @@ void collectConjuncts(const Expr &E, std::vector<Expr> &Out) {
   Out.push_back(E);
 }
 
+namespace {
+
+/// Floor of \p A / \p B for B > 0.
+__int128 floorDiv(__int128 A, __int128 B) {
+  __int128 Q = A / B;
+  return Q * B > A ? Q - 1 : Q;
+}
+
+/// The largest value of \p S that comparison \p C, in S alone, allows when
+/// it bounds S from above linearly (`j < 13`, `2*j <= 9`, `j == 6`): every
+/// larger value makes it false. nullopt when it does not bound S so.
+std::optional<int64_t> linearUpperLimit(const Expr &C, const Symbol &S) {
+  Expr::Kind K = C.getKind();
+  if (K != Expr::Kind::Lt && K != Expr::Kind::Le && K != Expr::Kind::Eq)
+    return std::nullopt;
+  Expr D = comparisonDifference(C);
+  std::optional<Expr> Coeff = D.linearCoefficient(S);
+  std::optional<int64_t> A = Coeff ? Coeff->asConstant() : std::nullopt;
+  std::optional<int64_t> B =
+      D.substitute({{S, Expr::constant(0)}}).asConstant();
+  // Small enough that A*S + B cannot overflow over the values searched.
+  constexpr int64_t Limit = int64_t(1) << 40;
+  if (!A || !B || *A == 0 || std::abs(*A) > Limit || std::abs(*B) > Limit)
+    return std::nullopt;
+  if (K == Expr::Kind::Eq) // A*S + B == 0.
+    return -*B % *A == 0 ? -*B / *A : int64_t(-1);
+  if (*A < 0) // A lower bound.
+    return std::nullopt;
+  // A*S + B < 0, or <= 0.
+  return int64_t(floorDiv(K == Expr::Kind::Lt ? -*B - 1 : -*B, *A));
+}
+
+} // namespace
+
 std::optional<unsigned> tripCount(const Symbol &S, const Expr &Active,
                                   unsigned Cap) {
   std::vector<Expr> Conjuncts, Bounds;
@@ -96,22 +130,21 @@ std::optional<unsigned> tripCount(const Symbol &S, const Expr &Active,
     }
     return true;
   };
+  // The values above a linear upper bound fail it: the search starts below.
+  int64_t Top = Cap;
+  for (const Expr &C : Bounds)
+    if (std::optional<int64_t> Limit = linearUpperLimit(C, S))
+      Top = std::min(Top, *Limit);
   // Still running at the cap: too long to sample every iteration.
-  if (Holds(Cap))
+  if (Top >= int64_t(Cap) && Holds(Cap))
     return std::nullopt;
-  for (int64_t T = int64_t(Cap) - 1; T >= 0; --T)
+  for (int64_t T = std::min(Top, int64_t(Cap) - 1); T >= 0; --T)
     if (Holds(T))
       return unsigned(T + 1);
   return std::nullopt; // Never runs: let the simulation say so.
 }
 
 namespace {
-
-/// Floor of \p A / \p B for B > 0.
-__int128 floorDiv(__int128 A, __int128 B) {
-  __int128 Q = A / B;
-  return Q * B > A ? Q - 1 : Q;
-}
 
 /// The conjuncts of \p Active on loop iteration \p S as a RangedLoop, when
 /// every one is a comparison monotone in S, one bounds it from above and one

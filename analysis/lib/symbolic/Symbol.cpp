@@ -85,11 +85,28 @@ int Symbol::dimension() const {
   return C >= 'x' && C <= 'z' ? C - 'x' : -1;
 }
 
+void Bindings::set(const Symbol &S, int64_t V) {
+  for (auto &[Bound, Value] : Values)
+    if (Bound == S) {
+      Value = V;
+      return;
+    }
+  Values.emplace_back(S, V);
+}
+
+void Bindings::erase(const Symbol &S) {
+  for (auto It = Values.begin(); It != Values.end(); ++It)
+    if (It->first == S) {
+      Values.erase(It);
+      return;
+    }
+}
+
 std::optional<int64_t> Bindings::lookup(const Symbol &S) const {
-  auto It = Values.find(S);
-  if (It == Values.end())
-    return std::nullopt;
-  return It->second;
+  for (const auto &[Bound, Value] : Values)
+    if (Bound == S)
+      return Value;
+  return std::nullopt;
 }
 
 } // namespace coalesce
