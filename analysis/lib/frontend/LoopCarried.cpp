@@ -196,6 +196,10 @@ void KernelWalker::sampleIterations(
   }
   if (Open.empty())
     return;
+  // Nested, only a loop whose condition is a known constant after every
+  // pass is followed: one not known on entry (`j < max_degree`) is not.
+  if (Nested && Cond && !translate(Cond, F).asConstant())
+    return;
   // Apply the body to the entry state once per sampled iteration, recording
   // nothing, and keep each slot's value after each pass. A pass after which
   // the loop condition is false for every lane ends the sampling. A loop
