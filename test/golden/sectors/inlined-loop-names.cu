@@ -3,6 +3,7 @@
 // 13 stages) counts its own iterations: the two counters are distinct
 // symbols, the callee's numbered.
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=32 %s | FileCheck %s
+// GPU-ARGS: --block=32
 #include <cuda_runtime.h>
 
 __device__ void rows(const float *a, float *out) {
@@ -17,6 +18,6 @@ __global__ void shifted(const float *a, float *out) {
   for (int j = 0; j < 8; ++j)
     rows(a + j, out + 64 * j);
 }
-// CHECK: inlined-loop-names.cu:10:5: access: kernel=shifted op=store base=out elem=4 expr='out[j * 32 + threadIdx.x]' sectors=4 ideal=4 class=coalesced
-// CHECK: inlined-loop-names.cu:10:33: access: kernel=shifted op=load base=a elem=4 expr='a[j * 32 + threadIdx.x]' sectors=4.88 ideal=4 class=misaligned
+// CHECK: inlined-loop-names.cu:11:5: access: kernel=shifted op=store base=out elem=4 expr='out[j * 32 + threadIdx.x]' sectors=4 ideal=4 class=coalesced
+// CHECK: inlined-loop-names.cu:11:33: access: kernel=shifted op=load base=a elem=4 expr='a[j * 32 + threadIdx.x]' sectors=4.88 ideal=4 class=misaligned
 // CHECK-NOT: access:
