@@ -216,6 +216,23 @@ std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
       Tried.Starts[V] = Start;
   }
   Totals T = evaluateWith(Tried, Tried.Fixed, Tried.MaxSamples);
+  // The search's witness may be the last value it sampled of a loop counter
+  // (start 9 of 3 samples for `j == 11`) where this plan samples fewer: the
+  // iterations from that value on.
+  if (T.Requests == 0 && !T.AddressUnknown && !T.ActiveUnknown) {
+    Context Later = Tried;
+    bool Moved = false;
+    for (const auto &[V, Period] : Problem.Varying)
+      if (auto It = Later.Starts.find(V); It != Later.Starts.end() && Period > 1) {
+        It->second += Period - 1;
+        Moved = true;
+      }
+    Totals TL = Moved ? evaluateWith(Later, Later.Fixed, Later.MaxSamples) : T;
+    if (Moved && TL.Requests > 0) {
+      Tried = std::move(Later);
+      T = TL;
+    }
+  }
   // A value that leaves the guard undefined (a divisor of 0) is no answer.
   if (T.AddressUnknown || T.ActiveUnknown || T.Requests == 0)
     return std::nullopt;
@@ -228,9 +245,12 @@ std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
       Names += fmt::format("{}{} = {}", Names.empty() ? "" : ", ", S.Name,
                            Found->Values.at(S));
     }
-  for (const auto &[V, Start] : Found->Starts)
+  for (const auto &[V, Start] : Found->Starts) {
+    bool Block = V.Kind == SymbolKind::BlockIdx;
     Names += fmt::format("{}{} {} {}", Names.empty() ? "" : ", ", V.Name,
-                         V.Kind == SymbolKind::BlockIdx ? "=" : ">=", Start);
+                         Block ? "=" : ">=",
+                         Block ? Start : Ctx.Starts.at(V));
+  }
   return fmt::format("assuming {} so that the access executes", Names);
 }
 

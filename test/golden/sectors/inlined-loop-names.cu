@@ -20,4 +20,31 @@ __global__ void shifted(const float *a, float *out) {
 }
 // CHECK: inlined-loop-names.cu:11:5: access: kernel=shifted op=store base=out elem=4 expr='out[j * 32 + threadIdx.x]' sectors=4 ideal=4 class=coalesced
 // CHECK: inlined-loop-names.cu:11:33: access: kernel=shifted op=load base=a elem=4 expr='a[j * 32 + threadIdx.x]' sectors=4.88 ideal=4 class=misaligned
+
+// Rodinia myocyte's shape: 12 attempts (j) around 13 stages (the callee's
+// j). With one counter, stage 12 needed j < 12 && j == 12: "no lane
+// executes". Each stage's accesses are reached.
+__device__ void stages(const float *in, float *tmp) {
+  for (int j = 0; j < 13; j++) {
+    if (j == 0) {
+      for (int i = 0; i < 91; i++)
+        tmp[i] = in[i];
+    } else if (j == 12) {
+      for (int i = 0; i < 91; i++)
+        tmp[i] = in[i] + tmp[11 * 91 + i];
+    }
+  }
+}
+__global__ void attempts(const float *in, float *tmp, int workload, int xmax) {
+  int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (tid < workload)
+    for (int k = 1; k < xmax + 1; k++)
+      for (int j = 0; j < 12; j++)
+        stages(in + tid * 91, tmp + (tid * xmax + k) * 13 * 91);
+}
+// CHECK: inlined-loop-names.cu:[[@LINE-14]]:9: access: kernel=attempts op=store base=tmp elem=4 expr='tmp[i]' sectors=32 ideal=4 class=strided
+// CHECK: inlined-loop-names.cu:[[@LINE-15]]:18: access: kernel=attempts op=load base=in elem=4 expr='in[i]' sectors=32 ideal=4 class=strided
+// CHECK: inlined-loop-names.cu:[[@LINE-13]]:9: access: kernel=attempts op=store base=tmp elem=4 expr='tmp[i]' sectors=32 ideal=4 class=strided
+// CHECK: inlined-loop-names.cu:[[@LINE-14]]:18: access: kernel=attempts op=load base=in elem=4 expr='in[i]' sectors=32 ideal=4 class=strided
+// CHECK: inlined-loop-names.cu:[[@LINE-15]]:26: access: kernel=attempts op=load base=tmp elem=4 expr='tmp[11 * 91 + i]' sectors=32 ideal=4 class=strided
 // CHECK-NOT: access:
