@@ -483,6 +483,29 @@ TEST(PredictorTest, TripCountStartsBelowLinearUpperBounds) {
         << Bound.str();
 }
 
+TEST(PredictorTest, LoopStartIsTheSearchsLastWitnessWhenTheEvaluationSamplesFewer) {
+  // Rodinia myocyte's stage 11 of 13 (s) inside 12 attempts (j) inside the
+  // time steps (k < xmax): the guard search, xmax open, samples s from 6
+  // over 6 values and finds s = 11 at the last; the evaluation, xmax bound,
+  // samples k too and s over 3 values, 6 to 8: no lane. It starts at 11.
+  Expr S = loop("s"), J = loop("j"), K = loop("k"), I = loop("i");
+  Expr N = param("xmax"), W = param("workload");
+  AccessPattern A = access(C(4) * I + C(4732) * tx() + C(151424) * bx());
+  Expr Active = Expr::logicalAnd(Expr::lt(C(0), N),
+                                 Expr::lt(tx() + C(32) * bx(), W));
+  Active = Expr::logicalAnd(Expr::lt(K + C(1), N + C(1)), Active);
+  Active = Expr::logicalAnd(Expr::lt(J, C(12)), Active);
+  Active = Expr::logicalAnd(Expr::lt(S, C(13)), Active);
+  for (int64_t Stage = 0; Stage < 11; ++Stage)
+    Active = Expr::logicalAnd(Expr::ne(C(Stage), S), Active);
+  Active = Expr::logicalAnd(Expr::eq(C(11), S), Active);
+  A.Active = Expr::logicalAnd(Expr::lt(I, C(91)), Active);
+  Prediction P = predict(A, launch(32));
+  expectPrediction(P, 32, 4, Classification::Strided);
+  EXPECT_TRUE(hasAssumption(P, "assuming s >= 11 so that the access executes"))
+      << assumptions(P);
+}
+
 TEST(PredictorTest, TriangularLoopIsWalkedOverItsWholeRange) {
   // for (k = 0; k < 40 - threadIdx.x; ++k) a[threadIdx.x * 64 + k], one warp:
   // k = 0..8 runs all 32 lanes, k = 9..39 runs 40 - k, each lane in its own

@@ -1,4 +1,4 @@
-//===- LoopLiveness.h - Which values a loop carries to a later read -*- C++ -*-//
+//===- LoopLiveness.h - Which values a loop carries to a read -*- C++ -*-===//
 //
 // A loop's walker samples the slots the loop changes without a closed form,
 // pass after pass of its body. A slot whose value at the loop's head nothing

@@ -222,11 +222,13 @@ std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
   if (T.Requests == 0 && !T.AddressUnknown && !T.ActiveUnknown) {
     Context Later = Tried;
     bool Moved = false;
-    for (const auto &[V, Period] : Problem.Varying)
-      if (auto It = Later.Starts.find(V); It != Later.Starts.end() && Period > 1) {
-        It->second += Period - 1;
-        Moved = true;
-      }
+    for (const auto &[V, Period] : Problem.Varying) {
+      auto It = Later.Starts.find(V);
+      if (It == Later.Starts.end() || Period <= 1)
+        continue;
+      It->second += Period - 1;
+      Moved = true;
+    }
     Totals TL = Moved ? evaluateWith(Later, Later.Fixed, Later.MaxSamples) : T;
     if (Moved && TL.Requests > 0) {
       Tried = std::move(Later);
