@@ -178,7 +178,7 @@ std::optional<WarpRequest> representativeWith(const Context &Ctx,
   SamplingPlan Plan = planSamples(Address, Active, Ctx.MaxSamples, Ctx.Grid);
   return representativeRequest(Address, Active, Ctx.Access->AccessBytes,
                                Ctx.Access->Atomic, Ctx.Block, Plan,
-                               MeanSectors);
+                               MeanSectors, Ctx.Starts);
 }
 
 std::optional<int64_t> probeStride(const Context &Ctx, const Symbol &S) {

@@ -252,12 +252,13 @@ Totals simulate(LaneProgram &AddressFn, LaneProgram &ActiveFn,
 
 /// The first request of the same walk whose sector count is nearest
 /// \p MeanSectors, with every lane's address; nullopt when no lane executes
-/// or an address cannot be evaluated.
+/// or an address cannot be evaluated. The loop counters in \p Starts (moved
+/// by the guard search) are drawn from their starts.
 std::optional<WarpRequest>
 representativeRequest(const Expr &Address, const Expr &Active,
                       unsigned AccessBytes, AtomicKind Atomic,
                       const BlockShape &Block, const SamplingPlan &Plan,
-                      double MeanSectors);
+                      double MeanSectors, const ValueMap &Starts = {});
 
 //===--- Assumptions.cpp --------------------------------------------------===//
 

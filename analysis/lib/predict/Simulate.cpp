@@ -262,7 +262,7 @@ std::optional<WarpRequest>
 representativeRequest(const Expr &Address, const Expr &Active,
                       unsigned AccessBytes, AtomicKind Atomic,
                       const BlockShape &Block, const SamplingPlan &Plan,
-                      double MeanSectors) {
+                      double MeanSectors, const ValueMap &Starts) {
   std::optional<WarpRequest> Best;
   double BestDistance = 0;
   std::vector<int64_t> Sorted;
@@ -278,7 +278,10 @@ representativeRequest(const Expr &Address, const Expr &Active,
           return true;
         WarpRequest W;
         W.Warp = R.Warp;
-        auto Where = [](const Symbol &S, int64_t V) {
+        // A loop counter the guard search moved counts from its start.
+        auto Where = [&](const Symbol &S, int64_t V) {
+          if (auto It = Starts.find(S); It != Starts.end())
+            V += It->second;
           return S.Kind == SymbolKind::LoopIter
                      ? fmt::format("iteration {} of the loop over {}", V,
                                    S.Name)

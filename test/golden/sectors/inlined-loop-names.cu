@@ -3,6 +3,7 @@
 // 13 stages) counts its own iterations: the two counters are distinct
 // symbols, the callee's numbered.
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=32 %s | FileCheck %s
+// RUN: %coalesce-lint --block=32 --explain-access=%s:35:9 %s | FileCheck %s --check-prefix=DRAWN
 // GPU-ARGS: --block=32
 #include <cuda_runtime.h>
 
@@ -18,8 +19,8 @@ __global__ void shifted(const float *a, float *out) {
   for (int j = 0; j < 8; ++j)
     rows(a + j, out + 64 * j);
 }
-// CHECK: inlined-loop-names.cu:11:5: access: kernel=shifted op=store base=out elem=4 expr='out[j * 32 + threadIdx.x]' sectors=4 ideal=4 class=coalesced
-// CHECK: inlined-loop-names.cu:11:33: access: kernel=shifted op=load base=a elem=4 expr='a[j * 32 + threadIdx.x]' sectors=4.88 ideal=4 class=misaligned
+// CHECK: inlined-loop-names.cu:12:5: access: kernel=shifted op=store base=out elem=4 expr='out[j * 32 + threadIdx.x]' sectors=4 ideal=4 class=coalesced
+// CHECK: inlined-loop-names.cu:12:33: access: kernel=shifted op=load base=a elem=4 expr='a[j * 32 + threadIdx.x]' sectors=4.88 ideal=4 class=misaligned
 
 // Rodinia myocyte's shape: 12 attempts (j) around 13 stages (the callee's
 // j). With one counter, stage 12 needed j < 12 && j == 12: "no lane
@@ -48,3 +49,6 @@ __global__ void attempts(const float *in, float *tmp, int workload, int xmax) {
 // CHECK: inlined-loop-names.cu:[[@LINE-14]]:18: access: kernel=attempts op=load base=in elem=4 expr='in[i]' sectors=32 ideal=4 class=strided
 // CHECK: inlined-loop-names.cu:[[@LINE-15]]:26: access: kernel=attempts op=load base=tmp elem=4 expr='tmp[11 * 91 + i]' sectors=32 ideal=4 class=strided
 // CHECK-NOT: access:
+// The drawn request is at the stage the guard search moved the counter to.
+// DRAWN: assuming j.{{[0-9]+}} >= 12 so that the access executes
+// DRAWN: one request drawn ({{.*}}iteration 12 of the loop over j.{{[0-9]+}}
