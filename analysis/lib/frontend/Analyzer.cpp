@@ -160,7 +160,9 @@ public:
     File.Analyzed = true;
     KernelFinder Finder(SM);
     frontend::traverseParsedDecls(Finder, Ctx);
-    frontend::LaunchConfigFinder Launches(Ctx);
+    // Per function, built when a loop of it is first walked.
+    frontend::LoopLiveness Liveness(Ctx);
+    frontend::LaunchConfigFinder Launches(Ctx, Liveness);
     for (const auto &[Key, Sites] : Launches.all()) {
       std::vector<LaunchSite> &All = ProjectLaunches[Key];
       All.insert(All.end(), Sites.begin(), Sites.end());
@@ -211,7 +213,7 @@ public:
       K.Key = frontend::kernelKey(FD);
       K.Launches = Launches.launchesOf(FD);
       K.LaunchBounds = frontend::launchBoundsOf(FD);
-      frontend::KernelWalker Walker(Ctx, K);
+      frontend::KernelWalker Walker(Ctx, K, Liveness);
       Walker.walkKernel(FD);
       ++File.KernelsAnalyzed;
       Out.Kernels.push_back(std::move(K));

@@ -195,8 +195,11 @@ class KernelWalker {
   friend class LaunchConfigFinder;
 
 public:
-  KernelWalker(clang::ASTContext &Ctx, KernelRecord &Kernel)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Kernel(Kernel) {}
+  /// \p Liveness is shared by the walks of one translation unit.
+  KernelWalker(clang::ASTContext &Ctx, KernelRecord &Kernel,
+               LoopLiveness &Liveness)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Kernel(Kernel),
+        Liveness(Liveness) {}
 
   /// Walks the body of kernel \p FD.
   void walkKernel(const clang::FunctionDecl *FD);
@@ -517,8 +520,8 @@ private:
   /// The iteration symbols' names of the loops whose bodies are being
   /// walked, outermost first, across inlined calls.
   std::vector<std::string> EnclosingLoops;
-  /// Which changed slots a loop carries to a read (built on first use).
-  std::unique_ptr<LoopLiveness> Liveness;
+  /// Which changed slots a loop carries to a read.
+  LoopLiveness &Liveness;
   /// Why the engine gave up on an opaque per-lane symbol it made (a
   /// loop-carried value without a closed form): the reason an access whose
   /// address uses it is unknown.
@@ -529,7 +532,7 @@ private:
 /// unit, found by walking the host functions that launch (LaunchConfig.cpp).
 class LaunchConfigFinder {
 public:
-  explicit LaunchConfigFinder(clang::ASTContext &Ctx);
+  LaunchConfigFinder(clang::ASTContext &Ctx, LoopLiveness &Liveness);
   /// The launches of kernel \p FD with distinct resolved block shapes.
   std::vector<LaunchSite> launchesOf(const clang::FunctionDecl *FD) const;
   /// Every launch found, by kernelKey() of the launched kernel.

@@ -556,12 +556,9 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   for (const ValueDecl *VD : NonInduction) {
     llvm::SmallPtrSet<const ValueDecl *, 1> Only;
     Only.insert(VD);
-    if (F.Env.count(VD) && !(Cond && referencesAny(Cond, Only))) {
-      if (!Liveness)
-        Liveness = std::make_unique<LoopLiveness>(Ctx);
-      if (!Liveness->carriedValueRead(F.Fn, Loop, VD))
-        continue;
-    }
+    if (F.Env.count(VD) && !(Cond && referencesAny(Cond, Only)) &&
+        !Liveness.carriedValueRead(F.Fn, Loop, VD))
+      continue;
     Carried.insert(VD);
     if (!VD->getType()->isRealFloatingType())
       Sampled.insert(VD);

@@ -218,7 +218,8 @@ std::optional<unsigned> launchBoundsOf(const FunctionDecl *FD) {
   return std::nullopt;
 }
 
-LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
+LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx,
+                                       LoopLiveness &Liveness) {
   const SourceManager &SM = Ctx.getSourceManager();
   HostCallGraph G(SM);
   traverseParsedDecls(G, Ctx);
@@ -230,7 +231,7 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx) {
   traverseParsedDecls(Modified, Ctx);
 
   KernelRecord Scratch;
-  KernelWalker W(Ctx, Scratch);
+  KernelWalker W(Ctx, Scratch, Liveness);
   W.HostCallees = &Launchers;
   W.ModifiedGlobals = &Modified.Set;
   W.OnLaunch = [&](const CallExpr *CE, KernelWalker::Frame &F) {

@@ -83,28 +83,22 @@ __int128 floorDiv(__int128 A, __int128 B) {
   return Q * B > A ? Q - 1 : Q;
 }
 
-/// The largest value of \p S that comparison \p C, in S alone, allows when
-/// it bounds S from above linearly (`j < 13`, `2*j <= 9`, `j == 6`): every
-/// larger value makes it false. nullopt when it does not bound S so.
-std::optional<int64_t> linearUpperLimit(const Expr &C, const Symbol &S) {
-  Expr::Kind K = C.getKind();
-  if (K != Expr::Kind::Lt && K != Expr::Kind::Le && K != Expr::Kind::Eq)
+/// Comparison \p C (Lt or Le) as a bound on \p S: its A - B is AtZero +
+/// Slope * S with a constant, non-zero slope. nullopt otherwise.
+std::optional<RangedLoop::Bound> linearBound(const Expr &C, const Symbol &S) {
+  bool Strict = C.getKind() == Expr::Kind::Lt;
+  if (!Strict && C.getKind() != Expr::Kind::Le)
     return std::nullopt;
-  Expr D = comparisonDifference(C);
-  std::optional<Expr> Coeff = D.linearCoefficient(S);
-  std::optional<int64_t> A = Coeff ? Coeff->asConstant() : std::nullopt;
-  std::optional<int64_t> B =
-      D.substitute({{S, Expr::constant(0)}}).asConstant();
-  // Small enough that A*S + B cannot overflow over the values searched.
-  constexpr int64_t Limit = int64_t(1) << 40;
-  if (!A || !B || *A == 0 || std::abs(*A) > Limit || std::abs(*B) > Limit)
+  Expr Difference = comparisonDifference(C);
+  std::optional<Expr> Slope = Difference.linearCoefficient(S);
+  std::optional<int64_t> Constant = Slope ? Slope->asConstant() : std::nullopt;
+  if (!Constant || *Constant == 0)
     return std::nullopt;
-  if (K == Expr::Kind::Eq) // A*S + B == 0.
-    return -*B % *A == 0 ? -*B / *A : int64_t(-1);
-  if (*A < 0) // A lower bound.
-    return std::nullopt;
-  // A*S + B < 0, or <= 0.
-  return int64_t(floorDiv(K == Expr::Kind::Lt ? -*B - 1 : -*B, *A));
+  RangedLoop::Bound B;
+  B.AtZero = Difference.substitute({{S, Expr::constant(0)}});
+  B.Slope = *Constant;
+  B.Strict = Strict;
+  return B;
 }
 
 } // namespace
@@ -130,15 +124,18 @@ std::optional<unsigned> tripCount(const Symbol &S, const Expr &Active,
     }
     return true;
   };
-  // The values above a linear upper bound fail it: the search starts below.
-  int64_t Top = Cap;
+  // The values a linear upper bound (`j < 13`) rules out fail it: the
+  // search starts below them, in [0, End).
+  int64_t Start = 0, End = int64_t(Cap) + 1;
   for (const Expr &C : Bounds)
-    if (std::optional<int64_t> Limit = linearUpperLimit(C, S))
-      Top = std::min(Top, *Limit);
+    if (std::optional<RangedLoop::Bound> B = linearBound(C, S))
+      if (std::optional<int64_t> AtZero = B->AtZero.asConstant();
+          AtZero && B->Slope > 0)
+        narrowRange(*B, *AtZero, Start, End);
   // Still running at the cap: too long to sample every iteration.
-  if (Top >= int64_t(Cap) && Holds(Cap))
+  if (End > int64_t(Cap) && Holds(Cap))
     return std::nullopt;
-  for (int64_t T = std::min(Top, int64_t(Cap) - 1); T >= 0; --T)
+  for (int64_t T = std::min(End, int64_t(Cap)) - 1; T >= 0; --T)
     if (Holds(T))
       return unsigned(T + 1);
   return std::nullopt; // Never runs: let the simulation say so.
@@ -164,21 +161,12 @@ std::optional<RangedLoop> rangedLoop(const Symbol &S, const Expr &Active,
     std::set<Symbol> Syms = C.symbols();
     if (!Syms.count(S))
       continue;
-    bool Strict = C.getKind() == Expr::Kind::Lt;
-    if (!Strict && C.getKind() != Expr::Kind::Le)
+    std::optional<RangedLoop::Bound> B = linearBound(C, S);
+    if (!B)
       return std::nullopt;
-    Expr Difference = comparisonDifference(C);
-    std::optional<Expr> Slope = Difference.linearCoefficient(S);
-    std::optional<int64_t> Constant = Slope ? Slope->asConstant() : std::nullopt;
-    if (!Constant || *Constant == 0)
-      return std::nullopt;
-    RangedLoop::Bound B;
-    B.AtZero = Difference.substitute({{S, Expr::constant(0)}});
-    B.Slope = *Constant;
-    B.Strict = Strict;
-    R.Bounds.push_back(std::move(B));
-    Upper |= *Constant > 0;
+    Upper |= B->Slope > 0;
     Coupled |= Syms.size() > 1;
+    R.Bounds.push_back(std::move(*B));
   }
   if (!Upper || !Coupled)
     return std::nullopt;
