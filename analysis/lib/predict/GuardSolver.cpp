@@ -96,57 +96,122 @@ void collectAtoms(const Expr &E, const Symbol &S, std::vector<Expr> &Atoms,
   }
 }
 
-/// Expressions compiled once (LanePrograms) and evaluated at many points,
-/// each binding every symbol, threadIdx included: the search evaluates the
-/// same conjuncts and comparisons at every witness point of every move, and
-/// a compiled DAG costs a fraction of Expr::evaluate's memoized walk. The
-/// values are Expr::evaluate's.
+/// Witness points: every lane of Lanes with every binding of Groups (the
+/// symbols other than threadIdx), lane-major: point I is lane I / G with
+/// group I % G, G = Groups.size().
+struct PointSet {
+  std::vector<Lane> Lanes;
+  std::vector<Bindings> Groups;
+  size_t size() const { return Lanes.size() * Groups.size(); }
+};
+
+/// Values of several expressions, [expression][point].
+using PointValues = std::vector<std::vector<std::optional<int64_t>>>;
+
+/// Expressions compiled once (LanePrograms) and evaluated at many points:
+/// the search evaluates the same conjuncts and comparisons at every witness
+/// point of every move, and a compiled DAG costs a fraction of
+/// Expr::evaluate's memoized walk. Expressions evaluated together share one
+/// program (the comparisons along a value carried through a loop's samples
+/// share most of their nodes), and the points of one group share the
+/// lane-free steps and run as the lanes of warps. The values are
+/// Expr::evaluate's.
 class PointEvaluator {
 public:
-  std::optional<int64_t> operator()(const Expr &E, const Bindings &Point) {
-    auto It = Programs.find(E.identity());
+  /// The values of \p Es at each point of \p Points, in their order.
+  PointValues operator()(const std::vector<Expr> &Es, const PointSet &Points) {
+    size_t G = Points.Groups.size();
+    PointValues Out(Es.size(),
+                    std::vector<std::optional<int64_t>>(Points.size()));
+    if (Es.empty())
+      return Out;
+    std::vector<const void *> Key;
+    for (const Expr &E : Es)
+      Key.push_back(E.identity());
+    auto It = Programs.find(Key);
     if (It == Programs.end())
       It = Programs
-               .try_emplace(E.identity(), E, std::make_unique<LaneProgram>(E))
+               .try_emplace(std::move(Key), Es,
+                            std::make_unique<LaneProgram>(Es))
                .first;
     LaneProgram &Program = *It->second.second;
-    Program.prepare(Point);
-    Lane L{0, 0, 0, 0, 0};
-    unsigned *Dims[3] = {&L.X, &L.Y, &L.Z};
-    for (unsigned D = 0; D < 3; ++D)
-      if (std::optional<int64_t> V = Point.lookup(Symbol::threadIdx(D)))
-        *Dims[D] = unsigned(*V);
-    return Program.at(L);
+    std::vector<Lane> Chunk;
+    int64_t Values[WarpSize];
+    for (size_t Group = 0; Group < G; ++Group) {
+      Program.prepare(Points.Groups[Group]);
+      for (size_t First = 0; First < Points.Lanes.size(); First += WarpSize) {
+        size_t Last = std::min(Points.Lanes.size(), First + WarpSize);
+        Chunk.assign(Points.Lanes.begin() + First, Points.Lanes.begin() + Last);
+        Program.atWarp(Chunk, Values);
+        for (size_t E = 0; E < Es.size(); ++E) {
+          uint32_t Defined = Program.rootAt(E, Values);
+          for (size_t L = First; L < Last; ++L)
+            if ((Defined >> (L - First)) & 1)
+              Out[E][L * G + Group] = Values[L - First];
+        }
+      }
+    }
+    return Out;
   }
 
 private:
-  /// By node; the Expr keeps the node (and so the key) alive.
-  std::unordered_map<const void *,
-                     std::pair<Expr, std::unique_ptr<LaneProgram>>>
+  /// By the expressions' nodes; the Exprs keep the nodes (and so the key)
+  /// alive.
+  std::map<std::vector<const void *>,
+           std::pair<std::vector<Expr>, std::unique_ptr<LaneProgram>>>
       Programs;
 };
 
-/// The value of \p S at which comparison \p Atom (A op B) turns, at
-/// \p Point: the floor of the root of A - B when that is linear in S
-/// (checked at S = 0, 1, 2); nullopt otherwise. \p Difference is A - B.
-std::optional<int64_t> linearRoot(const Expr &Difference, const Symbol &S,
-                                  const Bindings &Point,
-                                  PointEvaluator &Evaluate) {
-  std::optional<int64_t> Y[3];
-  for (int64_t X = 0; X < 3; ++X) {
-    Bindings B = Point;
-    B.set(S, X);
-    Y[X] = Evaluate(Difference, B);
+/// The value of \p S at which each comparison (A op B) turns, at each point
+/// of \p Points, [comparison][point]: the floor of the root of A - B when
+/// that is linear in S (checked at S = 0, 1, 2); nullopt otherwise.
+/// \p Differences are the comparisons' A - B.
+PointValues linearRoots(const std::vector<Expr> &Differences, const Symbol &S,
+                        const PointSet &Points, PointEvaluator &Evaluate) {
+  PointValues Y[3];
+  size_t G = Points.Groups.size();
+  if (S.Kind == SymbolKind::ThreadIdx) {
+    // The three values are three lanes of one evaluation.
+    unsigned D = unsigned(S.dimension());
+    PointSet At{{}, Points.Groups};
+    for (const Lane &L : Points.Lanes)
+      for (unsigned X = 0; X < 3; ++X) {
+        At.Lanes.push_back(L);
+        (D == 0 ? At.Lanes.back().X : D == 1 ? At.Lanes.back().Y
+                                             : At.Lanes.back().Z) = X;
+      }
+    PointValues V = Evaluate(Differences, At);
+    for (unsigned X = 0; X < 3; ++X) {
+      Y[X].resize(Differences.size());
+      for (size_t A = 0; A < Differences.size(); ++A)
+        for (size_t I = 0; I < Points.size(); ++I)
+          Y[X][A].push_back(V[A][((I / G) * 3 + X) * G + I % G]);
+    }
+  } else {
+    for (int64_t X = 0; X < 3; ++X) {
+      PointSet At = Points;
+      for (Bindings &B : At.Groups)
+        B.set(S, X);
+      Y[X] = Evaluate(Differences, At);
+    }
   }
-  if (!Y[0] || !Y[1] || !Y[2])
-    return std::nullopt;
-  int64_t Slope = *Y[1] - *Y[0];
-  if (Slope == 0 || *Y[2] - *Y[1] != Slope)
-    return std::nullopt;
-  int64_t Num = -*Y[0], Root = Num / Slope;
-  if ((Num % Slope != 0) && ((Num < 0) != (Slope < 0)))
-    --Root;
-  return Root;
+  PointValues Roots(Differences.size(),
+                    std::vector<std::optional<int64_t>>(Points.size()));
+  for (size_t A = 0; A < Differences.size(); ++A)
+    for (size_t I = 0; I < Points.size(); ++I) {
+      const std::optional<int64_t> &Y0 = Y[0][A][I], &Y1 = Y[1][A][I],
+                                   &Y2 = Y[2][A][I];
+      if (!Y0 || !Y1 || !Y2)
+        continue;
+      int64_t Slope = *Y1 - *Y0;
+      if (Slope == 0 || *Y2 - *Y1 != Slope)
+        continue;
+      int64_t Num = -*Y0, Root = Num / Slope;
+      if ((Num % Slope != 0) && ((Num < 0) != (Slope < 0)))
+        --Root;
+      Roots[A][I] = Root;
+    }
+  return Roots;
 }
 
 /// The search state and its scoring.
@@ -163,9 +228,14 @@ public:
     for (unsigned D = 0; D < 3; ++D) {
       std::vector<Expr> Atoms;
       collectAtoms(P.Active, Symbol::threadIdx(D), Atoms, Unused);
+      std::set<Symbol> Syms;
       for (const Expr &A : Atoms)
-        if (A.evaluationCost() <= MaxLaneAtomCost)
+        if (A.evaluationCost() <= MaxLaneAtomCost) {
           LaneAtoms[D].push_back(comparisonDifference(A));
+          std::set<Symbol> Of = A.symbols();
+          Syms.insert(Of.begin(), Of.end());
+        }
+      LaneAtomSymbols[D].assign(Syms.begin(), Syms.end());
     }
     Values = P.Fixed;
     for (const Symbol &S : P.Free)
@@ -291,21 +361,19 @@ private:
 
   /// The witness points: corner lanes times the first and last sampled
   /// value of each varying symbol (shifted by \p St).
-  std::vector<Bindings> points(const ValueMap &Vals, const ValueMap &St) const {
+  PointSet points(const ValueMap &Vals, const ValueMap &St) {
     Bindings Base;
     for (const auto &[S, V] : Vals)
       Base.set(S, V);
     // Where lane guards (`threadIdx.x == df - 1`) turn, with the lanes and
     // varying symbols at 0.
-    Bindings AtZero = Base;
-    for (unsigned D = 0; D < 3; ++D)
-      AtZero.set(Symbol::threadIdx(D), 0);
+    PointSet AtZero{{Lane{0, 0, 0, 0, 0}}, {Base}};
     for (const auto &[V, Period] : Problem.Varying)
-      AtZero.set(V, St.at(V));
-    std::vector<Bindings> Out{Base};
+      AtZero.Groups[0].set(V, St.at(V));
     const unsigned Dims[3] = {Problem.Block.X, Problem.Block.Y,
                               Problem.Block.Z};
 
+    PointSet Out{{Lane{0, 0, 0, 0, 0}}, {Base}};
     for (unsigned D = 0; D < 3; ++D) {
       std::vector<int64_t> Lanes{0};
       auto AddLane = [&](int64_t L) {
@@ -314,25 +382,25 @@ private:
           Lanes.push_back(L);
       };
       AddLane(int64_t(Dims[D]) - 1);
-      for (const Expr &A : LaneAtoms[D])
-        if (std::optional<int64_t> Root =
-                linearRoot(A, Symbol::threadIdx(D), AtZero, Evaluate))
+      for (const std::optional<int64_t> &Root : laneRoots(D, AtZero))
+        if (Root)
           for (int64_t R : {*Root, *Root + 1})
             AddLane(R);
-      std::vector<Bindings> Next;
-      for (const Bindings &B : Out)
+      std::vector<Lane> Next;
+      for (const Lane &B : Out.Lanes)
         for (int64_t L : Lanes) {
           Next.push_back(B);
-          Next.back().set(Symbol::threadIdx(D), L);
+          (D == 0 ? Next.back().X : D == 1 ? Next.back().Y : Next.back().Z) =
+              unsigned(L);
         }
-      Out = std::move(Next);
+      Out.Lanes = std::move(Next);
     }
     unsigned Corners = 0;
     for (const auto &[V, Period] : Problem.Varying) {
       int64_t First = St.at(V);
       bool Both = Period > 1 && Corners++ < MaxCornerSymbols;
       std::vector<Bindings> Next;
-      for (const Bindings &B : Out) {
+      for (const Bindings &B : Out.Groups) {
         Next.push_back(B);
         Next.back().set(V, First);
         if (Both) {
@@ -340,27 +408,43 @@ private:
           Next.back().set(V, First + Period - 1);
         }
       }
-      Out = std::move(Next);
+      Out.Groups = std::move(Next);
     }
     return Out;
   }
 
+  /// The roots of the lane guards on threadIdx.\p D at \p AtZero (one
+  /// point), memoized by the values of the guards' other symbols: most moves
+  /// change a value the guards do not read.
+  const std::vector<std::optional<int64_t>> &laneRoots(unsigned D,
+                                                       const PointSet &AtZero) {
+    std::vector<std::optional<int64_t>> Key;
+    for (const Symbol &S : LaneAtomSymbols[D])
+      Key.push_back(AtZero.Groups[0].lookup(S));
+    auto [It, New] = LaneRoots[D].try_emplace(std::move(Key));
+    if (New)
+      for (const std::vector<std::optional<int64_t>> &R : linearRoots(
+               LaneAtoms[D], Symbol::threadIdx(D), AtZero, Evaluate))
+        It->second.push_back(R[0]);
+    return It->second;
+  }
+
   /// nullopt once the node budget is spent.
   std::optional<Score> score(const ValueMap &Vals, const ValueMap &St) {
-    std::vector<Bindings> Points = points(Vals, St);
+    PointSet Points = points(Vals, St);
     uint64_t Cost = uint64_t(Points.size()) * ActiveNodes;
     if (Cost > Budget)
       return std::nullopt;
     Budget -= Cost;
+    std::vector<unsigned> True(Points.size(), 0);
+    for (const std::vector<std::optional<int64_t>> &V :
+         Evaluate(Conjuncts, Points))
+      for (size_t I = 0; I < Points.size(); ++I)
+        True[I] += V[I] && *V[I] != 0;
     Score Sc{0, 0};
-    for (const Bindings &B : Points) {
-      unsigned True = 0;
-      for (const Expr &C : Conjuncts) {
-        std::optional<int64_t> V = Evaluate(C, B);
-        True += V && *V != 0;
-      }
-      Sc.first = std::max(Sc.first, True);
-      Sc.second += True;
+    for (unsigned T : True) {
+      Sc.first = std::max(Sc.first, T);
+      Sc.second += T;
     }
     return Sc;
   }
@@ -397,16 +481,16 @@ private:
     // The roots cost three evaluations of each comparison per point, from
     // the same budget as the scores (a value carried through a loop's
     // samples makes many large comparisons).
-    std::vector<Bindings> Points = points(Values, Starts);
+    PointSet Points = points(Values, Starts);
     uint64_t RootCost = uint64_t(Points.size()) * AtomCost;
     if (RootCost <= Budget) {
       Budget -= RootCost;
-      for (const Bindings &Point : Points)
-        for (const Expr &A : Atoms)
-          if (std::optional<int64_t> Root =
-                  linearRoot(A, U.S, Point, Evaluate))
-            for (int64_t R : {*Root, *Root + 1, *Root - 1})
-              Add(R);
+      PointValues Roots = linearRoots(Atoms, U.S, Points, Evaluate);
+      for (size_t Point = 0; Point < Points.size(); ++Point)
+        for (const std::vector<std::optional<int64_t>> &R : Roots)
+          if (const std::optional<int64_t> &Root = R[Point])
+            for (int64_t V : {*Root, *Root + 1, *Root - 1})
+              Add(V);
     }
     // The constants of non-linear guards: `mask & 16`, `n % 32`.
     for (int64_t C : Constants)
@@ -426,7 +510,7 @@ private:
 
 
   const GuardProblem &Problem;
-  mutable PointEvaluator Evaluate; ///< Caches programs: not the state.
+  PointEvaluator Evaluate; ///< Caches programs: not the state.
   /// Per unknown symbol: the differences (A - B) of the comparisons that
   /// mention it, their constants, and what finding their roots at one point
   /// costs.
@@ -437,6 +521,11 @@ private:
   /// The differences (A - B) of the predicate's comparisons on threadIdx.x,
   /// .y, .z.
   std::vector<Expr> LaneAtoms[3];
+  /// The lane guards' symbols, and their roots by the symbols' values.
+  std::vector<Symbol> LaneAtomSymbols[3];
+  std::map<std::vector<std::optional<int64_t>>,
+           std::vector<std::optional<int64_t>>>
+      LaneRoots[3];
   /// The largest evaluationCost() of a lane guard whose roots are searched.
   static constexpr uint64_t MaxLaneAtomCost = 4096;
   uint64_t Budget = NodeBudget;

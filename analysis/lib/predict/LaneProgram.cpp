@@ -38,11 +38,30 @@ bool splitAffine(const Expr &E, int64_t (&Coeff)[3], Expr &Uniform) {
 
 } // namespace
 
-LaneProgram::LaneProgram(const Expr &E) {
-  Root = compile(E);
+LaneProgram::LaneProgram(const Expr &E) : LaneProgram(std::vector<Expr>{E}) {}
+
+LaneProgram::LaneProgram(const std::vector<Expr> &Exprs) {
+  for (const Expr &E : Exprs)
+    Roots.push_back(compile(E));
+  if (Roots.empty()) // Nothing to evaluate: a constant 0.
+    Roots.push_back(compile(Expr::constant(0)));
+  Root = Roots.front();
   Compiled.clear(); // Only needed while compiling.
-  Rows.assign(Values.size() * WarpSize, 0);
-  Defined.assign(Values.size(), 0);
+  // Everything counts as changed at the first sample (generation 1).
+  ChangedAt.assign(Values.size(), 1);
+  DependsOn.assign(Values.size(), 0);
+  for (const std::vector<Step> *Steps : {&UniformSteps, &LaneSteps})
+    for (const Step &S : *Steps) {
+      uint64_t &Bits = DependsOn[S.Slot];
+      if (S.Type == Step::Symbol) {
+        auto It = std::find(SymbolBits.begin(), SymbolBits.end(), S.Sym);
+        if (It == SymbolBits.end())
+          It = SymbolBits.insert(It, S.Sym);
+        Bits |= uint64_t(1) << std::min<size_t>(It - SymbolBits.begin(), 63);
+      }
+      for (unsigned Kid : S.Kids)
+        Bits |= DependsOn[Kid];
+    }
   std::vector<bool> IsLane(Values.size(), false);
   for (const Step &S : LaneSteps)
     IsLane[S.Slot] = true;
@@ -50,7 +69,8 @@ LaneProgram::LaneProgram(const Expr &E) {
   for (const Step &S : LaneSteps)
     for (unsigned Kid : S.Kids)
       Read[Kid] = true;
-  Read[Root] = true; // atWarp() reads the root's row.
+  for (unsigned R : Roots)
+    Read[R] = true; // atWarp() and rootAt() read the roots' rows.
   for (unsigned Slot = 0; Slot < Values.size(); ++Slot)
     if (Read[Slot] && !IsLane[Slot])
       Broadcast.push_back(Slot);
@@ -59,7 +79,10 @@ LaneProgram::LaneProgram(const Expr &E) {
   std::vector<int> StepOf(Values.size(), -1);
   for (size_t I = 0; I < LaneSteps.size(); ++I)
     StepOf[LaneSteps[I].Slot] = int(I);
+  // (Several roots are all needed: no step may be skipped.)
   std::vector<unsigned> Chain = {Root};
+  if (Roots.size() > 1)
+    Chain.clear();
   while (!Chain.empty()) {
     unsigned Slot = Chain.back();
     Chain.pop_back();
@@ -135,8 +158,9 @@ unsigned LaneProgram::compile(const Expr &E) {
 }
 
 void LaneProgram::prepare(const Bindings &Sample) {
+  ++Generation;
   for (const Step &S : UniformSteps) {
-    std::optional<int64_t> &V = Values[S.Slot];
+    std::optional<int64_t> V;
     switch (S.Type) {
     case Step::Constant:
       V = S.Value;
@@ -148,11 +172,10 @@ void LaneProgram::prepare(const Bindings &Sample) {
       V = apply(S);
       break;
     }
-  }
-  for (unsigned Slot : Broadcast) {
-    const std::optional<int64_t> &V = Values[Slot];
-    Defined[Slot] = V ? ~uint32_t(0) : 0;
-    std::fill_n(row(Slot), WarpSize, V ? *V : 0);
+    if (V != Values[S.Slot]) {
+      Values[S.Slot] = V;
+      ChangedAt[S.Slot] = Generation;
+    }
   }
   // A lane-free conjunct that is 0 decides the && for every lane (even one
   // whose other operands are undefined): the sample runs no lane.
@@ -162,11 +185,55 @@ void LaneProgram::prepare(const Bindings &Sample) {
 }
 
 uint32_t LaneProgram::atWarp(const std::vector<Lane> &Lanes, int64_t *Out) {
+  return evaluate(Scratch, Lanes, Out, /*Keep=*/false);
+}
+
+uint32_t LaneProgram::atWarp(unsigned Warp, const std::vector<Lane> &Lanes,
+                             int64_t *Out) {
+  if (Warp >= Warps.size())
+    Warps.resize(Warp + 1);
+  WarpRows &W = Warps[Warp];
+  auto Same = [](const Lane &A, const Lane &B) {
+    return A.X == B.X && A.Y == B.Y && A.Z == B.Z;
+  };
+  if (W.Lanes.size() != Lanes.size() ||
+      !std::equal(Lanes.begin(), Lanes.end(), W.Lanes.begin(), Same)) {
+    W.Lanes = Lanes;
+    std::fill(W.DoneAt.begin(), W.DoneAt.end(), 0);
+  }
+  return evaluate(W, Lanes, Out, /*Keep=*/true);
+}
+
+uint32_t LaneProgram::evaluate(WarpRows &W, const std::vector<Lane> &Lanes,
+                               int64_t *Out, bool Keep) {
   unsigned N = std::min<size_t>(Lanes.size(), WarpSize);
   uint32_t All = N == WarpSize ? ~uint32_t(0) : (uint32_t(1) << N) - 1;
+  LastN = N;
   if (ZeroForAll) {
     std::fill_n(Out, N, 0);
     return All;
+  }
+  if (W.DoneAt.empty()) {
+    W.Rows.resize(Values.size() * WarpSize);
+    W.Defined.resize(Values.size());
+    W.DoneAt.assign(Values.size(), 0);
+  }
+  Cur = &W;
+  if (Keep && PropagatedAt != Generation) {
+    // A lane step's row is stale where an input changed since it was made.
+    for (const Step &S : LaneSteps)
+      for (unsigned Kid : S.Kids)
+        ChangedAt[S.Slot] = std::max(ChangedAt[S.Slot], ChangedAt[Kid]);
+    PropagatedAt = Generation;
+  }
+  // Only the first N lanes of a row are ever read.
+  for (unsigned Slot : Broadcast) {
+    if (Keep && W.DoneAt[Slot] >= ChangedAt[Slot])
+      continue;
+    const std::optional<int64_t> &V = Values[Slot];
+    W.Defined[Slot] = V ? ~uint32_t(0) : 0;
+    std::fill_n(row(Slot), N, V ? *V : 0);
+    W.DoneAt[Slot] = Generation;
   }
   for (unsigned I = 0; I < N; ++I) {
     LaneX[I] = Lanes[I].X;
@@ -177,10 +244,14 @@ uint32_t LaneProgram::atWarp(const std::vector<Lane> &Lanes, int64_t *Out) {
   // the steps after it are not needed.
   auto Next = LaneConjuncts.begin();
   for (size_t I = 0; I < LaneSteps.size(); ++I) {
-    applyWarp(LaneSteps[I], N);
+    const Step &S = LaneSteps[I];
+    if (!Keep || W.DoneAt[S.Slot] < ChangedAt[S.Slot]) {
+      applyWarp(S, N);
+      W.DoneAt[S.Slot] = Generation;
+    }
     for (; Next != LaneConjuncts.end() && Next->first == I; ++Next) {
       const int64_t *C = row(Next->second);
-      if ((Defined[Next->second] & All) != All ||
+      if ((W.Defined[Next->second] & All) != All ||
           std::any_of(C, C + N, [](int64_t V) { return V != 0; }))
         continue;
       std::fill_n(Out, N, 0);
@@ -188,7 +259,28 @@ uint32_t LaneProgram::atWarp(const std::vector<Lane> &Lanes, int64_t *Out) {
     }
   }
   std::copy_n(row(Root), N, Out);
-  return Defined[Root] & All;
+  return W.Defined[Root] & All;
+}
+
+uint32_t LaneProgram::rootAt(size_t I, int64_t *Out) {
+  unsigned N = LastN;
+  uint32_t All = N == WarpSize ? ~uint32_t(0) : (uint32_t(1) << N) - 1;
+  if (ZeroForAll) { // Only for a single root, which atWarp() returned.
+    std::fill_n(Out, N, 0);
+    return All;
+  }
+  std::copy_n(row(Roots[I]), N, Out);
+  return Cur->Defined[Roots[I]] & All;
+}
+
+size_t LaneProgram::dependentLaneSteps(const Symbol &S) const {
+  auto It = std::find(SymbolBits.begin(), SymbolBits.end(), S);
+  if (It == SymbolBits.end())
+    return 0;
+  uint64_t Bit = uint64_t(1) << std::min<size_t>(It - SymbolBits.begin(), 63);
+  return std::count_if(LaneSteps.begin(), LaneSteps.end(), [&](const Step &X) {
+    return (DependsOn[X.Slot] & Bit) != 0;
+  });
 }
 
 std::optional<int64_t> LaneProgram::at(const Lane &L) {
@@ -200,7 +292,7 @@ std::optional<int64_t> LaneProgram::at(const Lane &L) {
 
 void LaneProgram::applyWarp(const Step &S, unsigned N) {
   int64_t *Out = row(S.Slot);
-  uint32_t &Def = Defined[S.Slot];
+  uint32_t &Def = defined(S.Slot);
   switch (S.Type) {
   case Step::Affine: {
     const std::optional<int64_t> &Base = Values[S.Kids[0]];
@@ -225,10 +317,10 @@ void LaneProgram::applyWarp(const Step &S, unsigned N) {
   case K::Mul: {
     bool IsAdd = S.Op == K::Add;
     std::copy_n(row(Kids[0]), N, Out);
-    Def = Defined[Kids[0]];
+    Def = defined(Kids[0]);
     for (size_t J = 1; J < S.Kids.size(); ++J) {
       const int64_t *In = row(Kids[J]);
-      Def &= Defined[Kids[J]];
+      Def &= defined(Kids[J]);
       if (IsAdd)
         for (unsigned I = 0; I < N; ++I)
           Out[I] = int64_t(uint64_t(Out[I]) + uint64_t(In[I]));
@@ -246,8 +338,8 @@ void LaneProgram::applyWarp(const Step &S, unsigned N) {
       Out[I] = On ? T[I] : F[I];
       Taken |= uint32_t(On) << I;
     }
-    Def = Defined[Kids[0]] &
-          ((Taken & Defined[Kids[1]]) | (~Taken & Defined[Kids[2]]));
+    Def = defined(Kids[0]) &
+          ((Taken & defined(Kids[1])) | (~Taken & defined(Kids[2])));
     return;
   }
   case K::LAnd:
@@ -255,7 +347,7 @@ void LaneProgram::applyWarp(const Step &S, unsigned N) {
     // A defined deciding operand (0 for &&, non-zero for ||) decides alone.
     bool IsAnd = S.Op == K::LAnd;
     const int64_t *X = row(Kids[0]), *Y = row(Kids[1]);
-    uint32_t DX = Defined[Kids[0]], DY = Defined[Kids[1]], Decided = 0;
+    uint32_t DX = defined(Kids[0]), DY = defined(Kids[1]), Decided = 0;
     for (unsigned I = 0; I < N; ++I) {
       bool XDecides = ((DX >> I) & 1) && ((X[I] != 0) != IsAnd);
       bool YDecides = ((DY >> I) & 1) && ((Y[I] != 0) != IsAnd);
@@ -269,7 +361,7 @@ void LaneProgram::applyWarp(const Step &S, unsigned N) {
     break;
   }
   const int64_t *X = row(Kids[0]), *Y = row(Kids[1]);
-  Def = Defined[Kids[0]] & Defined[Kids[1]];
+  Def = defined(Kids[0]) & defined(Kids[1]);
   // The operators defined for every pair of operands, one loop each (the
   // comparisons and bitwise operators of select chains).
   auto Each = [&](auto Op) {

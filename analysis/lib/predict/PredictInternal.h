@@ -159,9 +159,17 @@ SamplingPlan planSamples(const PeriodMap &AddressPeriods, const Expr &Active,
 /// lane value the engine cannot see) are tracked per lane, and a select or a
 /// deciding && / || operand discards an unused undefined one exactly as lazy
 /// evaluation would.
+///
+/// A warp evaluated by number keeps its rows: when the next sample changes
+/// only some lane-free values, the lane steps that do not depend on them are
+/// not run again for that warp (a loop-carried chain that only depends on
+/// blockIdx is evaluated once per block, not once per loop iteration).
 class LaneProgram {
 public:
   explicit LaneProgram(const Expr &E);
+  /// One program for several expressions, sharing their common nodes:
+  /// atWarp() returns the first one's values, rootAt() any one's.
+  explicit LaneProgram(const std::vector<Expr> &Exprs);
   /// Evaluates the lane-free steps under the sample's bindings.
   void prepare(const Bindings &Sample);
   /// Evaluates lanes \p Lanes (at most WarpSize) of the prepared sample:
@@ -169,10 +177,19 @@ public:
   /// is set (undefined: division by zero, or a lane value the engine cannot
   /// see).
   uint32_t atWarp(const std::vector<Lane> &Lanes, int64_t *Out);
+  /// The same for warp number \p Warp, whose rows are kept between samples
+  /// and reused where the sample left a step's inputs unchanged. A warp
+  /// number given other lanes than last time starts afresh.
+  uint32_t atWarp(unsigned Warp, const std::vector<Lane> &Lanes, int64_t *Out);
+  /// After atWarp(): the values of expression \p I for the same lanes.
+  uint32_t rootAt(size_t I, int64_t *Out);
   /// The value for the single lane \p L; nullopt when undefined.
   std::optional<int64_t> at(const Lane &L);
   /// Steps of the program (distinct nodes plus folded leaves), for tests.
   size_t size() const { return UniformSteps.size() + LaneSteps.size(); }
+  /// Lane steps whose value depends on \p S: how much a change of S costs
+  /// a warp whose rows are kept.
+  size_t dependentLaneSteps(const Symbol &S) const;
 
 private:
   struct Step {
@@ -185,19 +202,43 @@ private:
     std::vector<unsigned> Kids;
     unsigned Slot = 0; ///< Where the value goes.
   };
+  /// One warp's rows: per slot WarpSize lane values, the mask of lanes
+  /// where each is defined, and the sample generation it was computed at.
+  struct WarpRows {
+    std::vector<int64_t> Rows;
+    std::vector<uint32_t> Defined;
+    std::vector<uint64_t> DoneAt;
+    std::vector<Lane> Lanes; ///< The lanes the rows belong to.
+  };
   unsigned compile(const Expr &E);
   unsigned emit(Step S, bool PerLane);
   std::optional<int64_t> apply(const Step &S) const;
   void applyWarp(const Step &S, unsigned N);
-  int64_t *row(unsigned Slot) { return &Rows[size_t(Slot) * WarpSize]; }
+  /// Evaluates into \p W; \p Keep: reuse its rows where still valid.
+  uint32_t evaluate(WarpRows &W, const std::vector<Lane> &Lanes, int64_t *Out,
+                    bool Keep);
+  int64_t *row(unsigned Slot) { return &Cur->Rows[size_t(Slot) * WarpSize]; }
+  uint32_t &defined(unsigned Slot) { return Cur->Defined[Slot]; }
 
   std::vector<Step> UniformSteps, LaneSteps; ///< Each in dependency order.
-  /// Per slot: the lane-free value (uniform slots), and a row of WarpSize
-  /// lane values with the mask of lanes where it is defined.
+  /// Per slot: the lane-free value (uniform slots).
   std::vector<std::optional<int64_t>> Values;
-  std::vector<int64_t> Rows;
-  std::vector<uint32_t> Defined;
-  /// Uniform slots that lane steps read: broadcast into rows by prepare.
+  /// Per slot: the generation (prepare() count) at which its value, or for
+  /// a lane step one of its inputs, last changed.
+  std::vector<uint64_t> ChangedAt;
+  uint64_t Generation = 0;
+  /// The generation whose changes the lane steps' ChangedAt include.
+  uint64_t PropagatedAt = 0;
+  /// Per slot: the symbols it depends on, as bits of SymbolBits (the 64th
+  /// bit stands for all symbols past the 63rd).
+  std::vector<uint64_t> DependsOn;
+  std::vector<coalesce::Symbol> SymbolBits;
+  /// Rows of the warps evaluated by number, and of the others.
+  std::vector<WarpRows> Warps;
+  WarpRows Scratch;
+  WarpRows *Cur = nullptr;
+  unsigned LastN = 0; ///< Lanes of the last evaluation.
+  /// Uniform slots that lane steps read: broadcast into rows.
   std::vector<unsigned> Broadcast;
   /// Operands of the root's chain of && (a predicate's conjuncts): the
   /// lane-free ones, and whether the prepared sample made one of them 0;
@@ -208,7 +249,8 @@ private:
   int64_t LaneX[WarpSize], LaneY[WarpSize], LaneZ[WarpSize];
   /// While compiling: node -> (its Expr, its slot).
   std::map<const void *, std::pair<Expr, unsigned>> Compiled;
-  unsigned Root = 0;
+  std::vector<unsigned> Roots; ///< The expressions' slots.
+  unsigned Root = 0;           ///< Roots.front().
 };
 
 //===--- Simulate.cpp -----------------------------------------------------===//

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace coalesce {
 namespace predictor {
@@ -49,10 +50,23 @@ struct WalkFlags {
 /// the iterations that stand for its whole range.
 template <typename Visitor> class RequestWalk {
 public:
+  /// \p ForReuse: the samples may come in any order; the symbols that the
+  /// fewest lane steps depend on change fastest, so that the warps' rows
+  /// are reused most (else the plan's order, the first symbol fastest).
   RequestWalk(LaneProgram &AddressFn, LaneProgram &ActiveFn,
-              const BlockShape &Block, const SamplingPlan &Plan, Visitor &Visit)
+              const BlockShape &Block, const SamplingPlan &Plan, Visitor &Visit,
+              bool ForReuse)
       : AddressFn(AddressFn), ActiveFn(ActiveFn), Plan(Plan), Visit(Visit),
-        Values(Plan.Symbols.size(), 0) {
+        Values(Plan.Symbols.size(), 0), Order(Plan.Symbols.size()) {
+    std::iota(Order.begin(), Order.end(), 0);
+    if (ForReuse) {
+      std::vector<size_t> Cost;
+      for (const Symbol &S : Plan.Symbols)
+        Cost.push_back(AddressFn.dependentLaneSteps(S) +
+                       ActiveFn.dependentLaneSteps(S));
+      std::stable_sort(Order.begin(), Order.end(),
+                       [&](size_t A, size_t B) { return Cost[A] < Cost[B]; });
+    }
     for (unsigned W = 0; W < Block.warps(); ++W)
       Warps.push_back(lanesOfWarp(Block, W));
     Addresses.reserve(WarpSize);
@@ -70,7 +84,7 @@ public:
       if (!(Plan.Ranged ? rangedSample(B) : sample(B)))
         return Flags;
       // Next combination (odometer).
-      for (size_t I = 0; I < Values.size(); ++I) {
+      for (size_t I : Order) {
         if (++Values[I] < Plan.Periods[I])
           break;
         Values[I] = 0;
@@ -105,7 +119,7 @@ private:
                              ? ~uint32_t(0)
                              : (uint32_t(1) << Lanes.size()) - 1;
       for (size_t I = 0; I < BoundFns.size(); ++I) {
-        Defined &= BoundFns[I].atWarp(Lanes, AtZero);
+        Defined &= BoundFns[I].atWarp(W, Lanes, AtZero);
         for (unsigned L = 0; L < Lanes.size(); ++L)
           narrowRange(R.Bounds[I], AtZero[L], Ranges[L].first,
                       Ranges[L].second);
@@ -146,7 +160,7 @@ private:
   bool warp(unsigned W, int64_t Iteration, uint64_t Weight) {
     const std::vector<Lane> &Lanes = Warps[W];
     Addresses.clear();
-    uint32_t OnDefined = ActiveFn.atWarp(Lanes, On);
+    uint32_t OnDefined = ActiveFn.atWarp(W, Lanes, On);
     uint32_t Mask = 0;
     for (unsigned I = 0; I < Lanes.size(); ++I) {
       if (!((OnDefined >> I) & 1))
@@ -157,7 +171,7 @@ private:
     }
     if (!Mask)
       return true;
-    uint32_t AddressDefined = AddressFn.atWarp(Lanes, Address);
+    uint32_t AddressDefined = AddressFn.atWarp(W, Lanes, Address);
     if (Mask & ~AddressDefined) {
       Flags.AddressUnknown = true;
       return false;
@@ -182,6 +196,7 @@ private:
   std::vector<std::vector<Lane>> Warps;
   std::vector<LaneProgram> BoundFns;
   std::vector<unsigned> Values;
+  std::vector<size_t> Order; ///< Odometer digits, fastest first.
   std::vector<int64_t> Addresses;
   int64_t On[WarpSize], Address[WarpSize];
   WalkFlags Flags;
@@ -193,8 +208,10 @@ private:
 template <typename Visitor>
 WalkFlags walkRequests(LaneProgram &AddressFn, LaneProgram &ActiveFn,
                        const Bindings &Base, const BlockShape &Block,
-                       const SamplingPlan &Plan, Visitor Visit) {
-  return RequestWalk<Visitor>(AddressFn, ActiveFn, Block, Plan, Visit)
+                       const SamplingPlan &Plan, bool ForReuse,
+                       Visitor Visit) {
+  return RequestWalk<Visitor>(AddressFn, ActiveFn, Block, Plan, Visit,
+                              ForReuse)
       .run(Base);
 }
 
@@ -239,8 +256,10 @@ Totals simulate(LaneProgram &AddressFn, LaneProgram &ActiveFn,
                 const Bindings &Base, unsigned AccessBytes, AtomicKind Atomic,
                 const BlockShape &Block, const SamplingPlan &Plan) {
   Totals T;
+  // Sums do not depend on the order of the requests.
   WalkFlags Flags = walkRequests(
-      AddressFn, ActiveFn, Base, Block, Plan, [&](RequestView &R) {
+      AddressFn, ActiveFn, Base, Block, Plan, /*ForReuse=*/true,
+      [&](RequestView &R) {
         addRequest(T, R.Addresses, R.WarpLanes, R.Weight, AccessBytes,
                    Atomic);
         return true;
@@ -267,8 +286,10 @@ representativeRequest(const Expr &Address, const Expr &Active,
   double BestDistance = 0;
   std::vector<int64_t> Sorted;
   LaneProgram AddressFn(Address), ActiveFn(Active);
+  // The first request nearest the mean, in the plan's order.
   WalkFlags Flags = walkRequests(
-      AddressFn, ActiveFn, Bindings(), Block, Plan, [&](RequestView &R) {
+      AddressFn, ActiveFn, Bindings(), Block, Plan, /*ForReuse=*/false,
+      [&](RequestView &R) {
         Sorted = R.Addresses;
         std::sort(Sorted.begin(), Sorted.end());
         unsigned Sectors =
