@@ -14,6 +14,8 @@
 #include "predict/PredictInternal.h"
 
 #include <algorithm>
+#include <cstring>
+#include <type_traits>
 
 namespace coalesce {
 namespace predictor {
@@ -193,11 +195,12 @@ uint32_t LaneProgram::atWarp(unsigned Warp, const std::vector<Lane> &Lanes,
   if (Warp >= Warps.size())
     Warps.resize(Warp + 1);
   WarpRows &W = Warps[Warp];
-  auto Same = [](const Lane &A, const Lane &B) {
-    return A.X == B.X && A.Y == B.Y && A.Z == B.Z;
-  };
+  // Lane is plain unsigneds: compared as bytes.
+  static_assert(std::is_trivially_copyable_v<Lane> &&
+                sizeof(Lane) == 5 * sizeof(unsigned));
   if (W.Lanes.size() != Lanes.size() ||
-      !std::equal(Lanes.begin(), Lanes.end(), W.Lanes.begin(), Same)) {
+      std::memcmp(W.Lanes.data(), Lanes.data(),
+                  Lanes.size() * sizeof(Lane)) != 0) {
     W.Lanes = Lanes;
     std::fill(W.DoneAt.begin(), W.DoneAt.end(), 0);
   }

@@ -77,8 +77,8 @@ public:
 
   /// \p Base binds symbols the programs still hold besides the plan's.
   WalkFlags run(const Bindings &Base) {
+    Bindings B = Base; // Each sample sets every symbol of the plan.
     for (uint64_t Sample = 0, N = Plan.size(); Sample < N; ++Sample) {
-      Bindings B = Base;
       for (size_t I = 0; I < Values.size(); ++I)
         B.set(Plan.Symbols[I], Values[I]);
       if (!(Plan.Ranged ? rangedSample(B) : sample(B)))
@@ -111,10 +111,10 @@ private:
     for (LaneProgram &F : BoundFns)
       F.prepare(B);
     int64_t AtZero[WarpSize];
+    Bindings At = B; // B and the ranged loop's iteration.
     for (unsigned W = 0; W < Warps.size(); ++W) {
       const std::vector<Lane> &Lanes = Warps[W];
-      std::vector<std::pair<int64_t, int64_t>> Ranges(
-          Lanes.size(), {0, MaxIteration});
+      Ranges.assign(Lanes.size(), {0, MaxIteration});
       uint32_t Defined = (Lanes.size() == WarpSize)
                              ? ~uint32_t(0)
                              : (uint32_t(1) << Lanes.size()) - 1;
@@ -126,7 +126,7 @@ private:
       }
       // A lane whose bound is undefined runs wherever its predicate is
       // (taken as true, as everywhere): it adds no stretch of its own.
-      std::vector<int64_t> Points;
+      Points.clear();
       for (unsigned L = 0; L < Lanes.size(); ++L)
         if (((Defined >> L) & 1) && Ranges[L].first < Ranges[L].second) {
           Points.push_back(Ranges[L].first);
@@ -144,7 +144,6 @@ private:
           continue;
         int64_t Length = To - From;
         for (int64_t K = 0; K < std::min<int64_t>(R.Period, Length); ++K) {
-          Bindings At = B;
           At.set(R.Iter, From + K);
           AddressFn.prepare(At);
           ActiveFn.prepare(At);
@@ -198,6 +197,10 @@ private:
   std::vector<unsigned> Values;
   std::vector<size_t> Order; ///< Odometer digits, fastest first.
   std::vector<int64_t> Addresses;
+  /// rangedSample()'s per-warp buffers: each lane's range of iterations,
+  /// and the points where a range starts or ends.
+  std::vector<std::pair<int64_t, int64_t>> Ranges;
+  std::vector<int64_t> Points;
   int64_t On[WarpSize], Address[WarpSize];
   WalkFlags Flags;
 };
@@ -218,7 +221,9 @@ WalkFlags walkRequests(LaneProgram &AddressFn, LaneProgram &ActiveFn,
 /// Adds one request with the active lanes' \p Addresses to \p T.
 void addRequest(Totals &T, std::vector<int64_t> &Addresses, size_t WarpLanes,
                 uint64_t Weight, unsigned AccessBytes, AtomicKind Atomic) {
-  std::sort(Addresses.begin(), Addresses.end());
+  // Lanes usually come in address order already.
+  if (!std::is_sorted(Addresses.begin(), Addresses.end()))
+    std::sort(Addresses.begin(), Addresses.end());
   T.Requests += Weight;
   T.Sectors +=
       Weight * countSortedRequestSectors(Addresses, AccessBytes, Atomic);
