@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 using namespace coalesce;
@@ -809,6 +810,117 @@ TEST(LaneProgramTest, ConjunctZeroForTheWarpDecidesWithoutTheRest) {
   };
   for (const Expr &E : Cases)
     expectMatchesEvaluate(E, BlockShape{128, 1, 1}, 2);
+}
+
+TEST(LaneProgramTest, KeptRowsMatchEvaluateWhateverTheSamplesChange) {
+  // A chain over blockIdx.x (kept while only k changes), picked by k; and a
+  // predicate whose first conjunct ends some warps early (the steps after
+  // it are stale for those warps and must be made again later). Samples
+  // change k, then blockIdx.x, then return to earlier values; a warp number
+  // given other lanes (another block shape) starts afresh.
+  Expr K = Expr::symbol(Symbol{SymbolKind::LoopIter, "k"});
+  Expr Chain = tx() + C(3) * bx();
+  Expr Picked = Chain;
+  for (int I = 0; I < 6; ++I) {
+    Chain = Expr::select(Expr::ne(Chain, C(40)), Chain + C(5), Chain - C(7));
+    Picked = Expr::select(Expr::eq(K, C(I)), Chain, Picked);
+  }
+  Expr Guard = Expr::logicalAnd(Expr::lt(tx(), C(16) + C(8) * K),
+                                Expr::lt(C(2), Picked));
+  const std::pair<int64_t, int64_t> Samples[] = {
+      {0, 0}, {0, 1}, {0, 5}, {1, 5}, {1, 0}, {0, 0}, {2, 3}, {2, 3}, {0, 5}};
+  const BlockShape Shapes[] = {BlockShape{64, 1, 1}, BlockShape{16, 4, 1}};
+  for (const Expr &E : {Picked, Guard}) {
+    SCOPED_TRACE(E.str());
+    predictor::LaneProgram Program(E);
+    for (const BlockShape &Shape : Shapes)
+      for (const auto &[Block, Iter] : Samples) {
+        Bindings Sample;
+        Sample.set(Symbol::blockIdx(0), Block);
+        Sample.set(K.getSymbol(), Iter);
+        Program.prepare(Sample);
+        for (unsigned W = 0; W < Shape.warps(); ++W) {
+          std::vector<Lane> Lanes = lanesOfWarp(Shape, W);
+          int64_t Out[WarpSize];
+          uint32_t Defined = Program.atWarp(W, Lanes, Out);
+          for (unsigned I = 0; I < Lanes.size(); ++I) {
+            Bindings B = Sample;
+            bindLane(B, Lanes[I]);
+            std::optional<int64_t> Want = E.evaluate(B);
+            ASSERT_EQ(bool((Defined >> I) & 1), Want.has_value());
+            if (Want)
+              EXPECT_EQ(Out[I], *Want)
+                  << "tid " << Lanes[I].Tid << ", blockIdx.x " << Block
+                  << ", k " << Iter;
+          }
+        }
+      }
+  }
+}
+
+TEST(LaneProgramTest, SeveralExpressionsShareOneProgram) {
+  Expr Chain = tx() + bx();
+  std::vector<Expr> Comparisons;
+  for (int I = 0; I < 8; ++I) {
+    Chain = Expr::select(Expr::lt(Chain, C(20 + I)), Chain + C(3), Chain);
+    Comparisons.push_back(Expr::le(C(I), Chain - ty()));
+  }
+  predictor::LaneProgram Shared(Comparisons);
+  // The chain once, not once per comparison.
+  size_t Separate = 0;
+  for (const Expr &E : Comparisons)
+    Separate += predictor::LaneProgram(E).size();
+  EXPECT_LT(2 * Shared.size(), Separate);
+  Bindings Sample;
+  Sample.set(Symbol::blockIdx(0), 2);
+  Shared.prepare(Sample);
+  std::vector<Lane> Lanes = lanesOfWarp(BlockShape{8, 4, 1}, 0);
+  int64_t Out[WarpSize];
+  Shared.atWarp(Lanes, Out);
+  for (size_t E = 0; E < Comparisons.size(); ++E) {
+    ASSERT_EQ(Shared.rootAt(E, Out), ~uint32_t(0));
+    for (unsigned I = 0; I < Lanes.size(); ++I) {
+      Bindings B = Sample;
+      bindLane(B, Lanes[I]);
+      EXPECT_EQ(Out[I], *Comparisons[E].evaluate(B)) << E << " " << I;
+    }
+  }
+}
+
+TEST(SimulateTest, OneWalkOverValuesMatchesOneWalkPerValue) {
+  // 4*tx + off*(4 + 8*bx) + 520*bx under a guard: the step per unit of off
+  // depends on the sample (a row pitch); each value of the one walk must
+  // give the totals of a walk with off bound to it.
+  Expr Off = param("off");
+  Expr Step = C(4) + C(8) * bx();
+  Expr Address = C(4) * tx() + Off * Step + C(520) * bx();
+  Expr Active = Expr::lt(tx(), C(24) + bx());
+  BlockShape Block{64, 1, 1};
+  predictor::SamplingPlan Plan = predictor::planSamples(Address, Active, 64);
+  predictor::LaneProgram AddressAndStep(std::vector<Expr>{Address, Step});
+  predictor::LaneProgram ActiveFn(Active);
+  Bindings Base;
+  Base.set(Off.getSymbol(), 3);
+  const unsigned Count = 8;
+  std::optional<std::vector<predictor::Totals>> All = predictor::simulateSteps(
+      AddressAndStep, ActiveFn, Base, 4, AtomicKind::None, Block, Plan, Count);
+  ASSERT_TRUE(All.has_value());
+  ASSERT_EQ(All->size(), Count);
+  for (unsigned I = 0; I < Count; ++I) {
+    Expr Bound = Address.substitute({{Off.getSymbol(), C(3 + I)}});
+    predictor::Totals One = predictor::simulate(Bound, Active, 4,
+                                                AtomicKind::None, Block, Plan);
+    EXPECT_EQ((*All)[I].Requests, One.Requests) << I;
+    EXPECT_EQ((*All)[I].Sectors, One.Sectors) << I;
+    EXPECT_EQ((*All)[I].Ideal, One.Ideal) << I;
+    EXPECT_EQ((*All)[I].UsedBytes, One.UsedBytes) << I;
+  }
+  // The values are not all alike: the test would see a walk that ignored
+  // them.
+  std::set<uint64_t> Sectors;
+  for (const predictor::Totals &T : *All)
+    Sectors.insert(T.Sectors);
+  EXPECT_GT(Sectors.size(), 1u);
 }
 
 } // namespace

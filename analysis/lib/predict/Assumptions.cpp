@@ -73,6 +73,32 @@ public:
                     Ctx.Access->Atomic, Ctx.Block, Plan);
   }
 
+  /// The totals with S = \p From + I for I < \p Count, from one walk,
+  /// when S only moves every lane's address by the same number of bytes
+  /// per unit (a linear term of the address with a lane-free coefficient;
+  /// S absent from the predicate and from the varying symbols' coefficients,
+  /// so the plan is the same for every value); nullopt otherwise.
+  std::optional<std::vector<Totals>> shifted(int64_t From, unsigned Count) {
+    if (Active.symbols().count(S))
+      return std::nullopt;
+    for (const auto &[V, Coeff] : Coefficients)
+      if (Coeff && Coeff->symbols().count(S))
+        return std::nullopt;
+    std::optional<Expr> Step = Address.linearCoefficient(S);
+    if (!Step || Step->isLaneDependent() || Step->symbols().count(S))
+      return std::nullopt;
+    PeriodMap Periods; // Free of S: as at() binds them.
+    for (const auto &[V, Coeff] : Coefficients)
+      Periods[V] = stepOfCoefficient(Coeff);
+    SamplingPlan Plan = planSamples(Periods, Active, MaxSamples, Ctx.Grid);
+    LaneProgram AddressAndStep(std::vector<Expr>{Address, *Step});
+    Bindings B;
+    B.set(S, From);
+    return simulateSteps(AddressAndStep, *ActiveFn, B,
+                         Ctx.Access->AccessBytes, Ctx.Access->Atomic,
+                         Ctx.Block, Plan, Count);
+  }
+
 private:
   const Context &Ctx;
   Symbol S;
@@ -215,8 +241,9 @@ std::optional<Misalignment> probeMisalignment(const Context &Ctx,
   M.Worst = -M.Best;
   int64_t Default = Ctx.Fixed.at(S);
   SymbolProbe Probe(Ctx, S, Ctx.MaxSamples);
+  std::optional<std::vector<Totals>> Shifted = Probe.shifted(Default, Period);
   for (unsigned I = 0; I < Period; ++I) {
-    Totals T = Probe.at(Default + I);
+    Totals T = Shifted ? (*Shifted)[I] : Probe.at(Default + I);
     if (!usable(T))
       continue;
     M.Best = std::min(M.Best, T.sectorsPerRequest());

@@ -292,6 +292,17 @@ Totals simulate(LaneProgram &AddressFn, LaneProgram &ActiveFn,
                 const Bindings &Base, unsigned AccessBytes, AtomicKind Atomic,
                 const BlockShape &Block, const SamplingPlan &Plan);
 
+/// The same for \p Count values of an unknown that only adds to every
+/// lane's address: \p AddressAndStepFn has two expressions, the address at
+/// the first value and the lane-free number of bytes one unit more adds
+/// (per sample). One walk, one Totals per value; nullopt when a step cannot
+/// be evaluated.
+std::optional<std::vector<Totals>>
+simulateSteps(LaneProgram &AddressAndStepFn, LaneProgram &ActiveFn,
+              const Bindings &Base, unsigned AccessBytes, AtomicKind Atomic,
+              const BlockShape &Block, const SamplingPlan &Plan,
+              unsigned Count);
+
 /// The first request of the same walk whose sector count is nearest
 /// \p MeanSectors, with every lane's address; nullopt when no lane executes
 /// or an address cannot be evaluated. The loop counters in \p Starts (moved

@@ -274,6 +274,41 @@ Totals simulate(LaneProgram &AddressFn, LaneProgram &ActiveFn,
   return T;
 }
 
+std::optional<std::vector<Totals>>
+simulateSteps(LaneProgram &AddressAndStepFn, LaneProgram &ActiveFn,
+              const Bindings &Base, unsigned AccessBytes, AtomicKind Atomic,
+              const BlockShape &Block, const SamplingPlan &Plan,
+              unsigned Count) {
+  std::vector<Totals> T(Count);
+  std::vector<int64_t> Moved;
+  int64_t Steps[WarpSize];
+  bool StepUnknown = false;
+  WalkFlags Flags = walkRequests(
+      AddressAndStepFn, ActiveFn, Base, Block, Plan, /*ForReuse=*/true,
+      [&](RequestView &R) {
+        // The warp the walk just evaluated: its lanes' steps (all equal).
+        if (!(AddressAndStepFn.rootAt(1, Steps) & 1)) {
+          StepUnknown = true;
+          return false;
+        }
+        for (unsigned I = 0; I < Count; ++I) {
+          uint64_t Shift = uint64_t(Steps[0]) * I; // Wraps like the lanes.
+          Moved = R.Addresses;
+          for (int64_t &A : Moved)
+            A = int64_t(uint64_t(A) + Shift);
+          addRequest(T[I], Moved, R.WarpLanes, R.Weight, AccessBytes, Atomic);
+        }
+        return true;
+      });
+  if (StepUnknown)
+    return std::nullopt;
+  for (Totals &X : T) {
+    X.AddressUnknown = Flags.AddressUnknown;
+    X.ActiveUnknown = Flags.ActiveUnknown;
+  }
+  return T;
+}
+
 Totals simulate(const Expr &Address, const Expr &Active, unsigned AccessBytes,
                 AtomicKind Atomic, const BlockShape &Block,
                 const SamplingPlan &Plan) {
