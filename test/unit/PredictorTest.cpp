@@ -858,6 +858,50 @@ TEST(LaneProgramTest, KeptRowsMatchEvaluateWhateverTheSamplesChange) {
   }
 }
 
+TEST(LaneProgramTest, RootAfterAConjunctDecidedTheWarpIsZero) {
+  // Warp 0 (ty = 0) is decided by the first conjunct, before the root's
+  // row is made; rootAt() must not return the row warp 1 left there.
+  Expr E = Expr::logicalAnd(Expr::ne(Expr::bitAnd(ty(), C(1)), C(0)),
+                            Expr::lt(tx(), C(100)));
+  predictor::LaneProgram Program(E);
+  Program.prepare(Bindings());
+  BlockShape Shape{32, 2, 1};
+  int64_t Out[WarpSize];
+  for (unsigned W : {1u, 0u}) {
+    std::vector<Lane> Lanes = lanesOfWarp(Shape, W);
+    Program.atWarp(Lanes, Out);
+    ASSERT_EQ(Program.rootAt(0, Out), ~uint32_t(0));
+    for (unsigned I = 0; I < Lanes.size(); ++I)
+      EXPECT_EQ(Out[I], W == 1 ? 1 : 0) << "warp " << W << " lane " << I;
+  }
+}
+
+TEST(LaneProgramTest, WarpsPastTheRowBudgetAreEvaluatedAfresh) {
+  // About 9,000 steps: a few warps' rows fit the budget, the others are
+  // evaluated without kept rows; all must match Expr::evaluate.
+  Expr E = tx() + C(7) * bx();
+  for (int I = 0; I < 3000; ++I)
+    E = Expr::select(Expr::lt(E, C(50 + I)), E + C(3), E - C(1));
+  predictor::LaneProgram Program(E);
+  ASSERT_GT(Program.size(), 8000u);
+  BlockShape Shape{1024, 1, 1};
+  for (int64_t Block : {0, 1, 1, 2}) {
+    Bindings Sample;
+    Sample.set(Symbol::blockIdx(0), Block);
+    Program.prepare(Sample);
+    for (unsigned W = 0; W < Shape.warps(); W += 5) {
+      std::vector<Lane> Lanes = lanesOfWarp(Shape, W);
+      int64_t Out[WarpSize];
+      ASSERT_EQ(Program.atWarp(W, Lanes, Out), ~uint32_t(0));
+      for (unsigned I = 0; I < Lanes.size(); I += 7) {
+        Bindings B = Sample;
+        bindLane(B, Lanes[I]);
+        EXPECT_EQ(Out[I], *E.evaluate(B)) << "warp " << W << " lane " << I;
+      }
+    }
+  }
+}
+
 TEST(LaneProgramTest, SeveralExpressionsShareOneProgram) {
   Expr Chain = tx() + bx();
   std::vector<Expr> Comparisons;

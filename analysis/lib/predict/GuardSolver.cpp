@@ -9,7 +9,9 @@
 // at a witness point (a corner lane with the first or last sampled value of
 // each varying symbol), and the constants it compares or masks with. A move
 // is kept when it satisfies more conjuncts at some witness point, or the
-// same number at more points.
+// same number at more points. The witness points that differ only in
+// threadIdx are evaluated as the lanes of one warp, and all the conjuncts
+// (or comparisons) one question needs through one shared program.
 //
 //===----------------------------------------------------------------------===//
 

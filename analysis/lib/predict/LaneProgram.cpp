@@ -5,9 +5,18 @@
 // steps, one per distinct node: those free of lane values run once per sample,
 // the others for a whole warp at a time (a loop over 32 plain integers per
 // step, with a mask of the lanes whose value is defined), with the same C
-// semantics as Expr::evaluate. Expressions built by following a variable through loops and
-// branches share subtrees heavily (a loop-carried index used on both arms of
-// every select); walking them as trees would cost exponential time.
+// semantics as Expr::evaluate. Expressions built by following a variable
+// through loops and branches share subtrees heavily (a loop-carried index
+// used on both arms of every select); walking them as trees would cost
+// exponential time.
+//
+// Consecutive samples often change only some lane-free values (a loop
+// iteration, not the block). Each lane-free value records the generation
+// (prepare() count) at which it last changed, each lane step the latest of
+// its inputs', and a warp evaluated by number keeps its rows with the
+// generation they were made at: only the stale steps run again. Several
+// expressions can share one program (the guard search's comparisons along
+// one carried chain).
 //
 //===----------------------------------------------------------------------===//
 
@@ -192,6 +201,11 @@ uint32_t LaneProgram::atWarp(const std::vector<Lane> &Lanes, int64_t *Out) {
 
 uint32_t LaneProgram::atWarp(unsigned Warp, const std::vector<Lane> &Lanes,
                              int64_t *Out) {
+  // Bounded memory: the warps past MaxKeptRowBytes are evaluated afresh.
+  size_t RowBytes = Values.size() * (WarpSize * sizeof(int64_t) +
+                                     sizeof(uint32_t) + sizeof(uint64_t));
+  if ((size_t(Warp) + 1) * RowBytes > MaxKeptRowBytes)
+    return evaluate(Scratch, Lanes, Out, /*Keep=*/false);
   if (Warp >= Warps.size())
     Warps.resize(Warp + 1);
   WarpRows &W = Warps[Warp];
@@ -212,6 +226,7 @@ uint32_t LaneProgram::evaluate(WarpRows &W, const std::vector<Lane> &Lanes,
   unsigned N = std::min<size_t>(Lanes.size(), WarpSize);
   uint32_t All = N == WarpSize ? ~uint32_t(0) : (uint32_t(1) << N) - 1;
   LastN = N;
+  LastDecided = true;
   if (ZeroForAll) {
     std::fill_n(Out, N, 0);
     return All;
@@ -261,6 +276,7 @@ uint32_t LaneProgram::evaluate(WarpRows &W, const std::vector<Lane> &Lanes,
       return All;
     }
   }
+  LastDecided = false;
   std::copy_n(row(Root), N, Out);
   return W.Defined[Root] & All;
 }
@@ -268,7 +284,7 @@ uint32_t LaneProgram::evaluate(WarpRows &W, const std::vector<Lane> &Lanes,
 uint32_t LaneProgram::rootAt(size_t I, int64_t *Out) {
   unsigned N = LastN;
   uint32_t All = N == WarpSize ? ~uint32_t(0) : (uint32_t(1) << N) - 1;
-  if (ZeroForAll) { // Only for a single root, which atWarp() returned.
+  if (LastDecided) { // Only for a single root: 0, as atWarp() returned.
     std::fill_n(Out, N, 0);
     return All;
   }

@@ -178,8 +178,9 @@ public:
   /// see).
   uint32_t atWarp(const std::vector<Lane> &Lanes, int64_t *Out);
   /// The same for warp number \p Warp, whose rows are kept between samples
-  /// and reused where the sample left a step's inputs unchanged. A warp
-  /// number given other lanes than last time starts afresh.
+  /// and reused where the sample left a step's inputs unchanged (up to
+  /// MaxKeptRowBytes of rows per program; the warps past it are evaluated
+  /// afresh). A warp number given other lanes than last time starts afresh.
   uint32_t atWarp(unsigned Warp, const std::vector<Lane> &Lanes, int64_t *Out);
   /// After atWarp(): the values of expression \p I for the same lanes.
   uint32_t rootAt(size_t I, int64_t *Out);
@@ -238,6 +239,12 @@ private:
   WarpRows Scratch;
   WarpRows *Cur = nullptr;
   unsigned LastN = 0; ///< Lanes of the last evaluation.
+  /// The last evaluation ended early: a conjunct of the (single) root's &&
+  /// was 0 for every lane, and the rows after it were not made.
+  bool LastDecided = false;
+  /// Memory the kept rows of one program may take (16 MiB: 60 warps of a
+  /// 1,000-step program, 3 of one at the 20,000-node limit).
+  static constexpr size_t MaxKeptRowBytes = size_t(16) << 20;
   /// Uniform slots that lane steps read: broadcast into rows.
   std::vector<unsigned> Broadcast;
   /// Operands of the root's chain of && (a predicate's conjuncts): the
