@@ -191,6 +191,10 @@ public:
   /// Lane steps whose value depends on \p S: how much a change of S costs
   /// a warp whose rows are kept.
   size_t dependentLaneSteps(const Symbol &S) const;
+  /// Memory the kept rows of one program may take (16 MiB: 60 warps of a
+  /// 1,000-step program, 3 of one at the 20,000-node limit); a warp's rows
+  /// take size() * (8 * WarpSize + 12) bytes.
+  static constexpr size_t MaxKeptRowBytes = size_t(16) << 20;
 
 private:
   struct Step {
@@ -242,9 +246,6 @@ private:
   /// The last evaluation ended early: a conjunct of the (single) root's &&
   /// was 0 for every lane, and the rows after it were not made.
   bool LastDecided = false;
-  /// Memory the kept rows of one program may take (16 MiB: 60 warps of a
-  /// 1,000-step program, 3 of one at the 20,000-node limit).
-  static constexpr size_t MaxKeptRowBytes = size_t(16) << 20;
   /// Uniform slots that lane steps read: broadcast into rows.
   std::vector<unsigned> Broadcast;
   /// Operands of the root's chain of && (a predicate's conjuncts): the
