@@ -95,6 +95,9 @@ public:
   size_t size() const { return Values.size(); }
 
 private:
+  std::vector<std::pair<Symbol, int64_t>>::const_iterator
+  find(const Symbol &S) const;
+
   std::vector<std::pair<Symbol, int64_t>> Values;
 };
 

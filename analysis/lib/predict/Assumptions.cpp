@@ -58,19 +58,10 @@ public:
 
   /// The totals with \p S = \p Value.
   Totals at(int64_t Value) {
-    ValueMap One{{S, Value}};
-    // A coefficient bound to 0 gives period 1: the same samples as leaving
-    // the symbol out.
-    PeriodMap Periods;
-    for (const auto &[V, Coeff] : Coefficients)
-      Periods[V] = stepOfCoefficient(
-          Coeff ? std::optional<Expr>(bindValues(*Coeff, One)) : std::nullopt);
-    SamplingPlan Plan =
-        planSamples(Periods, bindValues(Active, One), MaxSamples, Ctx.Grid);
     Bindings B;
     B.set(S, Value);
     return simulate(*AddressFn, *ActiveFn, B, Ctx.Access->AccessBytes,
-                    Ctx.Access->Atomic, Ctx.Block, Plan);
+                    Ctx.Access->Atomic, Ctx.Block, planAt(Value));
   }
 
   /// The totals with S = \p From + I for I < \p Count, from one walk,
@@ -87,19 +78,28 @@ public:
     std::optional<Expr> Step = Address.linearCoefficient(S);
     if (!Step || Step->isLaneDependent() || Step->symbols().count(S))
       return std::nullopt;
-    PeriodMap Periods; // Free of S: as at() binds them.
-    for (const auto &[V, Coeff] : Coefficients)
-      Periods[V] = stepOfCoefficient(Coeff);
-    SamplingPlan Plan = planSamples(Periods, Active, MaxSamples, Ctx.Grid);
     LaneProgram AddressAndStep(std::vector<Expr>{Address, *Step});
     Bindings B;
     B.set(S, From);
+    // The plan of every value: S is in neither the predicate nor a period.
     return simulateSteps(AddressAndStep, *ActiveFn, B,
                          Ctx.Access->AccessBytes, Ctx.Access->Atomic,
-                         Ctx.Block, Plan, Count);
+                         Ctx.Block, planAt(From), Count);
   }
 
 private:
+  /// The samples for \p S = \p Value: the periods of the varying symbols
+  /// (a coefficient bound to 0 gives period 1, the same samples as leaving
+  /// the symbol out) and the predicate, with S bound.
+  SamplingPlan planAt(int64_t Value) const {
+    ValueMap One{{S, Value}};
+    PeriodMap Periods;
+    for (const auto &[V, Coeff] : Coefficients)
+      Periods[V] = stepOfCoefficient(
+          Coeff ? std::optional<Expr>(bindValues(*Coeff, One)) : std::nullopt);
+    return planSamples(Periods, bindValues(Active, One), MaxSamples, Ctx.Grid);
+  }
+
   const Context &Ctx;
   Symbol S;
   unsigned MaxSamples;

@@ -98,6 +98,11 @@ void collectAtoms(const Expr &E, const Symbol &S, std::vector<Expr> &Atoms,
   }
 }
 
+/// The threadIdx component \p D (0: x, 1: y, 2: z) of \p L.
+unsigned &coordinate(Lane &L, unsigned D) {
+  return D == 0 ? L.X : D == 1 ? L.Y : L.Z;
+}
+
 /// Witness points: every lane of Lanes with every binding of Groups (the
 /// symbols other than threadIdx), lane-major: point I is lane I / G with
 /// group I % G, G = Groups.size().
@@ -179,8 +184,7 @@ PointValues linearRoots(const std::vector<Expr> &Differences, const Symbol &S,
     for (const Lane &L : Points.Lanes)
       for (unsigned X = 0; X < 3; ++X) {
         At.Lanes.push_back(L);
-        (D == 0 ? At.Lanes.back().X : D == 1 ? At.Lanes.back().Y
-                                             : At.Lanes.back().Z) = X;
+        coordinate(At.Lanes.back(), D) = X;
       }
     PointValues V = Evaluate(Differences, At);
     for (unsigned X = 0; X < 3; ++X) {
@@ -392,8 +396,7 @@ private:
       for (const Lane &B : Out.Lanes)
         for (int64_t L : Lanes) {
           Next.push_back(B);
-          (D == 0 ? Next.back().X : D == 1 ? Next.back().Y : Next.back().Z) =
-              unsigned(L);
+          coordinate(Next.back(), D) = unsigned(L);
         }
       Out.Lanes = std::move(Next);
     }

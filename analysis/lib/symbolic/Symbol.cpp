@@ -2,6 +2,8 @@
 
 #include "coalesce/Expr.h"
 
+#include <algorithm>
+
 namespace coalesce {
 
 const char *symbolKindName(SymbolKind K) {
@@ -85,28 +87,31 @@ int Symbol::dimension() const {
   return C >= 'x' && C <= 'z' ? C - 'x' : -1;
 }
 
+std::vector<std::pair<Symbol, int64_t>>::const_iterator
+Bindings::find(const Symbol &S) const {
+  return std::find_if(Values.begin(), Values.end(),
+                      [&](const auto &Entry) { return Entry.first == S; });
+}
+
 void Bindings::set(const Symbol &S, int64_t V) {
-  for (auto &[Bound, Value] : Values)
-    if (Bound == S) {
-      Value = V;
-      return;
-    }
-  Values.emplace_back(S, V);
+  auto It = find(S);
+  if (It == Values.end())
+    Values.emplace_back(S, V);
+  else
+    Values[It - Values.begin()].second = V;
 }
 
 void Bindings::erase(const Symbol &S) {
-  for (auto It = Values.begin(); It != Values.end(); ++It)
-    if (It->first == S) {
-      Values.erase(It);
-      return;
-    }
+  auto It = find(S);
+  if (It != Values.end())
+    Values.erase(It);
 }
 
 std::optional<int64_t> Bindings::lookup(const Symbol &S) const {
-  for (const auto &[Bound, Value] : Values)
-    if (Bound == S)
-      return Value;
-  return std::nullopt;
+  auto It = find(S);
+  if (It == Values.end())
+    return std::nullopt;
+  return It->second;
 }
 
 } // namespace coalesce
