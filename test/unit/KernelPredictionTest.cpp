@@ -10,6 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
+
 using namespace coalesce;
 
 namespace {
@@ -92,6 +95,55 @@ TEST(KernelPredictionTest, ProjectLaunchesServeKernelsWithoutTheirOwn) {
   predictKernel(Alone, AnalysisConfig(), {});
   EXPECT_EQ(Alone.Block.X, 256u);
   EXPECT_EQ(Alone.BlockSource, BlockShapeSource::Assumed);
+}
+
+TEST(KernelPredictionTest, APlanComputedOnThreadsInAnyOrderEqualsTheSerialOne) {
+  // Accesses under one guard share a guard search (k = 1024 by default runs
+  // no lane); two launches; repeated inputs. The plan lists each distinct
+  // input once, and its predictions made on 4 threads, last first, put
+  // together as predictKernel() does.
+  KernelRecord K;
+  K.Name = "k";
+  Expr Guard = Expr::eq(tx(), Expr::symbol(Symbol::param("k")));
+  for (int64_t I = 0; I < 24; ++I) {
+    AccessRecord A = access("a", C(4) * tx() * Expr::symbol(Symbol::param(
+                                                  "n")) + C(4 * (I % 8)));
+    if (I % 3 == 0)
+      A.Pattern.Active = Guard;
+    K.Accesses.push_back(A);
+  }
+  LaunchSite One = site(64, 10), Eight = site(128, 20);
+  One.Params["n"] = 1;
+  Eight.Params["n"] = 8;
+  K.Launches = {One, Eight};
+  KernelRecord Serial = K;
+  predictKernel(Serial, AnalysisConfig(), {});
+
+  // Each unguarded access differs between the launches (n = 1, n = 8).
+  ASSERT_EQ(Serial.Accesses.size(), 40u);
+  KernelPredictionPlan Plan(K, AnalysisConfig(), {});
+  // 8 offsets x guarded or not (each offset occurs both ways) x 2 launches.
+  EXPECT_EQ(Plan.size(), 32u);
+  std::atomic<size_t> Next{0};
+  std::vector<std::thread> Threads;
+  for (int T = 0; T < 4; ++T)
+    Threads.emplace_back([&] {
+      for (size_t I; (I = Next++) < Plan.size();)
+        Plan.compute(Plan.size() - 1 - I);
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  KernelRecord Parallel = Plan.finish();
+  EXPECT_EQ(Parallel.Block.X, Serial.Block.X);
+  ASSERT_EQ(Parallel.Accesses.size(), Serial.Accesses.size());
+  for (size_t I = 0; I < Serial.Accesses.size(); ++I) {
+    const Prediction &A = Parallel.Accesses[I].Predicted;
+    const Prediction &B = Serial.Accesses[I].Predicted;
+    EXPECT_EQ(A.SectorsPerRequest, B.SectorsPerRequest) << I;
+    EXPECT_EQ(A.Class, B.Class) << I;
+    EXPECT_EQ(A.Assumptions, B.Assumptions) << I;
+    EXPECT_EQ(Parallel.Accesses[I].Launch, Serial.Accesses[I].Launch) << I;
+  }
 }
 
 AccessRecord field(const char *Expr_, unsigned Offset, unsigned RecordBytes) {

@@ -15,9 +15,40 @@
 #include "coalesce/Config.h"
 #include "coalesce/Report.h"
 
+#include <cstddef>
+#include <memory>
 #include <vector>
 
 namespace coalesce {
+
+/// predictKernel() in three steps, so that the accesses of one large kernel
+/// can be predicted on several threads: the plan lists the kernel's
+/// distinct predictions (over its accesses and launches), compute() makes
+/// any of them on any thread, and finish() puts them together exactly as
+/// predictKernel() does.
+class KernelPredictionPlan {
+public:
+  /// Plans the predictions of \p K (a copy is kept; \p ProjectLaunches as
+  /// for predictKernel()).
+  KernelPredictionPlan(const KernelRecord &K, const AnalysisConfig &Config,
+                       const std::vector<LaunchSite> &ProjectLaunches);
+  ~KernelPredictionPlan();
+  KernelPredictionPlan(const KernelPredictionPlan &) = delete;
+  KernelPredictionPlan &operator=(const KernelPredictionPlan &) = delete;
+
+  /// The number of distinct predictions the kernel needs.
+  size_t size() const;
+  /// Makes prediction \p I (< size()). Calls for different \p I may run on
+  /// different threads at once.
+  void compute(size_t I);
+  /// The kernel with Block/BlockSource/LaunchGrid and every access's
+  /// prediction filled; only after compute() of every prediction.
+  KernelRecord finish() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
 
 /// Fills Block/BlockSource/LaunchGrid and the prediction of every access of
 /// \p K. \p ProjectLaunches are launches of the kernel found in other files

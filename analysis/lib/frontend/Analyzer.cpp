@@ -492,6 +492,53 @@ private:
   std::mutex M;
 };
 
+/// Predictions \p Begin .. \p End - 1 of kernel \p Kernel's plan.
+struct PredictionChunk {
+  size_t Kernel, Begin, End;
+};
+
+/// Every plan's predictions in chunks: about four per thread for a kernel
+/// large enough, so that one large kernel keeps every thread busy while
+/// few threads are created per prediction.
+std::vector<PredictionChunk>
+predictionChunks(const std::vector<std::shared_ptr<KernelPredictionPlan>> &Plans,
+                 unsigned Threads) {
+  std::vector<PredictionChunk> Chunks;
+  for (size_t K = 0; K < Plans.size(); ++K) {
+    size_t N = Plans[K]->size();
+    size_t Size = std::max<size_t>(1, (N + 4 * Threads - 1) / (4 * Threads));
+    for (size_t Begin = 0; Begin < N; Begin += Size)
+      Chunks.push_back({K, Begin, std::min(N, Begin + Size)});
+    if (N == 0)
+      Chunks.push_back({K, 0, 0});
+  }
+  return Chunks;
+}
+
+/// The time budget the chunks of one kernel share, from the first that
+/// starts (--timeout applies to a kernel's predictions as a whole).
+class KernelBudget {
+public:
+  /// The time left, none when it is spent; \p Budget zero: no limit.
+  std::optional<std::chrono::milliseconds> left(std::chrono::milliseconds Budget) {
+    if (Budget.count() <= 0)
+      return Budget;
+    std::lock_guard<std::mutex> Lock(M);
+    auto Now = std::chrono::steady_clock::now();
+    if (!Start)
+      Start = Now;
+    auto Left = Budget - std::chrono::duration_cast<std::chrono::milliseconds>(
+                             Now - *Start);
+    if (Left.count() <= 0)
+      return std::nullopt;
+    return Left;
+  }
+
+private:
+  std::mutex M;
+  std::optional<std::chrono::steady_clock::time_point> Start;
+};
+
 /// Gives every job the precompiled CUDA headers of its compile
 /// configuration, building each missing one once (in parallel, isolated
 /// like a file); a configuration whose headers cannot be precompiled parses
@@ -615,23 +662,47 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
   }
   // Every file is parsed: a kernel launched only in another translation
   // unit (declared in a header) gets that launch's shape and values. The
-  // kernels are predicted in parallel too, each in place.
+  // kernels' distinct predictions are made in parallel, a large kernel's
+  // split into several chunks, each isolated; a kernel's chunks share one
+  // time budget, counted from the first that starts.
+  std::vector<std::shared_ptr<KernelPredictionPlan>> Plans;
+  for (const KernelRecord &K : Out.Kernels) {
+    auto It = ProjectLaunches.find(K.Key);
+    Plans.push_back(std::make_shared<KernelPredictionPlan>(
+        K, Config,
+        It == ProjectLaunches.end() ? std::vector<LaunchSite>() : It->second));
+  }
+  std::vector<PredictionChunk> Chunks =
+      predictionChunks(Plans, threadsOf(Config));
+  std::vector<KernelBudget> Budgets(Out.Kernels.size());
   std::vector<IsolatedOutcome> Predicted(Out.Kernels.size(),
                                          IsolatedOutcome::Finished);
-  ProgressCounter Kernels(Config, "predicting", Out.Kernels.size());
-  forEachInParallel(Config, Out.Kernels.size(), [&](size_t I) {
-    KernelRecord &K = Out.Kernels[I];
-    auto It = ProjectLaunches.find(K.Key);
-    auto Work = std::make_shared<KernelRecord>(K);
-    auto Launches = std::make_shared<std::vector<LaunchSite>>(
-        It == ProjectLaunches.end() ? std::vector<LaunchSite>() : It->second);
-    Predicted[I] = runIsolated(
-        [Work, Launches, Config] { predictKernel(*Work, Config, *Launches); },
-        timeoutOf(Config));
-    if (Predicted[I] == IsolatedOutcome::Finished)
-      K = std::move(*Work);
+  std::mutex PredictedMutex;
+  ProgressCounter Kernels(Config, "predicting", Chunks.size());
+  forEachInParallel(Config, Chunks.size(), [&](size_t I) {
+    const PredictionChunk &C = Chunks[I];
+    std::optional<std::chrono::milliseconds> Left =
+        Budgets[C.Kernel].left(timeoutOf(Config));
+    IsolatedOutcome How = IsolatedOutcome::TimedOut;
+    if (Left) {
+      auto Plan = Plans[C.Kernel];
+      How = runIsolated(
+          [Plan, C] {
+            for (size_t J = C.Begin; J < C.End; ++J)
+              Plan->compute(J);
+          },
+          *Left);
+    }
+    if (How != IsolatedOutcome::Finished) {
+      std::lock_guard<std::mutex> Lock(PredictedMutex);
+      if (Predicted[C.Kernel] == IsolatedOutcome::Finished)
+        Predicted[C.Kernel] = How;
+    }
     Kernels.step();
   });
+  for (size_t I = 0; I < Out.Kernels.size(); ++I)
+    if (Predicted[I] == IsolatedOutcome::Finished)
+      Out.Kernels[I] = Plans[I]->finish();
   for (size_t I = 0; I < Out.Kernels.size(); ++I) {
     IsolatedOutcome How = Predicted[I];
     if (How == IsolatedOutcome::Finished)

@@ -1,15 +1,18 @@
 //===- HashMemo.h - Results of a pure function kept by input -----*- C++ -*-===//
 ///
 /// \file
-/// The memo behind PredictionCache (predict() per access) and GuardMemo
-/// (solveGuards() per guard problem): inputs found by a hash, then compared
-/// whole, so a hash collision never returns another input's result.
+/// The memo behind GuardMemo (solveGuards() per guard problem): inputs found
+/// by a hash, then compared whole, so a hash collision never returns another
+/// input's result. Safe to share between threads: the result is computed
+/// outside the lock, so two threads that miss the same input at once both
+/// compute it (the function is pure: the same result).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_PREDICT_HASHMEMO_H
 #define COALESCE_PREDICT_HASHMEMO_H
 
 #include <cstddef>
+#include <mutex>
 #include <unordered_map>
 #include <utility>
 
@@ -27,20 +30,36 @@ public:
   /// with a kept input) accepts; else \p Compute(), kept with \p Input().
   template <typename MatchFn, typename InputFn, typename ComputeFn>
   Out get(size_t Hash, MatchFn Matches, InputFn Input, ComputeFn Compute) {
-    auto [First, Last] = Entries.equal_range(Hash);
-    for (auto It = First; It != Last; ++It)
-      if (Matches(It->second.first)) {
+    {
+      std::lock_guard<std::mutex> Lock(M);
+      if (const Out *Kept = find(Hash, Matches)) {
         ++Hits;
-        return It->second.second;
+        return *Kept;
       }
+    }
     Out Result = Compute();
-    Entries.emplace(Hash, std::make_pair(Input(), Result));
+    std::lock_guard<std::mutex> Lock(M);
+    if (!find(Hash, Matches))
+      Entries.emplace(Hash, std::make_pair(Input(), Result));
     return Result;
   }
   /// Calls answered from kept results so far.
-  size_t hits() const { return Hits; }
+  size_t hits() const {
+    std::lock_guard<std::mutex> Lock(M);
+    return Hits;
+  }
 
 private:
+  template <typename MatchFn>
+  const Out *find(size_t Hash, MatchFn &Matches) const {
+    auto [First, Last] = Entries.equal_range(Hash);
+    for (auto It = First; It != Last; ++It)
+      if (Matches(It->second.first))
+        return &It->second.second;
+    return nullptr;
+  }
+
+  mutable std::mutex M;
   std::unordered_multimap<size_t, std::pair<In, Out>> Entries;
   size_t Hits = 0;
 };

@@ -58,9 +58,16 @@ bool samePrediction(const Prediction &A, const Prediction &B) {
          A.WorstSectorsPerRequest == B.WorstSectorsPerRequest;
 }
 
-Prediction predictIn(const AccessRecord &A, const KernelRecord &K,
-                     const LaunchContext &C, const AnalysisConfig &Config,
-                     PredictionCache &Cache) {
+/// One prediction an access needs under one launch: the distinct input it
+/// asks the cache for, and what that launch adds to its assumptions.
+struct Request {
+  size_t Input = 0;
+  std::vector<std::string> Assumptions;
+};
+
+Request requestIn(const AccessRecord &A, const KernelRecord &K,
+                  const LaunchContext &C, const AnalysisConfig &Config,
+                  PredictionCache &Cache) {
   PredictOptions Opts;
   Opts.Block = C.Block;
   Opts.DefaultValue = Config.DefaultValue;
@@ -92,61 +99,100 @@ Prediction predictIn(const AccessRecord &A, const KernelRecord &K,
   }
   for (const auto &[Name, Value] : User)
     Opts.Params[Name] = Value;
-  Prediction P = Cache.get(Pattern, Opts);
+  Request R;
+  R.Input = Cache.add(Pattern, Opts);
   if (!FromLaunch.empty()) {
     std::string List;
     for (const std::string &S : FromLaunch)
       List += (List.empty() ? "" : ", ") + S;
-    P.Assumptions.push_back(fmt::format("{} from the launch at {}:{}", List,
+    R.Assumptions.push_back(fmt::format("{} from the launch at {}:{}", List,
                                         C.Site->Loc.File, C.Site->Loc.Line));
   }
-  P.Assumptions.push_back(C.Note);
-  return P;
+  R.Assumptions.push_back(C.Note);
+  return R;
 }
 
 } // namespace
 
-void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
-                   const std::vector<LaunchSite> &ProjectLaunches) {
-  const std::vector<LaunchSite> &Sites =
-      K.Launches.empty() ? ProjectLaunches : K.Launches;
-  std::vector<LaunchContext> Contexts = contextsOf(K, Config, Sites);
-  K.Block = Contexts.front().Block;
-  K.BlockSource = Contexts.front().Source;
-  if (Contexts.front().Site && Contexts.front().Site->Grid)
-    K.LaunchGrid = Contexts.front().Site->Grid;
+struct KernelPredictionPlan::Impl {
+  KernelRecord K;
+  /// The launches the contexts point into (never resized).
+  std::vector<LaunchSite> Sites;
+  std::vector<LaunchContext> Contexts;
+  PredictionCache Cache;
+  /// Per access, per context (in Contexts order).
+  std::vector<std::vector<Request>> Requests;
+
+  Prediction predictionOf(const Request &R) const {
+    Prediction P = Cache.result(R.Input);
+    P.Assumptions.insert(P.Assumptions.end(), R.Assumptions.begin(),
+                         R.Assumptions.end());
+    return P;
+  }
+};
+
+KernelPredictionPlan::KernelPredictionPlan(
+    const KernelRecord &Kernel, const AnalysisConfig &Config,
+    const std::vector<LaunchSite> &ProjectLaunches)
+    : P(std::make_unique<Impl>()) {
+  P->K = Kernel;
+  KernelRecord &K = P->K;
+  P->Sites = K.Launches.empty() ? ProjectLaunches : K.Launches;
+  P->Contexts = contextsOf(K, Config, P->Sites);
+  K.Block = P->Contexts.front().Block;
+  K.BlockSource = P->Contexts.front().Source;
+  if (P->Contexts.front().Site && P->Contexts.front().Site->Grid)
+    K.LaunchGrid = P->Contexts.front().Site->Grid;
 
   mergeVectorFields(K);
-  PredictionCache Cache;
+  for (const AccessRecord &A : K.Accesses) {
+    std::vector<Request> &Of = P->Requests.emplace_back();
+    for (const LaunchContext &C : P->Contexts)
+      Of.push_back(requestIn(A, K, C, Config, P->Cache));
+  }
+}
+
+KernelPredictionPlan::~KernelPredictionPlan() = default;
+
+size_t KernelPredictionPlan::size() const { return P->Cache.size(); }
+
+void KernelPredictionPlan::compute(size_t I) { P->Cache.compute(I); }
+
+KernelRecord KernelPredictionPlan::finish() const {
+  KernelRecord K = P->K;
+  const std::vector<LaunchContext> &Contexts = P->Contexts;
   std::vector<AccessRecord> Out;
   Out.reserve(K.Accesses.size());
-  for (AccessRecord &A : K.Accesses) {
+  for (size_t AI = 0; AI < K.Accesses.size(); ++AI) {
+    const AccessRecord &A = K.Accesses[AI];
+    const std::vector<Request> &Requests = P->Requests[AI];
     // Distinct predictions over the launches, in launch order.
     std::vector<std::pair<Prediction, const LaunchContext *>> Distinct;
     unsigned Dead = 0;
-    for (const LaunchContext &C : Contexts) {
-      Prediction P = predictIn(A, K, C, Config, Cache);
+    for (size_t CI = 0; CI < Contexts.size(); ++CI) {
+      const LaunchContext &C = Contexts[CI];
+      Prediction Pr = P->predictionOf(Requests[CI]);
       // Code a real launch never runs (`if (blockSize >= 64)` in the
       // blockSize = 1 instance) is not an unknown: that launch has no
       // request here. Only values the launch gave count as real.
-      if (P.NoLaneExecutes && C.Site && P.AssumedValues.empty()) {
+      if (Pr.NoLaneExecutes && C.Site && Pr.AssumedValues.empty()) {
         ++Dead;
         continue;
       }
       bool Seen = false;
       for (const auto &D : Distinct)
-        Seen |= samePrediction(D.first, P);
+        Seen |= samePrediction(D.first, Pr);
       if (!Seen)
-        Distinct.emplace_back(std::move(P), &C);
+        Distinct.emplace_back(std::move(Pr), &C);
     }
     if (Distinct.empty() && !K.Instantiation.empty())
       continue; // Dead in this instance; the instances that run it report it.
     if (Distinct.empty()) {
       // No launch runs it: one record says so.
-      Prediction P = predictIn(A, K, Contexts.front(), Config, Cache);
-      P.Reason = fmt::format("not executed by any of the {} launches found",
-                             Contexts.size());
-      Distinct.emplace_back(std::move(P), &Contexts.front());
+      Prediction Pr = P->predictionOf(Requests.front());
+      Pr.Reason = fmt::format("not executed by any of the {} launches found",
+                              Contexts.size());
+      Distinct.emplace_back(std::move(Pr), &Contexts.front());
     } else if (Dead > 0) {
       Distinct.front().first.Assumptions.push_back(fmt::format(
           "not executed by {} of the {} launch shapes", Dead, Contexts.size()));
@@ -154,9 +200,9 @@ void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
     if (Contexts.size() > 1 && Distinct.size() == 1 && Dead == 0)
       Distinct.front().first.Assumptions.push_back(fmt::format(
           "the same for all {} launch shapes of this kernel", Contexts.size()));
-    for (auto &[P, C] : Distinct) {
+    for (auto &[Pr, C] : Distinct) {
       AccessRecord Copy = A;
-      Copy.Predicted = std::move(P);
+      Copy.Predicted = std::move(Pr);
       if (Distinct.size() > 1)
         Copy.Launch = C->Site ? fmt::format("block {} at {}:{}", C->Block.str(),
                                             C->Site->Loc.File,
@@ -166,6 +212,15 @@ void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
     }
   }
   K.Accesses = std::move(Out);
+  return K;
+}
+
+void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
+                   const std::vector<LaunchSite> &ProjectLaunches) {
+  KernelPredictionPlan Plan(K, Config, ProjectLaunches);
+  for (size_t I = 0; I < Plan.size(); ++I)
+    Plan.compute(I);
+  K = Plan.finish();
 }
 
 } // namespace coalesce

@@ -7,6 +7,10 @@
 /// first. Accesses that differ but share a guard share its search
 /// (predictor::GuardMemo).
 ///
+/// The inputs can also be registered first (add()) and computed later, each
+/// on any thread (compute()): the accesses of one large kernel are then
+/// predicted in parallel, and every distinct input is still computed once.
+///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_PREDICT_PREDICTIONCACHE_H
 #define COALESCE_PREDICT_PREDICTIONCACHE_H
@@ -15,6 +19,9 @@
 #include "predict/PredictInternal.h"
 
 #include <cstddef>
+#include <deque>
+#include <optional>
+#include <unordered_map>
 #include <utility>
 
 namespace coalesce {
@@ -24,14 +31,33 @@ class PredictionCache {
 public:
   /// predict(\p Access, \p Opts), computed once per distinct input.
   Prediction get(const AccessPattern &Access, const PredictOptions &Opts);
-  /// Calls answered from the cache so far.
-  size_t hits() const { return Memo.hits(); }
+
+  /// Registers an input without computing it: its index, the same for
+  /// equal inputs (indices count up from 0).
+  size_t add(const AccessPattern &Access, const PredictOptions &Opts);
+  /// Distinct inputs registered so far.
+  size_t size() const { return Inputs.size(); }
+  /// Computes input \p I unless it is already; calls for different inputs
+  /// may run on different threads at once (no add() meanwhile).
+  void compute(size_t I);
+  /// The prediction of input \p I, once computed.
+  const Prediction &result(size_t I) const { return *Results[I]; }
+
+  /// Calls of get() answered from the cache so far.
+  size_t hits() const { return Hits; }
   /// Guard searches answered from the memo so far.
   size_t guardHits() const { return Guards.hits(); }
 
 private:
-  using Input = std::pair<AccessPattern, PredictOptions>;
-  HashMemo<Input, Prediction> Memo;
+  /// Index of an input equal to \p Access and \p Opts hashed \p Hash.
+  std::optional<size_t> find(size_t Hash, const AccessPattern &Access,
+                             const PredictOptions &Opts) const;
+
+  std::unordered_multimap<size_t, size_t> ByHash;
+  /// Deques: add() never moves what compute() reads or writes.
+  std::deque<std::pair<AccessPattern, PredictOptions>> Inputs;
+  std::deque<std::optional<Prediction>> Results;
+  size_t Hits = 0;
   predictor::GuardMemo Guards;
 };
 
