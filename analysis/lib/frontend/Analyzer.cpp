@@ -678,7 +678,11 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
   std::vector<IsolatedOutcome> Predicted(Out.Kernels.size(),
                                          IsolatedOutcome::Finished);
   std::mutex PredictedMutex;
-  ProgressCounter Kernels(Config, "predicting", Chunks.size());
+  // Progress counts kernels: one is done when its last chunk is.
+  std::vector<size_t> ChunksLeft(Out.Kernels.size(), 0);
+  for (const PredictionChunk &C : Chunks)
+    ++ChunksLeft[C.Kernel];
+  ProgressCounter Kernels(Config, "predicting", Out.Kernels.size());
   forEachInParallel(Config, Chunks.size(), [&](size_t I) {
     const PredictionChunk &C = Chunks[I];
     std::optional<std::chrono::milliseconds> Left =
@@ -693,12 +697,16 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
           },
           *Left);
     }
-    if (How != IsolatedOutcome::Finished) {
+    bool KernelDone;
+    {
       std::lock_guard<std::mutex> Lock(PredictedMutex);
-      if (Predicted[C.Kernel] == IsolatedOutcome::Finished)
+      if (How != IsolatedOutcome::Finished &&
+          Predicted[C.Kernel] == IsolatedOutcome::Finished)
         Predicted[C.Kernel] = How;
+      KernelDone = --ChunksLeft[C.Kernel] == 0;
     }
-    Kernels.step();
+    if (KernelDone)
+      Kernels.step();
   });
   for (size_t I = 0; I < Out.Kernels.size(); ++I)
     if (Predicted[I] == IsolatedOutcome::Finished)
