@@ -497,14 +497,17 @@ struct PredictionChunk {
   size_t Kernel, Begin, End;
 };
 
-/// Every plan's predictions in chunks: about four per thread for a kernel
-/// large enough, so that one large kernel keeps every thread busy while
-/// few threads are created per prediction.
+/// Every plan's predictions in chunks (none for a kernel without a plan):
+/// about four per thread for a kernel large enough, so that one large
+/// kernel keeps every thread busy while few threads are created per
+/// prediction.
 std::vector<PredictionChunk>
 predictionChunks(const std::vector<std::shared_ptr<KernelPredictionPlan>> &Plans,
                  unsigned Threads) {
   std::vector<PredictionChunk> Chunks;
   for (size_t K = 0; K < Plans.size(); ++K) {
+    if (!Plans[K])
+      continue;
     size_t N = Plans[K]->size();
     size_t Size = std::max<size_t>(1, (N + 4 * Threads - 1) / (4 * Threads));
     for (size_t Begin = 0; Begin < N; Begin += Size)
@@ -665,24 +668,37 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
   // kernels' distinct predictions are made in parallel, a large kernel's
   // split into several chunks, each isolated; a kernel's chunks share one
   // time budget, counted from the first that starts.
-  std::vector<std::shared_ptr<KernelPredictionPlan>> Plans;
-  for (const KernelRecord &K : Out.Kernels) {
-    auto It = ProjectLaunches.find(K.Key);
-    Plans.push_back(std::make_shared<KernelPredictionPlan>(
-        K, Config,
-        It == ProjectLaunches.end() ? std::vector<LaunchSite>() : It->second));
-  }
+  // Progress counts kernels: one is done when its last chunk is.
+  ProgressCounter Kernels(Config, "predicting", Out.Kernels.size());
+  // Planning runs isolated too (it hashes and compares the accesses'
+  // expressions); a kernel whose plan fails has no chunks.
+  std::vector<std::shared_ptr<KernelPredictionPlan>> Plans(Out.Kernels.size());
+  std::vector<IsolatedOutcome> Predicted(Out.Kernels.size(),
+                                         IsolatedOutcome::Finished);
+  forEachInParallel(Config, Out.Kernels.size(), [&](size_t I) {
+    auto It = ProjectLaunches.find(Out.Kernels[I].Key);
+    auto Kernel = std::make_shared<KernelRecord>(Out.Kernels[I]);
+    auto Launches = std::make_shared<std::vector<LaunchSite>>(
+        It == ProjectLaunches.end() ? std::vector<LaunchSite>() : It->second);
+    auto Plan = std::make_shared<std::shared_ptr<KernelPredictionPlan>>();
+    Predicted[I] = runIsolated(
+        [Kernel, Launches, Plan, Config] {
+          *Plan = std::make_shared<KernelPredictionPlan>(*Kernel, Config,
+                                                         *Launches);
+        },
+        timeoutOf(Config));
+    if (Predicted[I] == IsolatedOutcome::Finished)
+      Plans[I] = *Plan;
+    else
+      Kernels.step();
+  });
   std::vector<PredictionChunk> Chunks =
       predictionChunks(Plans, threadsOf(Config));
   std::vector<KernelBudget> Budgets(Out.Kernels.size());
-  std::vector<IsolatedOutcome> Predicted(Out.Kernels.size(),
-                                         IsolatedOutcome::Finished);
   std::mutex PredictedMutex;
-  // Progress counts kernels: one is done when its last chunk is.
   std::vector<size_t> ChunksLeft(Out.Kernels.size(), 0);
   for (const PredictionChunk &C : Chunks)
     ++ChunksLeft[C.Kernel];
-  ProgressCounter Kernels(Config, "predicting", Out.Kernels.size());
   forEachInParallel(Config, Chunks.size(), [&](size_t I) {
     const PredictionChunk &C = Chunks[I];
     std::optional<std::chrono::milliseconds> Left =
