@@ -91,9 +91,9 @@ LaneProgram::LaneProgram(const std::vector<Expr> &Exprs) {
   for (size_t I = 0; I < LaneSteps.size(); ++I)
     StepOf[LaneSteps[I].Slot] = int(I);
   // (Several roots are all needed: no step may be skipped.)
-  std::vector<unsigned> Chain = {Root};
-  if (Roots.size() > 1)
-    Chain.clear();
+  std::vector<unsigned> Chain;
+  if (Roots.size() == 1)
+    Chain.push_back(Root);
   while (!Chain.empty()) {
     unsigned Slot = Chain.back();
     Chain.pop_back();

@@ -34,27 +34,19 @@ bool sameInput(const AccessPattern &A, const PredictOptions &O,
 
 } // namespace
 
-std::optional<size_t> PredictionCache::find(size_t Hash,
-                                            const AccessPattern &Access,
-                                            const PredictOptions &Opts) const {
-  auto [First, Last] = ByHash.equal_range(Hash);
-  for (auto It = First; It != Last; ++It) {
-    const auto &[A, O] = Inputs[It->second];
-    if (sameInput(Access, Opts, A, O))
-      return It->second;
-  }
-  return std::nullopt;
-}
-
 size_t PredictionCache::add(const AccessPattern &Access,
                             const PredictOptions &Opts) {
-  size_t Hash = keyOf(Access, Opts);
-  if (std::optional<size_t> I = find(Hash, Access, Opts))
-    return *I;
-  ByHash.emplace(Hash, Inputs.size());
-  Inputs.emplace_back(Access, Opts);
-  Results.emplace_back();
-  return Inputs.size() - 1;
+  return Index.get(
+      keyOf(Access, Opts),
+      [&](const Input &Kept) {
+        return sameInput(Access, Opts, Kept.first, Kept.second);
+      },
+      [&] { return Input(Access, Opts); },
+      [&] {
+        Inputs.emplace_back(Access, Opts);
+        Results.emplace_back();
+        return Inputs.size() - 1;
+      });
 }
 
 void PredictionCache::compute(size_t I) {

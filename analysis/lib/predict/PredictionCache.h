@@ -16,12 +16,12 @@
 #define COALESCE_PREDICT_PREDICTIONCACHE_H
 
 #include "coalesce/Predictor.h"
+#include "predict/HashMemo.h"
 #include "predict/PredictInternal.h"
 
 #include <cstddef>
 #include <deque>
 #include <optional>
-#include <unordered_map>
 #include <utility>
 
 namespace coalesce {
@@ -49,13 +49,11 @@ public:
   size_t guardHits() const { return Guards.hits(); }
 
 private:
-  /// Index of an input equal to \p Access and \p Opts hashed \p Hash.
-  std::optional<size_t> find(size_t Hash, const AccessPattern &Access,
-                             const PredictOptions &Opts) const;
-
-  std::unordered_multimap<size_t, size_t> ByHash;
+  using Input = std::pair<AccessPattern, PredictOptions>;
+  /// The index of each distinct input.
+  HashMemo<Input, size_t> Index;
   /// Deques: add() never moves what compute() reads or writes.
-  std::deque<std::pair<AccessPattern, PredictOptions>> Inputs;
+  std::deque<Input> Inputs;
   std::deque<std::optional<Prediction>> Results;
   size_t Hits = 0;
   predictor::GuardMemo Guards;
