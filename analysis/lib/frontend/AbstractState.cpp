@@ -354,10 +354,13 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
       Merged.Object = std::move(O);
     }
   }
-  if (!Merged.LaneOrigin.isValid()) {
-    Merged.LaneOrigin = E.LaneOrigin;
-    Merged.LaneOriginName = E.LaneOriginName;
-  }
+  // No known origin on the then side: the else side's place and name (the
+  // threadIdx components stay the then side's).
+  if ((!Merged.Origin || Merged.Origin->Loc.isInvalid()) && E.Origin &&
+      E.Origin->Loc.isValid())
+    Merged.Origin = std::make_shared<const LaneOriginInfo>(LaneOriginInfo{
+        E.Origin->Loc, E.Origin->Name,
+        Merged.Origin ? Merged.Origin->Symbols : std::vector<std::string>()});
   return Merged;
 }
 

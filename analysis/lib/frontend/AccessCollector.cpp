@@ -325,10 +325,10 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
     V.Int = translate(Value, F, &Origin);
     if (V.Int->isLaneDependent()) {
       bool Known = Origin.Loc.isValid();
-      V.LaneOrigin = Known || !Named ? Origin.Loc : Named->getLocation();
-      V.LaneOriginName =
-          Known || !Named ? Origin.Name : Named->getName().str();
-      V.LaneOriginSymbols = Origin.Symbols;
+      V.Origin = std::make_shared<const LaneOriginInfo>(LaneOriginInfo{
+          Known || !Named ? Origin.Loc : Named->getLocation(),
+          Known || !Named ? Origin.Name : Named->getName().str(),
+          Origin.Symbols});
     }
   } else {
     return std::nullopt;

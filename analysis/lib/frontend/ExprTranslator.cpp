@@ -211,10 +211,9 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     const ValueDecl *D = DRE->getDecl();
     auto It = F.Env.find(D);
     if (It != F.Env.end() && It->second.Int) {
-      if (Origin && It->second.LaneOrigin.isValid() && Origin->Loc.isInvalid()) {
-        Origin->Loc = It->second.LaneOrigin;
-        Origin->Name = It->second.LaneOriginName;
-        Origin->Symbols = It->second.LaneOriginSymbols;
+      const std::shared_ptr<const LaneOriginInfo> &From = It->second.Origin;
+      if (Origin && From && From->Loc.isValid() && Origin->Loc.isInvalid()) {
+        *Origin = *From;
         if (Origin->Symbols.empty())
           for (const Symbol &S : It->second.Int->symbols())
             if (S.Kind == SymbolKind::ThreadIdx)

@@ -52,6 +52,14 @@ namespace frontend {
 enum class MemorySpace { Global, Shared, Constant, Local, Unknown };
 
 /// A pointer value: a named base allocation plus a byte offset into it.
+/// Where the lane dependence of an index comes from, collected during
+/// translation.
+struct LaneOriginInfo {
+  clang::SourceLocation Loc;
+  std::string Name;
+  std::vector<std::string> Symbols; ///< threadIdx components it uses.
+};
+
 struct PointerValue {
   std::string BaseName;
   MemorySpace Space = MemorySpace::Unknown;
@@ -68,10 +76,10 @@ struct VarValue {
                                        ///< reference, the address bound).
   /// A struct/class object held by value (shared copy-on-write).
   std::shared_ptr<ObjectValue> Object;
-  /// Where a lane-dependent value was defined (for the "note:").
-  clang::SourceLocation LaneOrigin;
-  std::string LaneOriginName;
-  std::vector<std::string> LaneOriginSymbols; ///< threadIdx components used.
+  /// Where a lane-dependent value was defined (for the "note:"); shared,
+  /// so that copying a frame's slots at every branch copies no strings.
+  /// Null: nowhere known.
+  std::shared_ptr<const LaneOriginInfo> Origin;
   /// Declared without an initializer and not assigned since (`float *p;`):
   /// reading it is undefined, so where paths join the value of a path that
   /// assigned it is the value.
@@ -116,14 +124,6 @@ struct AddressInfo {
   std::optional<unsigned> RecordBytes;
   unsigned RecordAlign = 0;
   unsigned FieldOffset = 0;
-};
-
-/// Where the lane dependence of an index comes from, collected during
-/// translation.
-struct LaneOriginInfo {
-  clang::SourceLocation Loc;
-  std::string Name;
-  std::vector<std::string> Symbols; ///< threadIdx components it uses.
 };
 
 /// Converts a clang location to a 1-based file/line/column (expansion
