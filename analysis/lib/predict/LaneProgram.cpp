@@ -170,22 +170,32 @@ unsigned LaneProgram::compile(const Expr &E) {
 
 void LaneProgram::prepare(const Bindings &Sample) {
   ++Generation;
+  // After the first sample only the steps that depend on a symbol whose
+  // value changed run again (a ranged loop's walk changes one symbol).
+  bool First = Generation == 1;
+  uint64_t Changed = 0; // DependsOn bits of the symbols that changed.
   for (const Step &S : UniformSteps) {
     std::optional<int64_t> V;
     switch (S.Type) {
     case Step::Constant:
+      if (!First)
+        continue;
       V = S.Value;
       break;
     case Step::Symbol:
       V = Sample.lookup(S.Sym);
       break;
     default:
+      if (!First && !(DependsOn[S.Slot] & Changed))
+        continue;
       V = apply(S);
       break;
     }
     if (V != Values[S.Slot]) {
       Values[S.Slot] = V;
       ChangedAt[S.Slot] = Generation;
+      if (S.Type == Step::Symbol)
+        Changed |= DependsOn[S.Slot];
     }
   }
   // A lane-free conjunct that is 0 decides the && for every lane (even one
