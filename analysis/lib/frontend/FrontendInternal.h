@@ -51,7 +51,6 @@ namespace frontend {
 /// The memory an address points into.
 enum class MemorySpace { Global, Shared, Constant, Local, Unknown };
 
-/// A pointer value: a named base allocation plus a byte offset into it.
 /// Where the lane dependence of an index comes from, collected during
 /// translation.
 struct LaneOriginInfo {
@@ -60,6 +59,7 @@ struct LaneOriginInfo {
   std::vector<std::string> Symbols; ///< threadIdx components it uses.
 };
 
+/// A pointer value: a named base allocation plus a byte offset into it.
 struct PointerValue {
   std::string BaseName;
   MemorySpace Space = MemorySpace::Unknown;
