@@ -36,7 +36,7 @@ install(FILES examples/coalesce-lint.example.yaml examples/matrix.cu
 
 # The Debian package. Depends: the shared libraries' runtime packages as
 # dpkg-shlibdeps computes them from the installed programs (libclang-cpp22,
-# libllvm22, libfmt9, libyaml-cpp0.7, libstdc++6, libc6, ...), never their
+# libllvm22, libfmt9, libyaml-cpp0.7, libjemalloc2, libstdc++6, libc6, ...), never their
 # -dev packages, plus clang's resource headers (stddef.h and the CUDA wrapper
 # headers every device-side parse includes). Debian ships those only in
 # libclang-common-22-dev, which is why clangd-22 and clang-tidy-22 depend on

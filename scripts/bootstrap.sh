@@ -23,7 +23,7 @@ set -euo pipefail
 
 readonly PACKAGES=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools
                    libfmt-dev libgtest-dev cmake ninja-build g++ python3
-                   libyaml-cpp-dev nodejs npm)
+                   libyaml-cpp-dev libjemalloc-dev nodejs npm)
 # Only for "test": cpack -G DEB computes Depends with dpkg-shlibdeps
 # (dpkg-dev) and finds programs with file; groff renders the man pages;
 # pre-commit (with python3-yaml) runs the hook; git makes its repositories;
