@@ -13,6 +13,7 @@
 #include "coalesce/Findings.h"
 #include "coalesce/KernelPrediction.h"
 #include "HeaderCache.h"
+#include "PredictionScheduler.h"
 #include "driver/Isolation.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -146,6 +147,8 @@ struct FileContext {
   ErrorCollector &Errors;
   /// Launches found in every file so far, by kernelKey().
   std::map<std::string, std::vector<LaunchSite>> &ProjectLaunches;
+  /// Called with each kernel as soon as it is walked; may be empty.
+  std::function<void(const KernelRecord &)> OnKernel;
 };
 
 /// The per-file analysis, run when clang has built the AST.
@@ -153,7 +156,7 @@ class AnalysisConsumer : public ASTConsumer {
 public:
   explicit AnalysisConsumer(FileContext &C)
       : Config(C.Config), Out(C.Out), File(C.File), Errors(C.Errors),
-        ProjectLaunches(C.ProjectLaunches) {}
+        ProjectLaunches(C.ProjectLaunches), OnKernel(C.OnKernel) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -216,6 +219,8 @@ public:
       frontend::KernelWalker Walker(Ctx, K, Liveness);
       Walker.walkKernel(FD);
       ++File.KernelsAnalyzed;
+      if (OnKernel)
+        OnKernel(K);
       Out.Kernels.push_back(std::move(K));
     }
   }
@@ -226,6 +231,7 @@ private:
   FileResult &File;
   ErrorCollector &Errors;
   std::map<std::string, std::vector<LaunchSite>> &ProjectLaunches;
+  std::function<void(const KernelRecord &)> OnKernel;
 };
 
 class AnalysisAction : public ASTFrontendAction {
@@ -296,6 +302,11 @@ struct FileJob {
   std::vector<std::string> Args;
   /// The precompiled CUDA headers to load (HeaderCache.h); empty: none.
   std::string Pch;
+  /// When set, each kernel is handed to it as soon as it is walked (paths
+  /// as reported), with its launches in the file; it returns the number
+  /// the kernel's predictions got (PredictionScheduler::start).
+  std::function<size_t(const KernelRecord &, std::vector<LaunchSite>)>
+      PredictEarly;
 };
 
 /// What the analysis of one file produced.
@@ -304,6 +315,8 @@ struct FileAnalysis {
   std::vector<KernelRecord> Kernels;
   /// Launches found in the file's host code, by kernelKey().
   std::map<std::string, std::vector<LaunchSite>> Launches;
+  /// With FileJob::PredictEarly: the number of each of Kernels' predictions.
+  std::vector<size_t> Predicting;
 };
 
 /// The compile command of \p Path: from the database when it lists the
@@ -363,20 +376,12 @@ void parseFile(const FileJob &Job, const AnalysisConfig &Config,
   FileResult &File = Result.File;
   File.File = Job.Path;
   Report Out;
-  FileContext Context{Config, Out, File, Errors, Result.Launches};
-  AnalysisActionFactory Factory(Context);
-  Tool.run(&Factory);
-  for (auto &Entry : Errors.Errors)
-    File.Errors.push_back(Entry.second);
-
   // Name the input as the user spelled it, as clang does.
   auto Rename = [&](SourceLocation &L) {
     if (L.File == Job.Abs)
       L.File = Job.Path;
   };
-  for (CompileError &E : File.Errors)
-    Rename(E.Loc);
-  for (KernelRecord &K : Out.Kernels) {
+  auto RenameKernel = [&](KernelRecord &K) {
     Rename(K.Loc);
     for (AccessRecord &A : K.Accesses) {
       Rename(A.Loc);
@@ -387,7 +392,29 @@ void parseFile(const FileJob &Job, const AnalysisConfig &Config,
     }
     for (LaunchSite &L : K.Launches)
       Rename(L.Loc);
-  }
+  };
+  FileContext Context{Config, Out, File, Errors, Result.Launches, nullptr};
+  if (Job.PredictEarly)
+    Context.OnKernel = [&](const KernelRecord &Walked) {
+      KernelRecord K = Walked;
+      RenameKernel(K);
+      std::vector<LaunchSite> Launches;
+      auto It = Result.Launches.find(K.Key);
+      if (It != Result.Launches.end())
+        Launches = It->second;
+      for (LaunchSite &L : Launches)
+        Rename(L.Loc);
+      Result.Predicting.push_back(Job.PredictEarly(K, std::move(Launches)));
+    };
+  AnalysisActionFactory Factory(Context);
+  Tool.run(&Factory);
+  for (auto &Entry : Errors.Errors)
+    File.Errors.push_back(Entry.second);
+
+  for (CompileError &E : File.Errors)
+    Rename(E.Loc);
+  for (KernelRecord &K : Out.Kernels)
+    RenameKernel(K);
   for (auto &Entry : Result.Launches)
     for (LaunchSite &L : Entry.second)
       Rename(L.Loc);
@@ -471,75 +498,38 @@ void forEachInParallel(const AnalysisConfig &Config, size_t Count,
 }
 
 /// Tells Config.OnProgress how far a stage got; safe to call from the
-/// threads of forEachInParallel.
+/// threads of forEachInParallel. Steps made before the total is known
+/// (kernels predicted while their file is still walked) are reported with
+/// it.
 class ProgressCounter {
 public:
   ProgressCounter(const AnalysisConfig &Config, const char *Stage,
-                  size_t Total)
+                  std::optional<size_t> Total)
       : Config(Config), Stage(Stage), Total(Total) {}
   void step() {
-    if (!Config.OnProgress)
-      return;
     std::lock_guard<std::mutex> Lock(M);
-    Config.OnProgress(AnalysisProgress{Stage, ++Done, Total});
+    ++Done;
+    report();
+  }
+  void setTotal(size_t N) {
+    std::lock_guard<std::mutex> Lock(M);
+    Total = N;
+    if (Done)
+      report();
   }
 
 private:
+  void report() {
+    if (Config.OnProgress && Total)
+      Config.OnProgress(
+          AnalysisProgress{Stage, std::min(Done, *Total), *Total});
+  }
+
   const AnalysisConfig &Config;
   const char *Stage;
-  size_t Total;
+  std::optional<size_t> Total;
   size_t Done = 0;
   std::mutex M;
-};
-
-/// Predictions \p Begin .. \p End - 1 of kernel \p Kernel's plan.
-struct PredictionChunk {
-  size_t Kernel, Begin, End;
-};
-
-/// Every plan's predictions in chunks (none for a kernel without a plan):
-/// about four per thread for a kernel large enough, so that one large
-/// kernel keeps every thread busy while few threads are created per
-/// prediction.
-std::vector<PredictionChunk>
-predictionChunks(const std::vector<std::shared_ptr<KernelPredictionPlan>> &Plans,
-                 unsigned Threads) {
-  std::vector<PredictionChunk> Chunks;
-  for (size_t K = 0; K < Plans.size(); ++K) {
-    if (!Plans[K])
-      continue;
-    size_t N = Plans[K]->size();
-    size_t Size = std::max<size_t>(1, (N + 4 * Threads - 1) / (4 * Threads));
-    for (size_t Begin = 0; Begin < N; Begin += Size)
-      Chunks.push_back({K, Begin, std::min(N, Begin + Size)});
-    if (N == 0)
-      Chunks.push_back({K, 0, 0});
-  }
-  return Chunks;
-}
-
-/// The time budget the chunks of one kernel share, from the first that
-/// starts (--timeout applies to a kernel's predictions as a whole).
-class KernelBudget {
-public:
-  /// The time left, none when it is spent; \p Budget zero: no limit.
-  std::optional<std::chrono::milliseconds> left(std::chrono::milliseconds Budget) {
-    if (Budget.count() <= 0)
-      return Budget;
-    std::lock_guard<std::mutex> Lock(M);
-    auto Now = std::chrono::steady_clock::now();
-    if (!Start)
-      Start = Now;
-    auto Left = Budget - std::chrono::duration_cast<std::chrono::milliseconds>(
-                             Now - *Start);
-    if (Left.count() <= 0)
-      return std::nullopt;
-    return Left;
-  }
-
-private:
-  std::mutex M;
-  std::optional<std::chrono::steady_clock::time_point> Start;
 };
 
 /// Gives every job the precompiled CUDA headers of its compile
@@ -617,6 +607,18 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
   }
   if (!Config.HeaderCacheDir.empty())
     useHeaderCache(Config, InputErrors, Jobs);
+  // The kernels' distinct predictions are made on a pool, a large kernel's
+  // split into chunks (PredictionScheduler). In a run on one file every
+  // launch is known once its host code is read: each kernel is handed over
+  // as soon as it is walked, and predicted beside the walk of the next.
+  ProgressCounter Kernels(Config, "predicting", std::nullopt);
+  auto Scheduler = std::make_shared<PredictionScheduler>(
+      Config, [&Kernels] { Kernels.step(); });
+  if (NumFiles == 1 && !InputErrors[0] && threadsOf(Config) > 1)
+    Jobs[0].PredictEarly = [Scheduler](const KernelRecord &K,
+                                       std::vector<LaunchSite> Launches) {
+      return Scheduler->start(K, std::move(Launches));
+    };
   std::vector<std::shared_ptr<FileAnalysis>> Results(NumFiles);
   std::vector<IsolatedOutcome> Outcomes(NumFiles, IsolatedOutcome::Finished);
   ProgressCounter Parsed(Config, "parsing", NumFiles);
@@ -637,6 +639,9 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
 
   Report Out;
   std::map<std::string, std::vector<LaunchSite>> ProjectLaunches;
+  // Per kernel of Out.Kernels: the number its predictions got, when they
+  // were started while its file was walked.
+  std::vector<std::optional<size_t>> Started;
   for (size_t I = 0; I < NumFiles; ++I) {
     const std::string &Path = Config.Files[I];
     FileResult File;
@@ -656,81 +661,40 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
     }
     FileAnalysis &Result = *Results[I];
     Out.Files.push_back(std::move(Result.File));
-    for (KernelRecord &K : Result.Kernels)
-      Out.Kernels.push_back(std::move(K));
+    bool Early = Result.Predicting.size() == Result.Kernels.size();
+    for (size_t K = 0; K < Result.Kernels.size(); ++K) {
+      Out.Kernels.push_back(std::move(Result.Kernels[K]));
+      Started.push_back(Early ? std::optional<size_t>(Result.Predicting[K])
+                              : std::nullopt);
+    }
     for (auto &[Key, Sites] : Result.Launches) {
       std::vector<LaunchSite> &All = ProjectLaunches[Key];
       All.insert(All.end(), Sites.begin(), Sites.end());
     }
   }
   // Every file is parsed: a kernel launched only in another translation
-  // unit (declared in a header) gets that launch's shape and values. The
-  // kernels' distinct predictions are made in parallel, a large kernel's
-  // split into several chunks, each isolated; a kernel's chunks share one
-  // time budget, counted from the first that starts.
-  // Progress counts kernels: one is done when its last chunk is.
-  ProgressCounter Kernels(Config, "predicting", Out.Kernels.size());
-  // Planning runs isolated too (it hashes and compares the accesses'
-  // expressions); a kernel whose plan fails has no chunks.
-  std::vector<std::shared_ptr<KernelPredictionPlan>> Plans(Out.Kernels.size());
-  std::vector<IsolatedOutcome> Predicted(Out.Kernels.size(),
-                                         IsolatedOutcome::Finished);
-  forEachInParallel(Config, Out.Kernels.size(), [&](size_t I) {
-    auto It = ProjectLaunches.find(Out.Kernels[I].Key);
-    auto Kernel = std::make_shared<KernelRecord>(Out.Kernels[I]);
-    auto Launches = std::make_shared<std::vector<LaunchSite>>(
-        It == ProjectLaunches.end() ? std::vector<LaunchSite>() : It->second);
-    auto Plan = std::make_shared<std::shared_ptr<KernelPredictionPlan>>();
-    Predicted[I] = runIsolated(
-        [Kernel, Launches, Plan, Config] {
-          *Plan = std::make_shared<KernelPredictionPlan>(*Kernel, Config,
-                                                         *Launches);
-        },
-        timeoutOf(Config));
-    if (Predicted[I] == IsolatedOutcome::Finished)
-      Plans[I] = *Plan;
-    else
-      Kernels.step();
-  });
-  std::vector<PredictionChunk> Chunks =
-      predictionChunks(Plans, threadsOf(Config));
-  std::vector<KernelBudget> Budgets(Out.Kernels.size());
-  std::mutex PredictedMutex;
-  std::vector<size_t> ChunksLeft(Out.Kernels.size(), 0);
-  for (const PredictionChunk &C : Chunks)
-    ++ChunksLeft[C.Kernel];
-  forEachInParallel(Config, Chunks.size(), [&](size_t I) {
-    const PredictionChunk &C = Chunks[I];
-    std::optional<std::chrono::milliseconds> Left =
-        Budgets[C.Kernel].left(timeoutOf(Config));
-    IsolatedOutcome How = IsolatedOutcome::TimedOut;
-    if (Left) {
-      auto Plan = Plans[C.Kernel];
-      How = runIsolated(
-          [Plan, C] {
-            for (size_t J = C.Begin; J < C.End; ++J)
-              Plan->compute(J);
-          },
-          *Left);
-    }
-    bool KernelDone;
-    {
-      std::lock_guard<std::mutex> Lock(PredictedMutex);
-      if (How != IsolatedOutcome::Finished &&
-          Predicted[C.Kernel] == IsolatedOutcome::Finished)
-        Predicted[C.Kernel] = How;
-      KernelDone = --ChunksLeft[C.Kernel] == 0;
-    }
-    if (KernelDone)
-      Kernels.step();
-  });
-  for (size_t I = 0; I < Out.Kernels.size(); ++I)
-    if (Predicted[I] == IsolatedOutcome::Finished)
-      Out.Kernels[I] = Plans[I]->finish();
+  // unit (declared in a header) gets that launch's shape and values.
+  Kernels.setTotal(Out.Kernels.size());
+  std::vector<size_t> Number(Out.Kernels.size());
   for (size_t I = 0; I < Out.Kernels.size(); ++I) {
-    IsolatedOutcome How = Predicted[I];
-    if (How == IsolatedOutcome::Finished)
+    if (Started[I]) {
+      Number[I] = *Started[I];
       continue;
+    }
+    auto It = ProjectLaunches.find(Out.Kernels[I].Key);
+    Number[I] = Scheduler->start(Out.Kernels[I],
+                                 It == ProjectLaunches.end()
+                                     ? std::vector<LaunchSite>()
+                                     : It->second);
+  }
+  std::vector<PredictionScheduler::Outcome> Predicted = Scheduler->finish();
+  for (size_t I = 0; I < Out.Kernels.size(); ++I) {
+    PredictionScheduler::Outcome &P = Predicted[Number[I]];
+    IsolatedOutcome How = P.How;
+    if (How == IsolatedOutcome::Finished) {
+      Out.Kernels[I] = std::move(P.Kernel);
+      continue;
+    }
     // The walk is kept; only the numbers are missing.
     KernelRecord &K = Out.Kernels[I];
     for (AccessRecord &A : K.Accesses) {
