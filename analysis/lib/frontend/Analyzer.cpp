@@ -14,6 +14,7 @@
 #include "coalesce/KernelPrediction.h"
 #include "HeaderCache.h"
 #include "PredictionScheduler.h"
+#include "WalkOrder.h"
 #include "driver/Isolation.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -147,8 +148,9 @@ struct FileContext {
   ErrorCollector &Errors;
   /// Launches found in every file so far, by kernelKey().
   std::map<std::string, std::vector<LaunchSite>> &ProjectLaunches;
-  /// Called with each kernel as soon as it is walked; may be empty.
-  std::function<void(const KernelRecord &)> OnKernel;
+  /// Called with each kernel as soon as it is walked, and its position
+  /// among the file's kernels in the report; may be empty.
+  std::function<void(size_t, const KernelRecord &)> OnKernel;
 };
 
 /// The per-file analysis, run when clang has built the AST.
@@ -203,11 +205,18 @@ public:
         Errors.Errors.push_back({K->getLocation(), std::move(E)});
       }
 
+    std::vector<const FunctionDecl *> ToWalk;
     for (const FunctionDecl *FD : Finder.Kernels) {
-      if (Broken.count(FD) || BrokenDeviceFunction) {
+      if (Broken.count(FD) || BrokenDeviceFunction)
         ++File.KernelsNotAnalyzed;
-        continue;
-      }
+      else
+        ToWalk.push_back(FD);
+    }
+    // The largest first, so that its predictions run beside the walk of
+    // the others; the report keeps the source order.
+    std::vector<std::optional<KernelRecord>> Walked(ToWalk.size());
+    for (size_t Position : frontend::largestFirst(ToWalk)) {
+      const FunctionDecl *FD = ToWalk[Position];
       KernelRecord K;
       K.Name = FD->getNameAsString();
       K.Instantiation = kernelInstantiationName(FD);
@@ -220,9 +229,11 @@ public:
       Walker.walkKernel(FD);
       ++File.KernelsAnalyzed;
       if (OnKernel)
-        OnKernel(K);
-      Out.Kernels.push_back(std::move(K));
+        OnKernel(Position, K);
+      Walked[Position] = std::move(K);
     }
+    for (std::optional<KernelRecord> &K : Walked)
+      Out.Kernels.push_back(std::move(*K));
   }
 
 private:
@@ -231,7 +242,7 @@ private:
   FileResult &File;
   ErrorCollector &Errors;
   std::map<std::string, std::vector<LaunchSite>> &ProjectLaunches;
-  std::function<void(const KernelRecord &)> OnKernel;
+  std::function<void(size_t, const KernelRecord &)> OnKernel;
 };
 
 class AnalysisAction : public ASTFrontendAction {
@@ -315,7 +326,8 @@ struct FileAnalysis {
   std::vector<KernelRecord> Kernels;
   /// Launches found in the file's host code, by kernelKey().
   std::map<std::string, std::vector<LaunchSite>> Launches;
-  /// With FileJob::PredictEarly: the number of each of Kernels' predictions.
+  /// With FileJob::PredictEarly: the number of each of Kernels' predictions
+  /// (SIZE_MAX: not handed over).
   std::vector<size_t> Predicting;
 };
 
@@ -395,7 +407,7 @@ void parseFile(const FileJob &Job, const AnalysisConfig &Config,
   };
   FileContext Context{Config, Out, File, Errors, Result.Launches, nullptr};
   if (Job.PredictEarly)
-    Context.OnKernel = [&](const KernelRecord &Walked) {
+    Context.OnKernel = [&](size_t Position, const KernelRecord &Walked) {
       KernelRecord K = Walked;
       RenameKernel(K);
       std::vector<LaunchSite> Launches;
@@ -404,7 +416,9 @@ void parseFile(const FileJob &Job, const AnalysisConfig &Config,
         Launches = It->second;
       for (LaunchSite &L : Launches)
         Rename(L.Loc);
-      Result.Predicting.push_back(Job.PredictEarly(K, std::move(Launches)));
+      if (Result.Predicting.size() <= Position)
+        Result.Predicting.resize(Position + 1, SIZE_MAX);
+      Result.Predicting[Position] = Job.PredictEarly(K, std::move(Launches));
     };
   AnalysisActionFactory Factory(Context);
   Tool.run(&Factory);
@@ -661,7 +675,9 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
     }
     FileAnalysis &Result = *Results[I];
     Out.Files.push_back(std::move(Result.File));
-    bool Early = Result.Predicting.size() == Result.Kernels.size();
+    bool Early = Result.Predicting.size() == Result.Kernels.size() &&
+                 llvm::none_of(Result.Predicting,
+                               [](size_t N) { return N == SIZE_MAX; });
     for (size_t K = 0; K < Result.Kernels.size(); ++K) {
       Out.Kernels.push_back(std::move(Result.Kernels[K]));
       Started.push_back(Early ? std::optional<size_t>(Result.Predicting[K])
