@@ -473,11 +473,6 @@ std::optional<std::string> unreadableInput(const std::string &Path) {
   return std::nullopt;
 }
 
-/// The per-file time budget of \p Config (zero: none).
-std::chrono::milliseconds timeoutOf(const AnalysisConfig &Config) {
-  return std::chrono::milliseconds(uint64_t(Config.TimeoutSeconds) * 1000);
-}
-
 /// The message of a file (or a kernel's prediction) that did not finish.
 std::string isolationFailure(IsolatedOutcome How,
                              const AnalysisConfig &Config) {
@@ -487,12 +482,6 @@ std::string isolationFailure(IsolatedOutcome How,
                        Config.TimeoutSeconds);
   return "coalesce-lint crashed while analyzing this file; the other files "
          "are not affected (please report this input)";
-}
-
-/// The number of threads of \p Config (--jobs; 0: one per core).
-unsigned threadsOf(const AnalysisConfig &Config) {
-  return Config.Jobs ? Config.Jobs
-                     : llvm::hardware_concurrency().compute_thread_count();
 }
 
 /// Calls \p Body(0 .. Count-1) on up to Config.Jobs threads and waits for

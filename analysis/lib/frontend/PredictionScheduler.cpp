@@ -23,11 +23,6 @@
 namespace coalesce {
 namespace {
 
-/// The per-file time budget of \p Config (zero: none).
-std::chrono::milliseconds timeoutOf(const AnalysisConfig &Config) {
-  return std::chrono::milliseconds(uint64_t(Config.TimeoutSeconds) * 1000);
-}
-
 /// The time budget the chunks of one kernel share, from the first that
 /// starts (--timeout applies to a kernel's predictions as a whole).
 class KernelBudget {
@@ -67,12 +62,19 @@ struct KernelState {
 
 } // namespace
 
+std::chrono::milliseconds timeoutOf(const AnalysisConfig &Config) {
+  return std::chrono::milliseconds(uint64_t(Config.TimeoutSeconds) * 1000);
+}
+
+unsigned threadsOf(const AnalysisConfig &Config) {
+  return Config.Jobs ? Config.Jobs
+                     : llvm::hardware_concurrency().compute_thread_count();
+}
+
 struct PredictionScheduler::Impl {
   Impl(const AnalysisConfig &Config, std::function<void()> OnKernelDone)
       : Config(Config), OnKernelDone(std::move(OnKernelDone)),
-        Threads(Config.Jobs
-                    ? Config.Jobs
-                    : llvm::hardware_concurrency().compute_thread_count()),
+        Threads(threadsOf(Config)),
         Pool(llvm::hardware_concurrency(Threads)) {}
 
   /// Builds the plan of \p K, then queues its chunks.

@@ -21,12 +21,20 @@
 #include "coalesce/Report.h"
 #include "driver/Isolation.h"
 
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <memory>
 #include <vector>
 
 namespace coalesce {
+
+/// The per-file time budget of \p Config (zero: none); a kernel's
+/// predictions get the same.
+std::chrono::milliseconds timeoutOf(const AnalysisConfig &Config);
+
+/// The number of threads of \p Config (--jobs; 0: one per core).
+unsigned threadsOf(const AnalysisConfig &Config);
 
 /// Predicts the kernels given to start() on Config's threads.
 class PredictionScheduler {
