@@ -140,6 +140,21 @@ std::string kernelInstantiationName(const FunctionDecl *FD) {
   return OS.str();
 }
 
+/// Applies \p Rename to every location of \p K.
+void renameKernel(KernelRecord &K,
+                  const std::function<void(SourceLocation &)> &Rename) {
+  Rename(K.Loc);
+  for (AccessRecord &A : K.Accesses) {
+    Rename(A.Loc);
+    Rename(A.EndLoc);
+    Rename(A.LaneSourceLoc);
+    for (SourceLocation &C : A.CallChain)
+      Rename(C);
+  }
+  for (LaunchSite &L : K.Launches)
+    Rename(L.Loc);
+}
+
 /// What the analysis of one file reads and writes.
 struct FileContext {
   const AnalysisConfig &Config;
@@ -148,8 +163,11 @@ struct FileContext {
   ErrorCollector &Errors;
   /// Launches found in every file so far, by kernelKey().
   std::map<std::string, std::vector<LaunchSite>> &ProjectLaunches;
-  /// Called with each kernel as soon as it is walked, and its position
-  /// among the file's kernels in the report; may be empty.
+  /// Names a location's file as the user spelled it (clang may see it by
+  /// another path); applied to launches and kernels as they are found.
+  std::function<void(SourceLocation &)> Rename;
+  /// Called with each kernel as soon as it is walked (renamed), and its
+  /// position among the file's kernels in the report; may be empty.
   std::function<void(size_t, const KernelRecord &)> OnKernel;
 };
 
@@ -158,7 +176,8 @@ class AnalysisConsumer : public ASTConsumer {
 public:
   explicit AnalysisConsumer(FileContext &C)
       : Config(C.Config), Out(C.Out), File(C.File), Errors(C.Errors),
-        ProjectLaunches(C.ProjectLaunches), OnKernel(C.OnKernel) {}
+        ProjectLaunches(C.ProjectLaunches), Rename(C.Rename),
+        OnKernel(C.OnKernel) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -168,10 +187,11 @@ public:
     // Per function, built when a loop of it is first walked.
     frontend::LoopLiveness Liveness(Ctx);
     frontend::LaunchConfigFinder Launches(Ctx, Liveness);
-    for (const auto &[Key, Sites] : Launches.all()) {
-      std::vector<LaunchSite> &All = ProjectLaunches[Key];
-      All.insert(All.end(), Sites.begin(), Sites.end());
-    }
+    for (const auto &[Key, Sites] : Launches.all())
+      for (LaunchSite L : Sites) {
+        Rename(L.Loc);
+        ProjectLaunches[Key].push_back(std::move(L));
+      }
 
     // Errors inside device code mark their kernel (or, for a __device__
     // function, every kernel) as not analyzable.
@@ -228,6 +248,7 @@ public:
       frontend::KernelWalker Walker(Ctx, K, Liveness);
       Walker.walkKernel(FD);
       ++File.KernelsAnalyzed;
+      renameKernel(K, Rename);
       if (OnKernel)
         OnKernel(Position, K);
       Walked[Position] = std::move(K);
@@ -242,6 +263,7 @@ private:
   FileResult &File;
   ErrorCollector &Errors;
   std::map<std::string, std::vector<LaunchSite>> &ProjectLaunches;
+  std::function<void(SourceLocation &)> Rename;
   std::function<void(size_t, const KernelRecord &)> OnKernel;
 };
 
@@ -393,29 +415,14 @@ void parseFile(const FileJob &Job, const AnalysisConfig &Config,
     if (L.File == Job.Abs)
       L.File = Job.Path;
   };
-  auto RenameKernel = [&](KernelRecord &K) {
-    Rename(K.Loc);
-    for (AccessRecord &A : K.Accesses) {
-      Rename(A.Loc);
-      Rename(A.EndLoc);
-      Rename(A.LaneSourceLoc);
-      for (SourceLocation &C : A.CallChain)
-        Rename(C);
-    }
-    for (LaunchSite &L : K.Launches)
-      Rename(L.Loc);
-  };
-  FileContext Context{Config, Out, File, Errors, Result.Launches, nullptr};
+  FileContext Context{Config, Out, File, Errors, Result.Launches, Rename,
+                      nullptr};
   if (Job.PredictEarly)
-    Context.OnKernel = [&](size_t Position, const KernelRecord &Walked) {
-      KernelRecord K = Walked;
-      RenameKernel(K);
+    Context.OnKernel = [&](size_t Position, const KernelRecord &K) {
       std::vector<LaunchSite> Launches;
       auto It = Result.Launches.find(K.Key);
       if (It != Result.Launches.end())
         Launches = It->second;
-      for (LaunchSite &L : Launches)
-        Rename(L.Loc);
       if (Result.Predicting.size() <= Position)
         Result.Predicting.resize(Position + 1, SIZE_MAX);
       Result.Predicting[Position] = Job.PredictEarly(K, std::move(Launches));
@@ -427,11 +434,6 @@ void parseFile(const FileJob &Job, const AnalysisConfig &Config,
 
   for (CompileError &E : File.Errors)
     Rename(E.Loc);
-  for (KernelRecord &K : Out.Kernels)
-    RenameKernel(K);
-  for (auto &Entry : Result.Launches)
-    for (LaunchSite &L : Entry.second)
-      Rename(L.Loc);
   Result.Kernels = std::move(Out.Kernels);
   if (!File.Analyzed)
     File.FatalError = File.Errors.empty() ? "clang could not parse the file"

@@ -50,6 +50,7 @@ private:
   /// a loop's body several times (a probe, samples of what it carries), and
   /// the body of a loop inside a loop more often still.
   struct Counter : RecursiveASTVisitor<Counter> {
+    using Base = RecursiveASTVisitor<Counter>;
     explicit Counter(ReachableSize &Size) : Size(Size) {}
     bool VisitStmt(Stmt *) {
       add(1);
@@ -63,17 +64,22 @@ private:
       add(Size.of(E->getConstructor()));
       return true;
     }
-    bool TraverseForStmt(ForStmt *S) { return inLoop(S); }
-    bool TraverseWhileStmt(WhileStmt *S) { return inLoop(S); }
-    bool TraverseDoStmt(DoStmt *S) { return inLoop(S); }
-    bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { return inLoop(S); }
-
-    template <typename LoopT> bool inLoop(LoopT *S) {
+    bool TraverseForStmt(ForStmt *S) {
+      return inLoop([&] { return Base::TraverseForStmt(S); });
+    }
+    bool TraverseWhileStmt(WhileStmt *S) {
+      return inLoop([&] { return Base::TraverseWhileStmt(S); });
+    }
+    bool TraverseDoStmt(DoStmt *S) {
+      return inLoop([&] { return Base::TraverseDoStmt(S); });
+    }
+    bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+      return inLoop([&] { return Base::TraverseCXXForRangeStmt(S); });
+    }
+    /// The default traversal of a loop, one level deeper.
+    template <typename TraverseFn> bool inLoop(TraverseFn Traverse) {
       ++Depth;
-      bool Go = RecursiveASTVisitor<Counter>::WalkUpFromStmt(S);
-      for (Stmt *Child : S->children())
-        if (Go && Child)
-          Go = TraverseStmt(Child);
+      bool Go = Traverse();
       --Depth;
       return Go;
     }

@@ -2,8 +2,9 @@
 ///
 /// \file
 /// The memo behind GuardMemo (solveGuards() per guard problem) and
-/// PredictionCache's index of distinct inputs: inputs found by a hash, then compared whole, so a hash collision never returns another
-/// input's result. Safe to share between threads: the result is computed
+/// PredictionCache's index of distinct inputs: inputs found by a hash, then
+/// compared whole, so a hash collision never returns another input's
+/// result. Safe to share between threads: the result is computed
 /// outside the lock, so two threads that miss the same input at once both
 /// compute it (the function is pure: the same result).
 ///

@@ -36,12 +36,15 @@ bool sameInput(const AccessPattern &A, const PredictOptions &O,
 
 size_t PredictionCache::add(const AccessPattern &Access,
                             const PredictOptions &Opts) {
+  // The memo keeps each input's index; the input itself is kept once, in
+  // Inputs (add() is not called from several threads at once).
   return Index.get(
       keyOf(Access, Opts),
-      [&](const Input &Kept) {
-        return sameInput(Access, Opts, Kept.first, Kept.second);
+      [&](size_t Kept) {
+        return sameInput(Access, Opts, Inputs[Kept].first,
+                         Inputs[Kept].second);
       },
-      [&] { return Input(Access, Opts); },
+      [&] { return Inputs.size() - 1; },
       [&] {
         Inputs.emplace_back(Access, Opts);
         Results.emplace_back();

@@ -50,8 +50,8 @@ public:
 
 private:
   using Input = std::pair<AccessPattern, PredictOptions>;
-  /// The index of each distinct input.
-  HashMemo<Input, size_t> Index;
+  /// The index in Inputs of each distinct input, by the input's hash.
+  HashMemo<size_t, size_t> Index;
   /// Deques: add() never moves what compute() reads or writes.
   std::deque<Input> Inputs;
   std::deque<std::optional<Prediction>> Results;
