@@ -162,16 +162,23 @@ Expr KernelWalker::floatValue(const clang::Expr *E, const Frame &F) {
   return opaqueValue(E, Lane || Indirect, Indirect);
 }
 
+std::optional<int64_t> KernelWalker::constantValue(const clang::Expr *E) {
+  auto [It, New] = Constants.try_emplace(E);
+  if (New && !E->isValueDependent() && !E->isTypeDependent()) {
+    clang::Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      It->second = R.Val.getInt().getExtValue();
+  }
+  return It->second;
+}
+
 Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
                              LaneOriginInfo *Origin) {
   E = E->IgnoreParens();
 
   // Constants first: literals, enumerators, constexpr, sizeof, warpSize.
-  if (!E->isValueDependent() && !E->isTypeDependent()) {
-    clang::Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx))
-      return Expr::constant(R.Val.getInt().getExtValue());
-  }
+  if (std::optional<int64_t> C = constantValue(E))
+    return Expr::constant(*C);
 
   if (std::optional<Symbol> S = cudaBuiltinSymbol(E))
     return Expr::symbol(*S);

@@ -509,6 +509,11 @@ private:
   /// What the last inlined walk of each call returned, for calls to
   /// __device__ functions longer than one return statement.
   llvm::DenseMap<const clang::CallExpr *, VarValue> Returned;
+  /// The value of \p E when clang can fold it to an integer constant
+  /// (literals, enumerators, constexpr, sizeof), folded once per node: the
+  /// walk translates the same expressions again in every pass of a loop.
+  std::optional<int64_t> constantValue(const clang::Expr *E);
+  llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   /// Values of unchanged globals, computed once (globalValue()).
   llvm::DenseMap<const clang::VarDecl *, std::optional<VarValue>> Globals;
   /// Calls walked ahead of an access (prewalkCalls()), skipped when met.
@@ -517,6 +522,18 @@ private:
   unsigned ProbeDepth = 0;
   /// Numbers loops, to name a LoopIter symbol whose variable name is taken.
   unsigned LoopCounter = 0;
+  /// What a loop's syntax alone tells (KernelWalker.cpp), the same at every
+  /// walk of it: a loop inside a sampled loop or an inlined call is walked
+  /// many times.
+  struct LoopSyntax;
+  /// The facts of the loop with \p Body, made at its first walk.
+  LoopSyntax &loopSyntax(const clang::Stmt *Body, const clang::Expr *Cond,
+                         const clang::Expr *Inc);
+  llvm::DenseMap<const clang::Stmt *, std::shared_ptr<LoopSyntax>>
+      LoopSyntaxes;
+  /// Whether the loop's body assigns \p VD before reading it (so its value
+  /// at the start of a pass is dead), asked once per loop.
+  bool deadOnEntry(LoopSyntax &Syntax, const clang::ValueDecl *VD);
   /// The iteration symbols' names of the loops whose bodies are being
   /// walked, outermost first, across inlined calls.
   std::vector<std::string> EnclosingLoops;

@@ -208,7 +208,82 @@ bool alwaysReturns(const Stmt *S) {
   return false;
 }
 
+/// The variables \p S names.
+llvm::SmallPtrSet<const ValueDecl *, 8> namedIn(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallPtrSet<const ValueDecl *, 8> Names;
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      Names.insert(DRE->getDecl());
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Names;
+}
+
 } // namespace
+
+struct KernelWalker::LoopSyntax {
+  /// The changes of local variables in the body, the increment and the
+  /// condition, in that order.
+  std::vector<Modification> Mods;
+  /// Per Mods entry: its step names a variable the loop changes.
+  std::vector<bool> StepReadsModified;
+  /// The variables Mods changes, and those it changes other than by a step.
+  llvm::SmallPtrSet<const ValueDecl *, 8> Modified, NonInduction;
+  /// The variables the condition names.
+  llvm::SmallPtrSet<const ValueDecl *, 8> InCond;
+  /// The variables the increment changes, in its order.
+  std::vector<const ValueDecl *> Stepped;
+  bool LeavesEarly = false;
+  const Stmt *Body = nullptr;
+  const clang::Expr *Cond = nullptr;
+  /// deadOnEntry() of the variables asked about.
+  llvm::DenseMap<const ValueDecl *, bool> DeadOnEntry;
+};
+
+bool KernelWalker::deadOnEntry(LoopSyntax &Syntax, const ValueDecl *VD) {
+  auto [It, New] = Syntax.DeadOnEntry.try_emplace(VD, false);
+  if (New)
+    It->second = coalesce::frontend::deadOnEntry(Syntax.Body, Syntax.Cond, VD);
+  return It->second;
+}
+
+KernelWalker::LoopSyntax &KernelWalker::loopSyntax(const Stmt *Body,
+                                                   const clang::Expr *Cond,
+                                                   const clang::Expr *Inc) {
+  std::shared_ptr<LoopSyntax> &Slot = LoopSyntaxes[Body];
+  if (Slot)
+    return *Slot;
+  auto L = std::make_shared<LoopSyntax>();
+  ModificationFinder MF;
+  MF.TraverseStmt(const_cast<Stmt *>(Body));
+  if (Inc)
+    MF.TraverseStmt(const_cast<clang::Expr *>(Inc));
+  if (Cond)
+    MF.TraverseStmt(const_cast<clang::Expr *>(Cond));
+  L->Mods = std::move(MF.Mods);
+  for (const Modification &M : L->Mods) {
+    L->Modified.insert(M.Var);
+    if (M.Sign == 0)
+      L->NonInduction.insert(M.Var);
+  }
+  for (const Modification &M : L->Mods)
+    L->StepReadsModified.push_back(M.Step && referencesAny(M.Step, L->Modified));
+  if (Cond)
+    L->InCond = namedIn(Cond);
+  if (Inc) {
+    ModificationFinder IncMods;
+    IncMods.TraverseStmt(const_cast<clang::Expr *>(Inc));
+    for (const Modification &M : IncMods.Mods)
+      L->Stepped.push_back(M.Var);
+  }
+  L->LeavesEarly = leavesEarly(Body);
+  L->Body = Body;
+  L->Cond = Cond;
+  Slot = std::move(L);
+  return *Slot;
+}
 
 void KernelWalker::walkEntry(const FunctionDecl *FD, bool Host) {
   Frame F;
@@ -502,18 +577,9 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
 
   // Variables the loop modifies: induction variables (only ever stepped by a
   // loop-invariant amount) become start + step * iter; others opaque.
-  ModificationFinder MF;
-  MF.TraverseStmt(const_cast<Stmt *>(Body));
-  if (Inc)
-    MF.TraverseStmt(const_cast<clang::Expr *>(Inc));
-  if (Cond)
-    MF.TraverseStmt(const_cast<clang::Expr *>(Cond));
-  llvm::SmallPtrSet<const ValueDecl *, 8> Modified, NonInduction;
-  for (const Modification &M : MF.Mods) {
-    Modified.insert(M.Var);
-    if (M.Sign == 0)
-      NonInduction.insert(M.Var);
-  }
+  LoopSyntax &Syntax = loopSyntax(Body, Cond, Inc);
+  const llvm::SmallPtrSet<const ValueDecl *, 8> &Modified = Syntax.Modified;
+  llvm::SmallPtrSet<const ValueDecl *, 8> NonInduction = Syntax.NonInduction;
 
   // The opaque value of a variable changed in the loop.
   auto Opaque = [&](const ValueDecl *VD, bool Lane) {
@@ -530,12 +596,13 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
     QualType T = VD->getType();
     unsigned Scale = T->isPointerType() ? sizeOf(T->getPointeeType()) : 1;
     std::optional<Expr> Step = Expr::constant(0);
-    for (const Modification &M : MF.Mods) {
+    for (size_t I = 0; I < Syntax.Mods.size(); ++I) {
+      const Modification &M = Syntax.Mods[I];
       if (M.Var != VD)
         continue;
       Expr S = M.Step ? translate(M.Step, F) : Expr::constant(1);
       // The step must not depend on what the loop changes.
-      if ((M.Step && referencesAny(M.Step, Modified)) || S.isLaneDependent()) {
+      if (Syntax.StepReadsModified[I] || S.isLaneDependent()) {
         Step.reset();
         break;
       }
@@ -554,9 +621,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   // but not sampled: the engine keeps only where such a value comes from.
   llvm::SmallPtrSet<const ValueDecl *, 8> Carried, Sampled;
   for (const ValueDecl *VD : NonInduction) {
-    llvm::SmallPtrSet<const ValueDecl *, 1> Only;
-    Only.insert(VD);
-    if (F.Env.count(VD) && !(Cond && referencesAny(Cond, Only)) &&
+    if (F.Env.count(VD) && !Syntax.InCond.count(VD) &&
         !Liveness.carriedValueRead(F.Fn, Loop, VD))
       continue;
     Carried.insert(VD);
@@ -575,13 +640,9 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
            (A->getLocation() == B->getLocation() &&
             A->getName() < B->getName());
   };
-  if (Inc) {
-    ModificationFinder IncMods;
-    IncMods.TraverseStmt(const_cast<clang::Expr *>(Inc));
-    for (const Modification &M : IncMods.Mods)
-      if (InductionSteps.count(M.Var) && Earlier(M.Var, NameVar))
-        NameVar = M.Var;
-  }
+  for (const ValueDecl *VD : Syntax.Stepped)
+    if (InductionSteps.count(VD) && Earlier(VD, NameVar))
+      NameVar = VD;
   if (!NameVar)
     for (const auto &Entry : InductionSteps)
       if (Earlier(Entry.first, NameVar))
@@ -613,7 +674,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
     if (auto It = F.Env.find(VD); It != F.Env.end())
       for (const LeafPath &P : Leaves)
         materializeLeaf(It->second, P);
-  sampleIterations(Body, Cond, Inc, F, Modified, Sampled, !leavesEarly(Body),
+  sampleIterations(Body, Cond, Inc, F, Modified, Sampled, !Syntax.LeavesEarly,
                    State);
   clang::SourceLocation LoopLoc =
       Cond ? Cond->getBeginLoc() : Body->getBeginLoc();
@@ -638,7 +699,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
     // outside): the body never reads its carried value, so that value must
     // not confine the loop to its sampled iterations. It still is the value
     // after the loop (a pass may leave before the reset).
-    if (V.Int && !V.Pointer && !V.Object && deadOnEntry(Body, Cond, VD)) {
+    if (V.Int && !V.Pointer && !V.Object && deadOnEntry(Syntax, VD)) {
       bool Unused = false;
       DeadOnEntry.try_emplace(
           VD, carriedValue(VD, V, State, [&] { return IterSymbol(VD); },
@@ -679,7 +740,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   // The trip count, where the condition ends a loop of closed forms within
   // the sampled iterations for every lane.
   std::optional<int64_t> TripCount;
-  if (Cond && !CondAfterBody && Iter && !leavesEarly(Body)) {
+  if (Cond && !CondAfterBody && Iter && !Syntax.LeavesEarly) {
     Expr C = translate(Cond, F);
     for (int64_t K = 0; K <= LoopSampleCount && !TripCount; ++K) {
       std::optional<int64_t> V =
