@@ -377,13 +377,15 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
       if (const auto *CO = dyn_cast<ConditionalOperator>(Sub)) {
         walkExpr(CO->getCond(), F);
         Expr C = translate(CO->getCond(), F);
-        Frame T = under(F, C), E = under(F, Expr::logicalNot(C));
-        for (auto [Arm, Frame_] : {std::pair{CO->getTrueExpr(), &T},
-                                   std::pair{CO->getFalseExpr(), &E}}) {
+        for (auto [Arm, Where] :
+             {std::pair{CO->getTrueExpr(), C},
+              std::pair{CO->getFalseExpr(), Expr::logicalNot(C)}}) {
           const clang::Expr *LV = Arm->IgnoreParens();
-          if (!localScalar(LV))
-            recordAccess(LV, AccessOp::Load, AtomicKind::None, *Frame_, nullptr);
-          walkAddressOperands(LV, *Frame_);
+          walkUnder(F, Where, LV, [&](Frame &In) {
+            if (!localScalar(LV))
+              recordAccess(LV, AccessOp::Load, AtomicKind::None, In, nullptr);
+            walkAddressOperands(LV, In);
+          });
         }
         return;
       }
@@ -445,8 +447,8 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
       walkExpr(BO->getLHS(), F);
       Expr C = translate(BO->getLHS(), F);
       // `a && b` evaluates b only where a holds; `a || b` where it does not.
-      Frame RHS = under(F, BO->getOpcode() == BO_LAnd ? C : Expr::logicalNot(C));
-      walkExpr(BO->getRHS(), RHS);
+      walkUnder(F, BO->getOpcode() == BO_LAnd ? C : Expr::logicalNot(C),
+                BO->getRHS(), [&](Frame &RHS) { walkExpr(BO->getRHS(), RHS); });
       return;
     }
     walkExpr(BO->getLHS(), F);
@@ -481,9 +483,10 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     walkExpr(CO->getCond(), F);
     Expr C = translate(CO->getCond(), F);
-    Frame T = under(F, C), Fa = under(F, Expr::logicalNot(C));
-    walkExpr(CO->getTrueExpr(), T);
-    walkExpr(CO->getFalseExpr(), Fa);
+    walkUnder(F, C, CO->getTrueExpr(),
+              [&](Frame &T) { walkExpr(CO->getTrueExpr(), T); });
+    walkUnder(F, Expr::logicalNot(C), CO->getFalseExpr(),
+              [&](Frame &Fa) { walkExpr(CO->getFalseExpr(), Fa); });
     return;
   }
 

@@ -362,6 +362,16 @@ private:
                      const Frame &Else);
   /// A copy of \p F whose code runs only where \p Cond holds.
   static Frame under(const Frame &F, const Expr &Cond);
+  /// Calls \p Walk with a frame like under(F, Cond), whose changes are
+  /// dropped: F itself with its predicate narrowed for the call when
+  /// \p Code cannot change a slot (no assignment, increment or call), a
+  /// copy otherwise.
+  void walkUnder(Frame &F, const Expr &Cond, const clang::Stmt *Code,
+                 llvm::function_ref<void(Frame &)> Walk);
+  /// Whether \p S may change a slot of the frame it is walked in (an
+  /// assignment, an increment, a call), decided once per node.
+  bool mayChangeSlots(const clang::Stmt *S);
+  llvm::DenseMap<const clang::Stmt *, bool> ChangesSlots;
 
   // Expressions with side effects and accesses (AccessCollector.cpp).
   void walkExpr(const clang::Expr *E, Frame &F);

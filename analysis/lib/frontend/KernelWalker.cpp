@@ -500,7 +500,9 @@ void KernelWalker::mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
     auto EI = Else.Env.find(Entry.first);
     if (EI == Else.Env.end())
       continue; // Declared inside one branch only: out of scope.
-    F.Env[Entry.first] = mergeValues(Cond, Entry.second, EI->second);
+    // (Else may be F itself: the merged value is made before it is stored.)
+    VarValue Merged = mergeValues(Cond, Entry.second, EI->second);
+    F.Env[Entry.first] = std::move(Merged);
   }
 }
 
@@ -525,6 +527,43 @@ KernelWalker::Frame KernelWalker::under(const Frame &F, const Expr &Cond) {
   return Copy;
 }
 
+bool KernelWalker::mayChangeSlots(const Stmt *S) {
+  auto [It, New] = ChangesSlots.try_emplace(S, false);
+  if (!New)
+    return It->second;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Found |= BO->isAssignmentOp();
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= UO->isIncrementDecrementOp();
+      return !Found;
+    }
+    bool VisitCallExpr(CallExpr *) { return !(Found = true); }
+    bool VisitCXXConstructExpr(CXXConstructExpr *) { return !(Found = true); }
+    bool VisitStmtExpr(StmtExpr *) { return !(Found = true); }
+    bool VisitLambdaExpr(LambdaExpr *) { return !(Found = true); }
+  } Find;
+  Find.TraverseStmt(const_cast<Stmt *>(S));
+  // (The map may have grown meanwhile: look the entry up again.)
+  return ChangesSlots[S] = Find.Found;
+}
+
+void KernelWalker::walkUnder(Frame &F, const Expr &Cond, const Stmt *Code,
+                             llvm::function_ref<void(Frame &)> Walk) {
+  if (mayChangeSlots(Code)) {
+    Frame Copy = under(F, Cond);
+    Walk(Copy);
+    return;
+  }
+  Expr Saved = F.Active;
+  F.Active = Expr::logicalAnd(F.Active, Cond);
+  Walk(F);
+  F.Active = std::move(Saved);
+}
+
 void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
   if (IS->getInit())
     walkStmt(IS->getInit(), F);
@@ -532,7 +571,7 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
     walkDecl(IS->getConditionVariable(), F);
   walkExpr(IS->getCond(), F);
   Expr Cond = translate(IS->getCond(), F);
-  Frame Then = under(F, Cond), Else = under(F, Expr::logicalNot(Cond));
+  Frame Then = under(F, Cond);
   // `*this` held by value is the caller's slot, shared by both copies of
   // the frame: each branch starts from the same object, and the results
   // are merged like variables.
@@ -544,11 +583,19 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
     ThisThen = *F.ThisObject;
     *F.ThisObject = *ThisBefore;
   }
-  walkStmt(IS->getElse(), Else);
-  if (F.ThisObject)
-    *F.ThisObject = mergeValues(Cond, *ThisThen, *F.ThisObject);
-  Then.Active = Else.Active = F.Active;
-  mergeBranches(Cond, F, Then, Else);
+  if (IS->getElse()) {
+    Frame Else = under(F, Expr::logicalNot(Cond));
+    walkStmt(IS->getElse(), Else);
+    if (F.ThisObject)
+      *F.ThisObject = mergeValues(Cond, *ThisThen, *F.ThisObject);
+    mergeBranches(Cond, F, Then, Else);
+  } else {
+    // Without an else the other branch leaves everything as it was: F is
+    // that branch's frame (one copy of the frame less per `if`).
+    if (F.ThisObject)
+      *F.ThisObject = mergeValues(Cond, *ThisThen, *F.ThisObject);
+    mergeBranches(Cond, F, Then, F);
+  }
   // Host code past `if (radius != RADIUS) { ...; return false; }` runs with
   // radius == RADIUS: values computed from it before become constants
   // (Cuda-samples FDTD3d pads its buffers by 32 - radius floats).
