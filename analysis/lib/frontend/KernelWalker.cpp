@@ -221,6 +221,18 @@ llvm::SmallPtrSet<const ValueDecl *, 8> namedIn(const Stmt *S) {
   return F.Names;
 }
 
+/// Whether \p A and \p B hold the same value (what mergeValues() makes of
+/// them under any condition).
+bool sameSlot(const VarValue &A, const VarValue &B) {
+  if (A.Int != B.Int || A.Object != B.Object || A.Origin != B.Origin ||
+      A.Uninitialized != B.Uninitialized ||
+      A.Pointer.has_value() != B.Pointer.has_value())
+    return false;
+  return !A.Pointer || (A.Pointer->BaseName == B.Pointer->BaseName &&
+                        A.Pointer->Space == B.Pointer->Space &&
+                        A.Pointer->ByteOffset == B.Pointer->ByteOffset);
+}
+
 } // namespace
 
 struct KernelWalker::LoopSyntax {
@@ -500,6 +512,14 @@ void KernelWalker::mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
     auto EI = Else.Env.find(Entry.first);
     if (EI == Else.Env.end())
       continue; // Declared inside one branch only: out of scope.
+    // Most slots are the same on both sides (and then merge to that value),
+    // and often still what F holds.
+    if (sameSlot(Entry.second, EI->second)) {
+      VarValue &Slot = F.Env[Entry.first];
+      if (!sameSlot(Slot, Entry.second))
+        Slot = Entry.second;
+      continue;
+    }
     // (Else may be F itself: the merged value is made before it is stored.)
     VarValue Merged = mergeValues(Cond, Entry.second, EI->second);
     F.Env[Entry.first] = std::move(Merged);
