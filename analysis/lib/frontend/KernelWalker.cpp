@@ -567,8 +567,7 @@ bool KernelWalker::mayChangeSlots(const Stmt *S) {
     bool VisitLambdaExpr(LambdaExpr *) { return !(Found = true); }
   } Find;
   Find.TraverseStmt(const_cast<Stmt *>(S));
-  // (The map may have grown meanwhile: look the entry up again.)
-  return ChangesSlots[S] = Find.Found;
+  return It->second = Find.Found;
 }
 
 void KernelWalker::walkUnder(Frame &F, const Expr &Cond, const Stmt *Code,
