@@ -144,18 +144,15 @@ bool referencesAny(const Stmt *S,
   return F.Found;
 }
 
-/// Is \p VD assigned before it is read in every pass of a loop with \p Body
-/// and \p Cond, so that its value at the start of an iteration is dead
-/// (`int i, j; for (j...) { for (i = 0; ...) ... }`)? Only the plain form:
-/// a statement at the top level of the body, before any other mention of
-/// VD, assigns it (`i = 0;` or a nested `for (i = 0; ...)`) from a value
-/// that does not read it.
-bool deadOnEntry(const Stmt *Body, const clang::Expr *Cond,
-                 const ValueDecl *VD) {
+/// Is \p VD, which the loop's condition does not name, assigned before it
+/// is read in every pass of a loop with \p Body, so that its value at the
+/// start of an iteration is dead (`int i, j; for (j...) { for (i = 0; ...)
+/// ... }`)? Only the plain form: a statement at the top level of the body,
+/// before any other mention of VD, assigns it (`i = 0;` or a nested
+/// `for (i = 0; ...)`) from a value that does not read it.
+bool assignedBeforeRead(const Stmt *Body, const ValueDecl *VD) {
   llvm::SmallPtrSet<const ValueDecl *, 1> Only;
   Only.insert(VD);
-  if (Cond && referencesAny(Cond, Only))
-    return false;
   auto Assigns = [&](const Stmt *S) {
     const auto *E = dyn_cast_or_null<clang::Expr>(S);
     const auto *BO =
@@ -249,7 +246,6 @@ struct KernelWalker::LoopSyntax {
   std::vector<const ValueDecl *> Stepped;
   bool LeavesEarly = false;
   const Stmt *Body = nullptr;
-  const clang::Expr *Cond = nullptr;
   /// deadOnEntry() of the variables asked about.
   llvm::DenseMap<const ValueDecl *, bool> DeadOnEntry;
 };
@@ -257,7 +253,8 @@ struct KernelWalker::LoopSyntax {
 bool KernelWalker::deadOnEntry(LoopSyntax &Syntax, const ValueDecl *VD) {
   auto [It, New] = Syntax.DeadOnEntry.try_emplace(VD, false);
   if (New)
-    It->second = coalesce::frontend::deadOnEntry(Syntax.Body, Syntax.Cond, VD);
+    It->second =
+        !Syntax.InCond.count(VD) && assignedBeforeRead(Syntax.Body, VD);
   return It->second;
 }
 
@@ -270,11 +267,15 @@ KernelWalker::LoopSyntax &KernelWalker::loopSyntax(const Stmt *Body,
   auto L = std::make_shared<LoopSyntax>();
   ModificationFinder MF;
   MF.TraverseStmt(const_cast<Stmt *>(Body));
+  size_t IncBegin = MF.Mods.size();
   if (Inc)
     MF.TraverseStmt(const_cast<clang::Expr *>(Inc));
+  size_t IncEnd = MF.Mods.size();
   if (Cond)
     MF.TraverseStmt(const_cast<clang::Expr *>(Cond));
   L->Mods = std::move(MF.Mods);
+  for (size_t I = IncBegin; I < IncEnd; ++I)
+    L->Stepped.push_back(L->Mods[I].Var);
   for (const Modification &M : L->Mods) {
     L->Modified.insert(M.Var);
     if (M.Sign == 0)
@@ -284,15 +285,8 @@ KernelWalker::LoopSyntax &KernelWalker::loopSyntax(const Stmt *Body,
     L->StepReadsModified.push_back(M.Step && referencesAny(M.Step, L->Modified));
   if (Cond)
     L->InCond = namedIn(Cond);
-  if (Inc) {
-    ModificationFinder IncMods;
-    IncMods.TraverseStmt(const_cast<clang::Expr *>(Inc));
-    for (const Modification &M : IncMods.Mods)
-      L->Stepped.push_back(M.Var);
-  }
   L->LeavesEarly = leavesEarly(Body);
   L->Body = Body;
-  L->Cond = Cond;
   Slot = std::move(L);
   return *Slot;
 }
@@ -602,19 +596,16 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
     ThisThen = *F.ThisObject;
     *F.ThisObject = *ThisBefore;
   }
+  // Without an else the other branch leaves everything as it was: F is
+  // that branch's frame (one copy of the frame less per `if`).
+  std::optional<Frame> Else;
   if (IS->getElse()) {
-    Frame Else = under(F, Expr::logicalNot(Cond));
-    walkStmt(IS->getElse(), Else);
-    if (F.ThisObject)
-      *F.ThisObject = mergeValues(Cond, *ThisThen, *F.ThisObject);
-    mergeBranches(Cond, F, Then, Else);
-  } else {
-    // Without an else the other branch leaves everything as it was: F is
-    // that branch's frame (one copy of the frame less per `if`).
-    if (F.ThisObject)
-      *F.ThisObject = mergeValues(Cond, *ThisThen, *F.ThisObject);
-    mergeBranches(Cond, F, Then, F);
+    Else = under(F, Expr::logicalNot(Cond));
+    walkStmt(IS->getElse(), *Else);
   }
+  if (F.ThisObject)
+    *F.ThisObject = mergeValues(Cond, *ThisThen, *F.ThisObject);
+  mergeBranches(Cond, F, Then, Else ? *Else : F);
   // Host code past `if (radius != RADIUS) { ...; return false; }` runs with
   // radius == RADIUS: values computed from it before become constants
   // (Cuda-samples FDTD3d pads its buffers by 32 - radius floats).
