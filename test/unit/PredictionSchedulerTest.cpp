@@ -70,7 +70,8 @@ TEST(PredictionSchedulerTest, KernelsComeBackByNumberAsPredictKernelMakesThem) {
                                        kernel("small", 2)};
   std::vector<KernelRecord> Outcomes;
   {
-    PredictionScheduler Scheduler(Config, [&Done] { ++Done; });
+    PredictionScheduler Scheduler(Config, std::make_shared<IsolatedWorkers>(),
+                                  [&Done] { ++Done; });
     for (size_t I = 0; I < Kernels.size(); ++I)
       EXPECT_EQ(Scheduler.start(Kernels[I], {}), I);
     std::vector<PredictionScheduler::Outcome> Finished = Scheduler.finish();
@@ -99,7 +100,8 @@ TEST(PredictionSchedulerTest, ProjectLaunchesServeAKernelWithoutItsOwn) {
   KernelRecord Bare = Own;
   std::vector<LaunchSite> Launches = Bare.Launches;
   Bare.Launches.clear();
-  PredictionScheduler Scheduler(AnalysisConfig(), [] {});
+  PredictionScheduler Scheduler(
+      AnalysisConfig(), std::make_shared<IsolatedWorkers>(), [] {});
   size_t A = Scheduler.start(Own, {});
   size_t B = Scheduler.start(Bare, Launches);
   std::vector<PredictionScheduler::Outcome> Finished = Scheduler.finish();

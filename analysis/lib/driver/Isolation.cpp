@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 namespace coalesce {
 namespace {
@@ -22,6 +23,8 @@ struct WorkState {
   std::condition_variable Done;
   bool Finished = false;
   bool Crashed = false;
+  /// Set when the caller stopped waiting (timeout).
+  bool Abandoned = false;
 };
 
 /// An alternate signal stack for the current thread, so the handler of a
@@ -95,23 +98,98 @@ void enableCrashRecovery() {
 
 } // namespace
 
-IsolatedOutcome runIsolated(std::function<void()> Work,
-                            std::chrono::milliseconds Timeout,
-                            size_t StackBytes) {
+/// One thread of IsolatedWorkers and the piece of work handed to it.
+struct IsolatedWorkers::Worker {
+  std::mutex M;
+  std::condition_variable Wake;
+  /// Set by run(), taken by the thread.
+  std::shared_ptr<WorkState> Job;
+  /// Set when the thread is to end instead of waiting for work.
+  bool Quit = false;
+  llvm::thread Thread;
+
+  /// The thread's life: waits for a job, runs it, and waits again, until it
+  /// is told to quit or its job crashed or was abandoned.
+  void serve() {
+    AltSignalStack Alt;
+    for (;;) {
+      std::shared_ptr<WorkState> Current;
+      {
+        std::unique_lock<std::mutex> L(M);
+        Wake.wait(L, [&] { return Job || Quit; });
+        if (!Job)
+          return;
+        Current = std::move(Job);
+      }
+      llvm::CrashRecoveryContext CRC;
+      bool Ok = CRC.RunSafely([&] { Current->Work(); });
+      bool Abandoned;
+      {
+        std::lock_guard<std::mutex> L(Current->M);
+        Current->Finished = true;
+        Current->Crashed = !Ok;
+        Abandoned = Current->Abandoned;
+      }
+      Current->Done.notify_all();
+      if (!Ok || Abandoned)
+        return;
+    }
+  }
+};
+
+/// What IsolatedWorkers and the runs in progress share.
+struct IsolatedWorkers::Shared {
+  size_t StackBytes;
+  std::mutex M;
+  std::vector<std::shared_ptr<Worker>> Idle;
+};
+
+IsolatedWorkers::IsolatedWorkers(size_t StackBytes)
+    : S(std::make_shared<Shared>()) {
+  S->StackBytes = StackBytes;
+}
+
+IsolatedWorkers::~IsolatedWorkers() {
+  std::vector<std::shared_ptr<Worker>> Idle;
+  {
+    std::lock_guard<std::mutex> L(S->M);
+    Idle.swap(S->Idle);
+  }
+  for (const std::shared_ptr<Worker> &W : Idle) {
+    {
+      std::lock_guard<std::mutex> L(W->M);
+      W->Quit = true;
+    }
+    W->Wake.notify_all();
+    W->Thread.join();
+  }
+}
+
+IsolatedOutcome IsolatedWorkers::run(std::function<void()> Work,
+                                     std::chrono::milliseconds Timeout) {
   enableCrashRecovery();
   auto State = std::make_shared<WorkState>();
   State->Work = std::move(Work);
-  llvm::thread Worker(std::optional<unsigned>(StackBytes), [State] {
-    AltSignalStack Alt;
-    llvm::CrashRecoveryContext CRC;
-    bool Ok = CRC.RunSafely([&] { State->Work(); });
-    {
-      std::lock_guard<std::mutex> L(State->M);
-      State->Finished = true;
-      State->Crashed = !Ok;
+  std::shared_ptr<Worker> W;
+  {
+    std::lock_guard<std::mutex> L(S->M);
+    if (!S->Idle.empty()) {
+      W = std::move(S->Idle.back());
+      S->Idle.pop_back();
     }
-    State->Done.notify_all();
-  });
+  }
+  if (!W) {
+    W = std::make_shared<Worker>();
+    // The thread shares its Worker: one left running by a timeout may
+    // outlive both this call and *this.
+    W->Thread = llvm::thread(std::optional<unsigned>(S->StackBytes),
+                             [W] { W->serve(); });
+  }
+  {
+    std::lock_guard<std::mutex> L(W->M);
+    W->Job = State;
+  }
+  W->Wake.notify_all();
   bool Returned;
   {
     std::unique_lock<std::mutex> L(State->M);
@@ -122,13 +200,30 @@ IsolatedOutcome runIsolated(std::function<void()> Work,
     } else {
       Returned = State->Done.wait_for(L, Timeout, IsDone);
     }
+    // Under the lock: the thread sees it when its work returns, and ends.
+    if (!Returned)
+      State->Abandoned = true;
   }
   if (!Returned) {
-    Worker.detach();
+    W->Thread.detach();
     return IsolatedOutcome::TimedOut;
   }
-  Worker.join();
-  return State->Crashed ? IsolatedOutcome::Crashed : IsolatedOutcome::Finished;
+  if (State->Crashed) {
+    W->Thread.join();
+    return IsolatedOutcome::Crashed;
+  }
+  // The work's captures are released here, not on the next job's arrival.
+  State->Work = nullptr;
+  std::lock_guard<std::mutex> L(S->M);
+  S->Idle.push_back(std::move(W));
+  return IsolatedOutcome::Finished;
+}
+
+IsolatedOutcome runIsolated(std::function<void()> Work,
+                            std::chrono::milliseconds Timeout,
+                            size_t StackBytes) {
+  IsolatedWorkers Once(StackBytes);
+  return Once.run(std::move(Work), Timeout);
 }
 
 } // namespace coalesce

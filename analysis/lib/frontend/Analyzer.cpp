@@ -487,7 +487,7 @@ std::string isolationFailure(IsolatedOutcome How,
 }
 
 /// Calls \p Body(0 .. Count-1) on up to Config.Jobs threads and waits for
-/// all. Each call is expected to isolate its own work (runIsolated).
+/// all. Each call is expected to isolate its own work (IsolatedWorkers).
 void forEachInParallel(const AnalysisConfig &Config, size_t Count,
                        const std::function<void(size_t)> &Body) {
   unsigned Threads = std::min<size_t>(threadsOf(Config), Count);
@@ -543,7 +543,7 @@ private:
 /// as before.
 void useHeaderCache(const AnalysisConfig &Config,
                     const std::vector<std::optional<std::string>> &Skip,
-                    std::vector<FileJob> &Jobs) {
+                    std::vector<FileJob> &Jobs, IsolatedWorkers &Workers) {
   std::map<std::string, std::vector<size_t>> JobsOf; // PCH path -> jobs
   std::vector<frontend::HeaderPch> Entries;
   for (size_t I = 0; I < Jobs.size(); ++I) {
@@ -568,7 +568,7 @@ void useHeaderCache(const AnalysisConfig &Config,
       return;
     const FileJob &First = Jobs[Users.front()];
     auto Ok = std::make_shared<bool>(false);
-    IsolatedOutcome How = runIsolated(
+    IsolatedOutcome How = Workers.run(
         [Pch = Entries[E], Args = First.Args, Dir = First.Directory, Ok] {
           *Ok = frontend::ensureHeaderPch(Pch, Args, Dir);
         },
@@ -610,15 +610,18 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
     if (!InputErrors[I])
       Jobs[I] = planFile(Config, *Cuda, DB.get(), Config.Files[I]);
   }
+  // Every piece of isolated work of the run (a header build, a file, a
+  // kernel's plan or chunk) runs on these threads, reused.
+  auto Workers = std::make_shared<IsolatedWorkers>();
   if (!Config.HeaderCacheDir.empty())
-    useHeaderCache(Config, InputErrors, Jobs);
+    useHeaderCache(Config, InputErrors, Jobs, *Workers);
   // The kernels' distinct predictions are made on a pool, a large kernel's
   // split into chunks (PredictionScheduler). In a run on one file every
   // launch is known once its host code is read: each kernel is handed over
   // as soon as it is walked, and predicted beside the walk of the next.
   ProgressCounter Kernels(Config, "predicting", std::nullopt);
   auto Scheduler = std::make_shared<PredictionScheduler>(
-      Config, [&Kernels] { Kernels.step(); });
+      Config, Workers, [&Kernels] { Kernels.step(); });
   if (NumFiles == 1 && !InputErrors[0] && threadsOf(Config) > 1)
     Jobs[0].PredictEarly = [Scheduler](const KernelRecord &K,
                                        std::vector<LaunchSite> Launches) {
@@ -632,7 +635,7 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
       // The worker owns its inputs and outputs: when it runs out of time it
       // is left running, and must not touch anything this function frees.
       auto Result = std::make_shared<FileAnalysis>();
-      Outcomes[I] = runIsolated(
+      Outcomes[I] = Workers->run(
           [Job = Jobs[I], Config, Result] {
             analyzeFile(Job, Config, *Result);
           },

@@ -72,8 +72,10 @@ unsigned threadsOf(const AnalysisConfig &Config) {
 }
 
 struct PredictionScheduler::Impl {
-  Impl(const AnalysisConfig &Config, std::function<void()> OnKernelDone)
-      : Config(Config), OnKernelDone(std::move(OnKernelDone)),
+  Impl(const AnalysisConfig &Config, std::shared_ptr<IsolatedWorkers> Workers,
+       std::function<void()> OnKernelDone)
+      : Config(Config), Workers(std::move(Workers)),
+        OnKernelDone(std::move(OnKernelDone)),
         Threads(threadsOf(Config)),
         Pool(llvm::hardware_concurrency(Threads)) {}
 
@@ -82,7 +84,7 @@ struct PredictionScheduler::Impl {
     auto Plan = std::make_shared<std::shared_ptr<KernelPredictionPlan>>();
     auto Kernel = std::make_shared<KernelRecord>(K->Kernel);
     auto Launches = std::make_shared<std::vector<LaunchSite>>(K->Launches);
-    IsolatedOutcome How = runIsolated(
+    IsolatedOutcome How = Workers->run(
         [Kernel, Launches, Plan, Config = Config] {
           *Plan = std::make_shared<KernelPredictionPlan>(*Kernel, Config,
                                                          *Launches);
@@ -114,7 +116,7 @@ struct PredictionScheduler::Impl {
     IsolatedOutcome How = IsolatedOutcome::TimedOut;
     if (Left) {
       auto Plan = K->Plan;
-      How = runIsolated(
+      How = Workers->run(
           [Plan, Begin, End] {
             for (size_t J = Begin; J < End; ++J)
               Plan->compute(J);
@@ -134,6 +136,7 @@ struct PredictionScheduler::Impl {
   }
 
   const AnalysisConfig Config;
+  std::shared_ptr<IsolatedWorkers> Workers;
   std::function<void()> OnKernelDone;
   unsigned Threads;
   std::mutex M;
@@ -143,9 +146,11 @@ struct PredictionScheduler::Impl {
   llvm::StdThreadPool Pool;
 };
 
-PredictionScheduler::PredictionScheduler(const AnalysisConfig &Config,
-                                         std::function<void()> OnKernelDone)
-    : P(std::make_shared<Impl>(Config, std::move(OnKernelDone))) {}
+PredictionScheduler::PredictionScheduler(
+    const AnalysisConfig &Config, std::shared_ptr<IsolatedWorkers> Workers,
+    std::function<void()> OnKernelDone)
+    : P(std::make_shared<Impl>(Config, std::move(Workers),
+                               std::move(OnKernelDone))) {}
 
 PredictionScheduler::~PredictionScheduler() { P->Pool.wait(); }
 

@@ -4,9 +4,10 @@
 /// Predicts walked kernels on a pool of threads as they are handed over:
 /// each kernel's plan (KernelPredictionPlan) is built isolated, then its
 /// distinct predictions are made in chunks, about four per thread, each
-/// isolated (large stack, crash recovery), a kernel's chunks sharing one
-/// --timeout counted from the first that starts. A large kernel keeps every
-/// thread busy while few threads are created per prediction.
+/// isolated (IsolatedWorkers: large stack, crash recovery), a kernel's
+/// chunks sharing one --timeout counted from the first that starts. A large
+/// kernel keeps every thread busy while a small one costs two hand-overs to
+/// an idle isolated thread.
 ///
 /// Kernels may be handed over while their file is still being walked: in a
 /// run on one file, every launch of its kernels is known once the file's
@@ -41,7 +42,9 @@ class PredictionScheduler {
 public:
   /// \p OnKernelDone is called, from any thread, when a kernel's
   /// predictions are all made (or its plan or a chunk failed).
+  /// \p Workers run the plans and chunks.
   PredictionScheduler(const AnalysisConfig &Config,
+                      std::shared_ptr<IsolatedWorkers> Workers,
                       std::function<void()> OnKernelDone);
   /// Waits for the predictions started.
   ~PredictionScheduler();
