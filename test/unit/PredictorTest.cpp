@@ -555,6 +555,10 @@ TEST(PredictorTest, NarrowRangeSolvesEachKindOfBound) {
   EXPECT_EQ(Range(1, true, 5), R(0, 0));     // 5 + k < 0: never
   EXPECT_EQ(Range(-1, false, 500), R(100, 100)); // past the range
   EXPECT_EQ(Range(1, true, -1000), R(0, 100));   // beyond the range: kept
+  // Operands too large for 64-bit sums take the 128-bit path.
+  EXPECT_EQ(Range(INT64_MAX, true, INT64_MIN), R(0, 2)); // k <= 1
+  EXPECT_EQ(Range(-(int64_t(1) << 62), false, int64_t(1) << 62),
+            R(1, 100)); // 2^62 (1 - k) <= 0: k >= 1
 }
 
 TEST(PredictorTest, DefaultedBoundIsAssumedLargeWhenNoLaneWouldRun) {

@@ -88,9 +88,14 @@ struct Symbol {
 class Bindings {
 public:
   void set(const Symbol &S, int64_t V);
+  /// set() with a \p Hint, as lookup()'s.
+  void set(const Symbol &S, int64_t V, size_t &Hint);
   void erase(const Symbol &S);
   /// The value bound to \p S, or nullopt when unbound.
   std::optional<int64_t> lookup(const Symbol &S) const;
+  /// lookup() for a caller that asks for the same symbols again and again:
+  /// \p Hint is where to look first, and is set to where \p S was found.
+  std::optional<int64_t> lookup(const Symbol &S, size_t &Hint) const;
   /// How many symbols are bound.
   size_t size() const { return Values.size(); }
 

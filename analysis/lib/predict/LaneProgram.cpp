@@ -174,7 +174,7 @@ void LaneProgram::prepare(const Bindings &Sample) {
   // value changed run again (a ranged loop's walk changes one symbol).
   bool First = Generation == 1;
   uint64_t Changed = 0; // DependsOn bits of the symbols that changed.
-  for (const Step &S : UniformSteps) {
+  for (Step &S : UniformSteps) {
     std::optional<int64_t> V;
     switch (S.Type) {
     case Step::Constant:
@@ -183,7 +183,7 @@ void LaneProgram::prepare(const Bindings &Sample) {
       V = S.Value;
       break;
     case Step::Symbol:
-      V = Sample.lookup(S.Sym);
+      V = Sample.lookup(S.Sym, S.Hint);
       break;
     default:
       if (!First && !(DependsOn[S.Slot] & Changed))

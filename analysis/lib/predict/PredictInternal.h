@@ -206,6 +206,8 @@ private:
     /// Operation: operand slots. Affine: the lane-free part's slot.
     std::vector<unsigned> Kids;
     unsigned Slot = 0; ///< Where the value goes.
+    /// Symbol: where the last Bindings held it (Bindings::lookup's hint).
+    size_t Hint = 0;
   };
   /// One warp's rows: per slot WarpSize lane values, the mask of lanes
   /// where each is defined, and the sample generation it was computed at.

@@ -78,9 +78,24 @@ void collectConjuncts(const Expr &E, std::vector<Expr> &Out) {
 namespace {
 
 /// Floor of \p A / \p B for B > 0.
-__int128 floorDiv(__int128 A, __int128 B) {
-  __int128 Q = A / B;
+template <typename Int> Int floorDiv(Int A, Int B) {
+  Int Q = A / B;
   return Q * B > A ? Q - 1 : Q;
+}
+
+/// narrowRange() in \p Int, wide enough for AtZero and B.Slope plus one.
+template <typename Int>
+void narrowRangeIn(const RangedLoop::Bound &B, int64_t AtZero, int64_t &Lo,
+                   int64_t &Hi) {
+  // AtZero + Slope*k < 0 (<= 0 when not strict).
+  Int D = AtZero, A = B.Slope;
+  Int NewLo = Lo, NewHi = Hi;
+  if (A > 0)
+    NewHi = B.Strict ? floorDiv<Int>(-D + A - 1, A) : floorDiv<Int>(-D, A) + 1;
+  else
+    NewLo = B.Strict ? floorDiv<Int>(D, -A) + 1 : floorDiv<Int>(D - A - 1, -A);
+  Lo = int64_t(std::max<Int>(Lo, std::min<Int>(NewLo, Hi)));
+  Hi = int64_t(std::min<Int>(Hi, std::max<Int>(NewHi, Lo)));
 }
 
 /// Comparison \p C (Lt or Le) as a bound on \p S: its A - B is AtZero +
@@ -177,15 +192,13 @@ std::optional<RangedLoop> rangedLoop(const Symbol &S, const Expr &Active,
 
 void narrowRange(const RangedLoop::Bound &B, int64_t AtZero, int64_t &Lo,
                  int64_t &Hi) {
-  // AtZero + Slope*k < 0 (<= 0 when not strict).
-  __int128 D = AtZero, A = B.Slope;
-  __int128 NewLo = Lo, NewHi = Hi;
-  if (A > 0)
-    NewHi = B.Strict ? floorDiv(-D + A - 1, A) : floorDiv(-D, A) + 1;
+  // 128-bit division is a library call: most bounds fit in 64 bits with
+  // room for the sums of two operands.
+  constexpr int64_t Small = int64_t(1) << 61;
+  if (AtZero > -Small && AtZero < Small && B.Slope > -Small && B.Slope < Small)
+    narrowRangeIn<int64_t>(B, AtZero, Lo, Hi);
   else
-    NewLo = B.Strict ? floorDiv(D, -A) + 1 : floorDiv(D - A - 1, -A);
-  Lo = int64_t(std::max<__int128>(Lo, std::min<__int128>(NewLo, Hi)));
-  Hi = int64_t(std::min<__int128>(Hi, std::max<__int128>(NewHi, Lo)));
+    narrowRangeIn<__int128>(B, AtZero, Lo, Hi);
 }
 
 SamplingPlan planSamples(const Expr &Address, const Expr &Active,

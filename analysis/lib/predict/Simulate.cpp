@@ -78,9 +78,10 @@ public:
   /// \p Base binds symbols the programs still hold besides the plan's.
   WalkFlags run(const Bindings &Base) {
     Bindings B = Base; // Each sample sets every symbol of the plan.
+    std::vector<size_t> Hints(Values.size(), 0);
     for (uint64_t Sample = 0, N = Plan.size(); Sample < N; ++Sample) {
       for (size_t I = 0; I < Values.size(); ++I)
-        B.set(Plan.Symbols[I], Values[I]);
+        B.set(Plan.Symbols[I], Values[I], Hints[I]);
       if (!(Plan.Ranged ? rangedSample(B) : sample(B)))
         return Flags;
       // Next combination (odometer).
@@ -112,6 +113,7 @@ private:
       F.prepare(B);
     int64_t AtZero[WarpSize];
     Bindings At = B; // B and the ranged loop's iteration.
+    size_t IterHint = 0;
     for (unsigned W = 0; W < Warps.size(); ++W) {
       const std::vector<Lane> &Lanes = Warps[W];
       Ranges.assign(Lanes.size(), {0, MaxIteration});
@@ -144,7 +146,7 @@ private:
           continue;
         int64_t Length = To - From;
         for (int64_t K = 0; K < std::min<int64_t>(R.Period, Length); ++K) {
-          At.set(R.Iter, From + K);
+          At.set(R.Iter, From + K, IterHint);
           AddressFn.prepare(At);
           ActiveFn.prepare(At);
           if (!warp(W, From + K, uint64_t((Length - K - 1) / R.Period + 1)))

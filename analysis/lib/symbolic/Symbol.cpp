@@ -101,6 +101,19 @@ void Bindings::set(const Symbol &S, int64_t V) {
     Values[It - Values.begin()].second = V;
 }
 
+void Bindings::set(const Symbol &S, int64_t V, size_t &Hint) {
+  if (Hint < Values.size() && Values[Hint].first == S) {
+    Values[Hint].second = V;
+    return;
+  }
+  auto It = find(S);
+  Hint = It - Values.begin();
+  if (It == Values.end())
+    Values.emplace_back(S, V);
+  else
+    Values[Hint].second = V;
+}
+
 void Bindings::erase(const Symbol &S) {
   auto It = find(S);
   if (It != Values.end())
@@ -111,6 +124,16 @@ std::optional<int64_t> Bindings::lookup(const Symbol &S) const {
   auto It = find(S);
   if (It == Values.end())
     return std::nullopt;
+  return It->second;
+}
+
+std::optional<int64_t> Bindings::lookup(const Symbol &S, size_t &Hint) const {
+  if (Hint < Values.size() && Values[Hint].first == S)
+    return Values[Hint].second;
+  auto It = find(S);
+  if (It == Values.end())
+    return std::nullopt;
+  Hint = It - Values.begin();
   return It->second;
 }
 
