@@ -19,6 +19,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <set>
 
 namespace coalesce {
@@ -221,6 +222,60 @@ bool sharedEntryFits(const std::string &Shared,
          !shadowsAny(Dirs, *Names, Directory);
 }
 
+/// The marker beside entry \p Path that a run could not build it (its
+/// headers do not compile with its arguments, as when a user directory
+/// holds a `cuda.h` of its own).
+std::string failedMarker(const std::string &Path) {
+  llvm::SmallString<256> Marker(Path);
+  llvm::sys::path::replace_extension(Marker, "failed");
+  return Marker.str().str();
+}
+
+/// Whether building \p Path failed less than a day ago: a failed build
+/// costs most of a parse, and the next run would fail the same way. (After
+/// a day it is tried again, in case the headers were fixed.)
+bool failedRecently(const std::string &Path) {
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(failedMarker(Path), Status))
+    return false;
+  return std::chrono::system_clock::now() - Status.getLastModificationTime() <
+         std::chrono::hours(24);
+}
+
+void recordFailure(const std::string &Path) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(failedMarker(Path), EC);
+  if (!EC)
+    OS << "coalesce-lint could not precompile the CUDA headers for this "
+          "configuration\n";
+}
+
+/// ensureHeaderPch() once the entry is known to be missing.
+bool buildEntry(const HeaderPch &Pch, const std::vector<std::string> &Args,
+                const std::string &Directory) {
+  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Pch.Path)))
+    return false;
+  // The prefix is written once and never touched again: the PCH records its
+  // modification time, and clang rejects the PCH when it changes.
+  if (!llvm::sys::fs::exists(Pch.Prefix) &&
+      !writeAtomically(Pch.Prefix, "// The empty prefix coalesce-lint "
+                                   "precompiles the CUDA headers with.\n") &&
+      !llvm::sys::fs::exists(Pch.Prefix))
+    return false;
+  std::vector<std::string> Rest;
+  std::vector<std::string> Dirs = userIncludeDirs(Args, Rest);
+  if (Pch.Shared.empty()) // Path is the shared entry.
+    return buildPch(Pch, Pch.Path, Rest, Directory, /*RecordNames=*/true);
+  // The shared entry serves these arguments when no include directory of
+  // theirs holds a header it looked up: the search finds the same files.
+  if ((sharedEntryFits(Pch.Shared, {}, Directory) ||
+       buildPch(Pch, Pch.Shared, Rest, Directory, /*RecordNames=*/true)) &&
+      sharedEntryFits(Pch.Shared, Dirs, Directory) &&
+      linkEntry(Pch.Shared, Pch.Path))
+    return true;
+  return buildPch(Pch, Pch.Path, Args, Directory, /*RecordNames=*/false);
+}
+
 } // namespace
 
 std::vector<std::string> userIncludeDirs(const std::vector<std::string> &Args,
@@ -288,27 +343,12 @@ bool ensureHeaderPch(const HeaderPch &Pch, const std::vector<std::string> &Args,
                      const std::string &Directory) {
   if (llvm::sys::fs::exists(Pch.Path))
     return true;
-  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Pch.Path)))
+  if (failedRecently(Pch.Path))
     return false;
-  // The prefix is written once and never touched again: the PCH records its
-  // modification time, and clang rejects the PCH when it changes.
-  if (!llvm::sys::fs::exists(Pch.Prefix) &&
-      !writeAtomically(Pch.Prefix, "// The empty prefix coalesce-lint "
-                                   "precompiles the CUDA headers with.\n") &&
-      !llvm::sys::fs::exists(Pch.Prefix))
-    return false;
-  std::vector<std::string> Rest;
-  std::vector<std::string> Dirs = userIncludeDirs(Args, Rest);
-  if (Pch.Shared.empty()) // Path is the shared entry.
-    return buildPch(Pch, Pch.Path, Rest, Directory, /*RecordNames=*/true);
-  // The shared entry serves these arguments when no include directory of
-  // theirs holds a header it looked up: the search finds the same files.
-  if ((sharedEntryFits(Pch.Shared, {}, Directory) ||
-       buildPch(Pch, Pch.Shared, Rest, Directory, /*RecordNames=*/true)) &&
-      sharedEntryFits(Pch.Shared, Dirs, Directory) &&
-      linkEntry(Pch.Shared, Pch.Path))
+  if (buildEntry(Pch, Args, Directory))
     return true;
-  return buildPch(Pch, Pch.Path, Args, Directory, /*RecordNames=*/false);
+  recordFailure(Pch.Path);
+  return false;
 }
 
 bool seenBefore(const HeaderPch &Pch) {

@@ -53,7 +53,8 @@ HeaderPch headerPchFor(const std::string &CacheDir,
 /// Builds \p Pch if it does not exist (written to a temporary file and
 /// renamed, so concurrent runs never see half a file). Returns false when
 /// it cannot be built (the headers do not compile with these arguments, the
-/// directory is not writable): the parse then goes without it.
+/// directory is not writable): the parse then goes without it, and runs of
+/// the next 24 hours do not try again (a marker file beside the entry).
 bool ensureHeaderPch(const HeaderPch &Pch, const std::vector<std::string> &Args,
                      const std::string &Directory);
 
