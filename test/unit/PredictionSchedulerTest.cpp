@@ -62,6 +62,30 @@ void expectSamePredictions(const KernelRecord &A, const KernelRecord &B) {
   }
 }
 
+TEST(PredictionSchedulerTest, KernelsShareTheirPredictions) {
+  // Two kernels of the same accesses: the second plan's predictions all come
+  // from the first's, and the kernels come out as predictKernel() makes
+  // them.
+  AnalysisConfig Config;
+  auto Shared = std::make_shared<SharedPredictions>();
+  std::vector<KernelRecord> Made;
+  for (const char *Name : {"first", "second"}) {
+    KernelPredictionPlan Plan(kernel(Name, 10), Config, {}, Shared);
+    for (size_t I = 0; I < Plan.size(); ++I)
+      Plan.compute(I);
+    Made.push_back(Plan.finish());
+    if (Made.size() == 1)
+      EXPECT_EQ(Shared->hits(), 0u);
+    else
+      EXPECT_EQ(Shared->hits(), Plan.size());
+  }
+  for (KernelRecord &K : Made) {
+    KernelRecord Alone = kernel(K.Name, 10);
+    predictKernel(Alone, Config, {});
+    expectSamePredictions(K, Alone);
+  }
+}
+
 TEST(PredictionSchedulerTest, KernelsComeBackByNumberAsPredictKernelMakesThem) {
   AnalysisConfig Config;
   Config.Jobs = 3;

@@ -26,12 +26,36 @@ namespace coalesce {
 /// distinct predictions (over its accesses and launches), compute() makes
 /// any of them on any thread, and finish() puts them together exactly as
 /// predictKernel() does.
+/// The distinct predictions of a run, shared by the kernels' plans: the
+/// kernels of a file often repeat their accesses (the instantiations of a
+/// template, copies of one kernel), and a prediction depends on nothing but
+/// the access and the options. Safe to share between threads (two that
+/// miss the same input at once both compute it: the same result).
+class SharedPredictions {
+public:
+  SharedPredictions();
+  ~SharedPredictions();
+  SharedPredictions(const SharedPredictions &) = delete;
+  SharedPredictions &operator=(const SharedPredictions &) = delete;
+  /// Predictions answered from another kernel's so far.
+  size_t hits() const;
+
+  struct Impl;
+  /// Internal (predict/PredictionCache).
+  Impl &impl() { return *P; }
+
+private:
+  std::unique_ptr<Impl> P;
+};
+
 class KernelPredictionPlan {
 public:
   /// Plans the predictions of \p K (a copy is kept; \p ProjectLaunches as
-  /// for predictKernel()).
+  /// for predictKernel()); \p Shared, when given, answers the predictions
+  /// another kernel of the run already made.
   KernelPredictionPlan(const KernelRecord &K, const AnalysisConfig &Config,
-                       const std::vector<LaunchSite> &ProjectLaunches);
+                       const std::vector<LaunchSite> &ProjectLaunches,
+                       std::shared_ptr<SharedPredictions> Shared = nullptr);
   ~KernelPredictionPlan();
   KernelPredictionPlan(const KernelPredictionPlan &) = delete;
   KernelPredictionPlan &operator=(const KernelPredictionPlan &) = delete;

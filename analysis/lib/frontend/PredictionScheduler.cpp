@@ -85,9 +85,9 @@ struct PredictionScheduler::Impl {
     auto Kernel = std::make_shared<KernelRecord>(K->Kernel);
     auto Launches = std::make_shared<std::vector<LaunchSite>>(K->Launches);
     IsolatedOutcome How = Workers->run(
-        [Kernel, Launches, Plan, Config = Config] {
+        [Kernel, Launches, Plan, Config = Config, Shared = Shared] {
           *Plan = std::make_shared<KernelPredictionPlan>(*Kernel, Config,
-                                                         *Launches);
+                                                         *Launches, Shared);
         },
         timeoutOf(Config));
     if (How != IsolatedOutcome::Finished) {
@@ -137,6 +137,9 @@ struct PredictionScheduler::Impl {
 
   const AnalysisConfig Config;
   std::shared_ptr<IsolatedWorkers> Workers;
+  /// The predictions every kernel of the run shares.
+  std::shared_ptr<SharedPredictions> Shared =
+      std::make_shared<SharedPredictions>();
   std::function<void()> OnKernelDone;
   unsigned Threads;
   std::mutex M;

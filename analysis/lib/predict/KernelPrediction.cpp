@@ -133,8 +133,11 @@ struct KernelPredictionPlan::Impl {
 
 KernelPredictionPlan::KernelPredictionPlan(
     const KernelRecord &Kernel, const AnalysisConfig &Config,
-    const std::vector<LaunchSite> &ProjectLaunches)
+    const std::vector<LaunchSite> &ProjectLaunches,
+    std::shared_ptr<SharedPredictions> Shared)
     : P(std::make_unique<Impl>()) {
+  if (Shared)
+    P->Cache.share(std::move(Shared));
   P->K = Kernel;
   KernelRecord &K = P->K;
   P->Sites = K.Launches.empty() ? ProjectLaunches : K.Launches;

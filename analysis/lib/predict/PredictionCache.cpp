@@ -53,10 +53,27 @@ size_t PredictionCache::add(const AccessPattern &Access,
 }
 
 void PredictionCache::compute(size_t I) {
-  if (!Results[I])
-    Results[I] = predictor::predictWith(Inputs[I].first, Inputs[I].second,
-                                        Guards);
+  if (Results[I])
+    return;
+  const Input &In = Inputs[I];
+  auto Make = [&] {
+    return predictor::predictWith(In.first, In.second, Guards);
+  };
+  if (!Shared) {
+    Results[I] = Make();
+    return;
+  }
+  Results[I] = Shared->impl().Memo.get(
+      keyOf(In.first, In.second),
+      [&](const Input &Kept) {
+        return sameInput(In.first, In.second, Kept.first, Kept.second);
+      },
+      [&] { return In; }, Make);
 }
+
+SharedPredictions::SharedPredictions() : P(std::make_unique<Impl>()) {}
+SharedPredictions::~SharedPredictions() = default;
+size_t SharedPredictions::hits() const { return P->Memo.hits(); }
 
 Prediction PredictionCache::get(const AccessPattern &Access,
                                 const PredictOptions &Opts) {

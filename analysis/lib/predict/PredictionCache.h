@@ -15,12 +15,14 @@
 #ifndef COALESCE_PREDICT_PREDICTIONCACHE_H
 #define COALESCE_PREDICT_PREDICTIONCACHE_H
 
+#include "coalesce/KernelPrediction.h"
 #include "coalesce/Predictor.h"
 #include "predict/HashMemo.h"
 #include "predict/PredictInternal.h"
 
 #include <cstddef>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -43,6 +45,12 @@ public:
   /// The prediction of input \p I, once computed.
   const Prediction &result(size_t I) const { return *Results[I]; }
 
+  /// Makes compute() look in, and add to, \p Shared (the run's other
+  /// kernels' predictions); before the first compute().
+  void share(std::shared_ptr<SharedPredictions> Shared) {
+    this->Shared = std::move(Shared);
+  }
+
   /// Calls of get() answered from the cache so far.
   size_t hits() const { return Hits; }
   /// Guard searches answered from the memo so far.
@@ -57,6 +65,12 @@ private:
   std::deque<std::optional<Prediction>> Results;
   size_t Hits = 0;
   predictor::GuardMemo Guards;
+  std::shared_ptr<SharedPredictions> Shared;
+};
+
+/// The memo behind SharedPredictions.
+struct SharedPredictions::Impl {
+  HashMemo<std::pair<AccessPattern, PredictOptions>, Prediction> Memo;
 };
 
 } // namespace coalesce
