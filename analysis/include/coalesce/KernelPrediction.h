@@ -21,11 +21,6 @@
 
 namespace coalesce {
 
-/// predictKernel() in three steps, so that the accesses of one large kernel
-/// can be predicted on several threads: the plan lists the kernel's
-/// distinct predictions (over its accesses and launches), compute() makes
-/// any of them on any thread, and finish() puts them together exactly as
-/// predictKernel() does.
 /// The distinct predictions of a run, shared by the kernels' plans: the
 /// kernels of a file often repeat their accesses (the instantiations of a
 /// template, copies of one kernel), and a prediction depends on nothing but
@@ -40,14 +35,17 @@ public:
   /// Predictions answered from another kernel's so far.
   size_t hits() const;
 
-  struct Impl;
-  /// Internal (predict/PredictionCache).
-  Impl &impl() { return *P; }
-
 private:
+  friend class PredictionCache;
+  struct Impl;
   std::unique_ptr<Impl> P;
 };
 
+/// predictKernel() in three steps, so that the accesses of one large kernel
+/// can be predicted on several threads: the plan lists the kernel's
+/// distinct predictions (over its accesses and launches), compute() makes
+/// any of them on any thread, and finish() puts them together exactly as
+/// predictKernel() does.
 class KernelPredictionPlan {
 public:
   /// Plans the predictions of \p K (a copy is kept; \p ProjectLaunches as

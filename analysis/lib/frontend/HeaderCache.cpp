@@ -222,32 +222,36 @@ bool sharedEntryFits(const std::string &Shared,
          !shadowsAny(Dirs, *Names, Directory);
 }
 
-/// The marker beside entry \p Path that a run could not build it (its
-/// headers do not compile with its arguments, as when a user directory
-/// holds a `cuda.h` of its own).
-std::string failedMarker(const std::string &Path) {
+/// The marker file of kind \p Kind beside the entry \p Path (pruned with
+/// it: same name, another extension).
+std::string markerOf(const std::string &Path, llvm::StringRef Kind) {
   llvm::SmallString<256> Marker(Path);
-  llvm::sys::path::replace_extension(Marker, "failed");
+  llvm::sys::path::replace_extension(Marker, Kind);
   return Marker.str().str();
 }
 
-/// Whether building \p Path failed less than a day ago: a failed build
-/// costs most of a parse, and the next run would fail the same way. (After
-/// a day it is tried again, in case the headers were fixed.)
+/// Creates (or refreshes) \p Marker with \p Text; failure only costs the
+/// memory of what it records.
+void writeMarker(const std::string &Marker, llvm::StringRef Text) {
+  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Marker)))
+    return;
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Marker, EC);
+  if (!EC)
+    OS << Text;
+}
+
+/// Whether building \p Path failed less than a day ago (its headers do not
+/// compile with its arguments, as when a user directory holds a `cuda.h` of
+/// its own): a failed build costs most of a parse, and the next run would
+/// fail the same way. After a day it is tried again, in case the headers
+/// were fixed.
 bool failedRecently(const std::string &Path) {
   llvm::sys::fs::file_status Status;
-  if (llvm::sys::fs::status(failedMarker(Path), Status))
+  if (llvm::sys::fs::status(markerOf(Path, "failed"), Status))
     return false;
   return std::chrono::system_clock::now() - Status.getLastModificationTime() <
          std::chrono::hours(24);
-}
-
-void recordFailure(const std::string &Path) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(failedMarker(Path), EC);
-  if (!EC)
-    OS << "coalesce-lint could not precompile the CUDA headers for this "
-          "configuration\n";
 }
 
 /// ensureHeaderPch() once the entry is known to be missing.
@@ -347,19 +351,18 @@ bool ensureHeaderPch(const HeaderPch &Pch, const std::vector<std::string> &Args,
     return false;
   if (buildEntry(Pch, Args, Directory))
     return true;
-  recordFailure(Pch.Path);
+  writeMarker(markerOf(Pch.Path, "failed"),
+              "coalesce-lint could not precompile the CUDA headers for this "
+              "configuration\n");
   return false;
 }
 
 bool seenBefore(const HeaderPch &Pch) {
-  llvm::SmallString<256> Marker(Pch.Shared.empty() ? Pch.Path : Pch.Shared);
-  llvm::sys::path::replace_extension(Marker, "seen");
+  std::string Marker =
+      markerOf(Pch.Shared.empty() ? Pch.Path : Pch.Shared, "seen");
   if (llvm::sys::fs::exists(Marker))
     return true;
-  if (!llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Marker))) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Marker, EC);
-  }
+  writeMarker(Marker, "");
   return false;
 }
 

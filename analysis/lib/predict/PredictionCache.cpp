@@ -63,7 +63,7 @@ void PredictionCache::compute(size_t I) {
     Results[I] = Make();
     return;
   }
-  Results[I] = Shared->impl().Memo.get(
+  Results[I] = Shared->P->Memo.get(
       keyOf(In.first, In.second),
       [&](const Input &Kept) {
         return sameInput(In.first, In.second, Kept.first, Kept.second);
