@@ -78,9 +78,7 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext())
       return true;
-    // The declaration begins inside host_defines.h (the __global__ macro):
-    // judge by the name's location.
-    if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    if (frontend::inSystemHeader(SM, FD))
       return true;
     if (FD->hasAttr<CUDAGlobalAttr>())
       Kernels.push_back(FD);
@@ -183,7 +181,7 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     File.Analyzed = true;
     KernelFinder Finder(SM);
-    frontend::traverseParsedDecls(Finder, Ctx);
+    frontend::traverseUserDecls(Finder, Ctx);
     // Per function, built when a loop of it is first walked.
     frontend::LoopLiveness Liveness(Ctx);
     frontend::LaunchConfigFinder Launches(Ctx, Liveness);

@@ -31,6 +31,12 @@ coalesce::SourceLocation toLocation(const SourceManager &SM,
   return Out;
 }
 
+bool inSystemHeader(const SourceManager &SM, const Decl *D) {
+  // A declaration can begin inside a system header's macro (`__global__`
+  // from host_defines.h): judge by the name's location.
+  return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+}
+
 std::string sourceText(const ASTContext &Ctx, SourceRange R) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Range = CharSourceRange::getTokenRange(R);

@@ -86,7 +86,7 @@ private:
                        !FD->hasAttr<CUDAGlobalAttr>() &&
                        !(FD->hasAttr<CUDADeviceAttr>() &&
                          !FD->hasAttr<CUDAHostAttr>()) &&
-                       !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
+                       !inSystemHeader(SM, FD);
     const FunctionDecl *Saved = Current;
     if (Interesting) {
       Current = FD;
@@ -222,7 +222,7 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx,
                                        LoopLiveness &Liveness) {
   const SourceManager &SM = Ctx.getSourceManager();
   HostCallGraph G(SM);
-  traverseParsedDecls(G, Ctx);
+  traverseUserDecls(G, Ctx);
   llvm::SmallPtrSet<const FunctionDecl *, 16> Launchers = G.launchingClosure();
   if (Launchers.empty())
     return;
