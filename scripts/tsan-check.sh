@@ -63,7 +63,18 @@ rm -rf "$LOGS"
 mkdir -p "$LOGS"
 # Reports are counted from the logs below; exitcode=0 keeps them from
 # changing a run's exit status (TSan's default is 66).
-export TSAN_OPTIONS="halt_on_error=0 exitcode=0 ${TSAN_OPTIONS:-}"
+# ignore_noninstrumented_modules=1: an interceptor (memcmp, memcpy, ...)
+# called from the uninstrumented clang and LLVM libraries is not checked.
+# TSan cannot see the synchronization inside them, and reported a "race"
+# between two files' parses that is none: clang's
+# Sema::inferGslOwnerPointerAttribute keeps a function-local
+# `static const llvm::StringSet<>`; the first thread to parse a class
+# template of namespace std initializes it, and another thread's lookup
+# passes the initialization guard by an atomic load inside libclang-cpp,
+# which TSan does not see (found with gdb and TSAN_OPTIONS=abort_on_error=1;
+# it came in about half of the many-files runs). Our own code's accesses,
+# and the interceptors it calls, are still checked.
+export TSAN_OPTIONS="halt_on_error=0 exitcode=0 ignore_noninstrumented_modules=1 ${TSAN_OPTIONS:-}"
 TOOL=$BUILD_DIR/bin/coalesce-lint
 failed=0
 
