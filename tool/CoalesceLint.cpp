@@ -20,6 +20,8 @@
 #include "coalesce/Output.h"
 #include "coalesce/Rules.h"
 
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
@@ -107,6 +109,12 @@ int lint(tool::Options &O, const char *Argv0, llvm::raw_ostream *Sink,
   tool::clearProgressBar(O);
   if (!R)
     return printError(llvm::toString(R.takeError()));
+  // As clang's -disable-free does for the AST: the report stays until the
+  // process ends, which returns its memory at once (freeing thousands of
+  // records one by one costs more than writing them out).
+  llvm::scope_exit Bury([&R] {
+    llvm::BuryPointer(std::make_unique<Report>(std::move(*R)));
+  });
   tool::warnUnmatchedKernels(*R, O, llvm::errs());
   // Inputs that cannot be read are errors of the run (exit 2), named on
   // stderr as well as in the report; the other files were analyzed.

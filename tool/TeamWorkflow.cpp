@@ -106,6 +106,8 @@ llvm::Expected<FindingTable> triageFindings(const Report &R, const Options &O,
   std::map<std::string, const FindingPolicy *> PolicyOfFile;
   for (const KernelRecord &K : R.Kernels)
     for (const AccessRecord &A : K.Accesses) {
+      if (PolicyOfFile.count(A.Loc.File))
+        continue;
       llvm::Expected<const ConfigFile &> C = T.Configs.forFile(A.Loc.File);
       if (!C)
         return C.takeError();

@@ -155,6 +155,32 @@ TEST(ExprLawsTest, RingLawsOnRandomPolynomials) {
   }
 }
 
+TEST(ExprLawsTest, ConstantOperandsTakeTheFastPathToTheSameForm) {
+  // Adding or multiplying by a constant has a fast path (the constant term is
+  // last; scaling keeps monomials distinct). Z is a symbol the generator never
+  // makes, so E + (Z + C) and E * (Z + C) go through the general path.
+  Expr Z = param("Z");
+  PolyGen G(777);
+  for (int I = 0; I < 400; ++I) {
+    Expr A = G.poly();
+    int64_t C = G.pick(-6, 6);
+    SCOPED_TRACE("A = " + A.str() + ", C = " + std::to_string(C));
+    EXPECT_SAME(A + c(C), (A + (Z + c(C))) - Z);
+    EXPECT_SAME(c(C) + A, A + c(C));
+    EXPECT_SAME(A * c(C), A * (Z + c(C)) - A * Z);
+    EXPECT_SAME(c(C) * A, A * c(C));
+    EXPECT_TRUE(isCanonical(A + c(C)));
+    EXPECT_TRUE(isCanonical(A * c(C)));
+  }
+  // The constant term cancels: (X + 3) + -3 is X, not an Add of one term.
+  EXPECT_SAME((tx() + c(3)) + c(-3), tx());
+  EXPECT_SAME((c(2) * tx() + bx() + c(3)) + c(-3), c(2) * tx() + bx());
+  // Coefficients wrap like the hardware; a term that wraps to 0 drops out.
+  EXPECT_SAME(c(2) * (c(INT64_MIN) * tx()), c(0));
+  EXPECT_SAME(c(2) * (c(INT64_MIN) * tx() + bx()), c(2) * bx());
+  EXPECT_SAME((tx() + c(INT64_MAX)) + c(1), tx() + c(INT64_MIN));
+}
+
 TEST(ExprLawsTest, SumIsIndependentOfOperandOrder) {
   std::vector<Expr> Parts = {c(4) * param("N") * tx(), c(1024) * bx(), c(4),
                              Expr::div(ty(), c(2)),    c(-3) * k(),    tx()};

@@ -64,8 +64,9 @@ public:
   /// different threads at once.
   void compute(size_t I);
   /// The kernel with Block/BlockSource/LaunchGrid and every access's
-  /// prediction filled; only after compute() of every prediction.
-  KernelRecord finish() const;
+  /// prediction filled; only after compute() of every prediction, and only
+  /// once (the plan's copy of the kernel is moved into the result).
+  KernelRecord finish();
 
 private:
   struct Impl;

@@ -177,6 +177,20 @@ public:
         ProjectLaunches(C.ProjectLaunches), Rename(C.Rename),
         OnKernel(C.OnKernel) {}
 
+  /// The body of a function declared in a system header is skipped unless
+  /// the walker may follow it (cub, curand): the analysis never looks inside
+  /// the others (calls to them are modelled by name or stay opaque), and
+  /// parsing them is most of the parse of the CUDA headers. This is what
+  /// clangd does for its preambles; clang still parses constexpr functions
+  /// and those with a deduced return type, which declarations need.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const SourceManager &SM = D->getASTContext().getSourceManager();
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return false;
+    const FunctionDecl *FD = D->getAsFunction();
+    return FD && !frontend::mayWalkLibraryFunction(FD);
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
     File.Analyzed = true;
@@ -211,8 +225,10 @@ public:
     // A kernel whose code depends on declarations with errors (a type from
     // a missing header: `vertices[i].position.x` on an invalid `Vertex`)
     // has no error of its own inside, but its accesses cannot be seen.
+    // Invalid declarations and recovery expressions come only with errors.
+    bool AnyError = Ctx.getDiagnostics().hasErrorOccurred();
     for (const FunctionDecl *K : Finder.Kernels)
-      if (!Broken.count(K) && dependsOnErrors(K)) {
+      if (AnyError && !Broken.count(K) && dependsOnErrors(K)) {
         Broken.insert(K);
         CompileError E;
         E.Loc = frontend::toLocation(SM, K->getLocation());
@@ -277,6 +293,8 @@ public:
     // Keep parsing past a missing header, as clangd does: the kernels that
     // do not need it are still analyzed, the others report their errors.
     CI.getDiagnostics().setFatalsAsError(true);
+    // Ask the consumer which function bodies to parse (system headers').
+    CI.getFrontendOpts().SkipFunctionBodies = true;
     return true;
   }
 

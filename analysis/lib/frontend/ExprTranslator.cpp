@@ -162,9 +162,74 @@ Expr KernelWalker::floatValue(const clang::Expr *E, const Frame &F) {
   return opaqueValue(E, Lane || Indirect, Indirect);
 }
 
+namespace {
+/// True when clang's constant evaluator cannot fold \p E, judged from its
+/// syntax: it needs the value of a parameter, of a local that is neither
+/// const nor constexpr (C++ does not fold such reads; no frame holds their
+/// values), of a CUDA built-in (threadIdx.x) or of a call to a function
+/// that is not constexpr, through operators that need every operand. Most
+/// index expressions are like that, and asking the evaluator costs ~2,000
+/// instructions a node.
+bool readsMutableLocal(const clang::Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    switch (ICE->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_IntegralCast:
+    case CK_NoOp:
+      return readsMutableLocal(ICE->getSubExpr());
+    default:
+      return false;
+    }
+  }
+  if (cudaBuiltinSymbol(E))
+    return true;
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return readsMutableLocal(ASE->getBase()) ||
+           readsMutableLocal(ASE->getIdx());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return isa<FieldDecl>(ME->getMemberDecl()) &&
+           readsMutableLocal(ME->getBase());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    switch (UO->getOpcode()) {
+    case UO_Deref:
+    case UO_Minus:
+    case UO_Plus:
+    case UO_Not:
+      return readsMutableLocal(UO->getSubExpr());
+    default:
+      return false;
+    }
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      return !FD->isConstexpr() && FD->getBuiltinID() == 0;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return false;
+    if (isa<ParmVarDecl>(VD))
+      return true;
+    return VD->hasLocalStorage() && !VD->isConstexpr() &&
+           !VD->getType().isConstQualified() &&
+           !VD->getType()->isReferenceType();
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (BO->isAdditiveOp() || BO->isMultiplicativeOp() || BO->isShiftOp() ||
+        BO->isBitwiseOp() || BO->isComparisonOp())
+      return readsMutableLocal(BO->getLHS()) ||
+             readsMutableLocal(BO->getRHS());
+  return false;
+}
+} // namespace
+
 std::optional<int64_t> KernelWalker::constantValue(const clang::Expr *E) {
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return llvm::APSInt(IL->getValue(),
+                        IL->getType()->isUnsignedIntegerOrEnumerationType())
+        .getExtValue();
   auto [It, New] = Constants.try_emplace(E);
-  if (New && !E->isValueDependent() && !E->isTypeDependent()) {
+  if (New && !E->isValueDependent() && !E->isTypeDependent() &&
+      !readsMutableLocal(E)) {
     clang::Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx))
       It->second = R.Val.getInt().getExtValue();

@@ -192,6 +192,11 @@ bool isVoteFunction(llvm::StringRef Name);
 /// Is \p Def library code whose accesses are the user's and that the walker
 /// follows (cub's block primitives, curand's generators; LibraryCalls.cpp)?
 bool isWalkedLibraryFunction(const clang::FunctionDecl *Def);
+/// Could the walker follow \p FD (a superset of isWalkedLibraryFunction that
+/// looks only at names: any function inside a namespace `cub`, curand's
+/// generators)? The parse skips the bodies of the system-header functions
+/// for which this is false.
+bool mayWalkLibraryFunction(const clang::FunctionDecl *FD);
 /// The lvalue \p Ptr takes the address of (`&a[i]` -> `a[i]`, through
 /// parentheses and casts): where an access through \p Ptr is anchored.
 /// Null when \p Ptr is not an address-of.

@@ -178,6 +178,16 @@ bool isWalkedLibraryFunction(const FunctionDecl *Def) {
   return Def->getIdentifier() && isWalkedCurandFunction(Def->getName());
 }
 
+bool mayWalkLibraryFunction(const FunctionDecl *FD) {
+  if (FD->getIdentifier() && isWalkedCurandFunction(FD->getName()))
+    return true;
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getIdentifier() && NS->getName() == "cub")
+        return true;
+  return false;
+}
+
 bool KernelWalker::modelLibraryCall(const CallExpr *CE,
                                     const FunctionDecl *Callee, Frame &F) {
   if (!Callee || !Callee->getIdentifier() ||

@@ -81,13 +81,13 @@ struct PredictionScheduler::Impl {
 
   /// Builds the plan of \p K, then queues its chunks.
   void plan(std::shared_ptr<KernelState> K) {
+    // The work shares the kernel's state (its record and launches are
+    // never written after start()), so one that times out still owns them.
     auto Plan = std::make_shared<std::shared_ptr<KernelPredictionPlan>>();
-    auto Kernel = std::make_shared<KernelRecord>(K->Kernel);
-    auto Launches = std::make_shared<std::vector<LaunchSite>>(K->Launches);
     IsolatedOutcome How = Workers->run(
-        [Kernel, Launches, Plan, Config = Config, Shared = Shared] {
-          *Plan = std::make_shared<KernelPredictionPlan>(*Kernel, Config,
-                                                         *Launches, Shared);
+        [K, Plan, Config = Config, Shared = Shared] {
+          *Plan = std::make_shared<KernelPredictionPlan>(
+              K->Kernel, Config, K->Launches, Shared);
         },
         timeoutOf(Config));
     if (How != IsolatedOutcome::Finished) {

@@ -161,13 +161,13 @@ size_t KernelPredictionPlan::size() const { return P->Cache.size(); }
 
 void KernelPredictionPlan::compute(size_t I) { P->Cache.compute(I); }
 
-KernelRecord KernelPredictionPlan::finish() const {
-  KernelRecord K = P->K;
+KernelRecord KernelPredictionPlan::finish() {
+  KernelRecord K = std::move(P->K);
   const std::vector<LaunchContext> &Contexts = P->Contexts;
   std::vector<AccessRecord> Out;
   Out.reserve(K.Accesses.size());
   for (size_t AI = 0; AI < K.Accesses.size(); ++AI) {
-    const AccessRecord &A = K.Accesses[AI];
+    AccessRecord &A = K.Accesses[AI];
     const std::vector<Request> &Requests = P->Requests[AI];
     // Distinct predictions over the launches, in launch order.
     std::vector<std::pair<Prediction, const LaunchContext *>> Distinct;
@@ -204,7 +204,8 @@ KernelRecord KernelPredictionPlan::finish() const {
       Distinct.front().first.Assumptions.push_back(fmt::format(
           "the same for all {} launch shapes of this kernel", Contexts.size()));
     for (auto &[Pr, C] : Distinct) {
-      AccessRecord Copy = A;
+      // The last prediction takes the record itself.
+      AccessRecord Copy = &Pr == &Distinct.back().first ? std::move(A) : A;
       Copy.Predicted = std::move(Pr);
       if (Distinct.size() > 1)
         Copy.Launch = C->Site ? fmt::format("block {} at {}:{}", C->Block.str(),

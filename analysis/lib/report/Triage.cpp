@@ -52,6 +52,15 @@ FindingTable triage(const Report &R, const TriageOptions &Opts) {
       Known[{E.File, E.Fingerprint}] += E.Count;
   std::map<std::pair<std::string, std::string>, unsigned> Seen;
 
+  // Thousands of accesses name a handful of files.
+  std::map<std::string, std::string> AbsoluteOf;
+  auto Absolute = [&](const std::string &File) -> const std::string & {
+    auto [It, New] = AbsoluteOf.try_emplace(File);
+    if (New)
+      It->second = absolutePath(File);
+    return It->second;
+  };
+
   FindingTable Table;
   Table.HasBaseline = Opts.KnownFindings != nullptr;
   for (const KernelRecord &K : R.Kernels)
@@ -61,7 +70,7 @@ FindingTable triage(const Report &R, const TriageOptions &Opts) {
       std::optional<Finding> F = buildFinding(A, P.Findings);
       if (!F || !P.enabled(F->RuleId) || P.excludes(File))
         continue;
-      if (!MainFiles.count(absolutePath(File)) && !P.showsHeader(File))
+      if (!MainFiles.count(Absolute(File)) && !P.showsHeader(File))
         continue;
       TriagedFinding T;
       T.Kernel = &K;
@@ -69,7 +78,7 @@ FindingTable triage(const Report &R, const TriageOptions &Opts) {
       T.Level = P.severity(F->RuleId);
       T.Fingerprint = findingFingerprint(A.Kernel.empty() ? K.Name : A.Kernel,
                                          A.Expression, F->RuleId);
-      T.Occurrence = Seen[{absolutePath(File), T.Fingerprint}]++;
+      T.Occurrence = Seen[{Absolute(File), T.Fingerprint}]++;
       if (Opts.Changed &&
           !Opts.Changed->touches(File, A.Loc.Line,
                                  A.EndLoc.File == A.Loc.File

@@ -63,6 +63,31 @@ std::optional<Expr> divideTerms(const Expr &E, int64_t C) {
   return buildSum(std::move(Terms));
 }
 
+/// \p E + \p C for a non-constant canonical \p E.
+Expr addConstant(const Expr &E, int64_t C) {
+  std::vector<Expr> Ops;
+  appendSummands(E, Ops);
+  if (!Ops.empty() && Ops.back().isConstant()) {
+    C = wrapAdd(Ops.back().getConstant(), C);
+    Ops.pop_back();
+  }
+  if (C != 0)
+    Ops.push_back(Expr::constant(C));
+  if (Ops.empty())
+    return Expr::constant(0);
+  if (Ops.size() == 1)
+    return std::move(Ops.front());
+  return ExprBuilder::makeOp(K::Add, std::move(Ops));
+}
+
+/// \p C * \p E for a non-constant canonical \p E.
+Expr scaleTerms(const Expr &E, int64_t C) {
+  std::vector<Term> Terms = E.terms();
+  for (Term &T : Terms)
+    T.Coeff = wrapMul(T.Coeff, C);
+  return buildSum(std::move(Terms));
+}
+
 } // namespace
 
 Expr Expr::add(const Expr &A, const Expr &B) {
@@ -74,6 +99,12 @@ Expr Expr::add(const Expr &A, const Expr &B) {
     return A;
   if (isConstantValue(A, 0))
     return B;
+  // (X + 3) + 2 --> X + 5: the constant term is last in a canonical sum, so
+  // adding a constant only touches that end (what the general path below
+  // would give, without building its map).
+  if (A.isConstant() || B.isConstant())
+    return addConstant(A.isConstant() ? B : A,
+                       (A.isConstant() ? A : B).getConstant());
   // (X + Y) + (Z + Y) --> X + 2*Y + Z: flatten, combine like terms (summing
   // their coefficients), drop zero terms, sort, constant term last.
   PolyMap Poly;
@@ -104,6 +135,11 @@ Expr Expr::mul(const Expr &A, const Expr &B) {
     return B;
   if (isConstantValue(B, 1))
     return A;
+  // 4 * (X + 2*Y) --> 4*X + 8*Y: scaling keeps the monomials distinct, so
+  // no terms combine (coefficients that wrap to 0 drop out).
+  if (A.isConstant() || B.isConstant())
+    return scaleTerms(A.isConstant() ? B : A,
+                      (A.isConstant() ? A : B).getConstant());
   // (X + 1) * (Y + 2) --> X*Y + 2*X + Y + 2: distribute, then merge the
   // sorted factor lists of each pair of terms (X * X stays X*X, a power).
   std::vector<Term> TA = A.terms(), TB = B.terms();
