@@ -177,18 +177,9 @@ public:
         ProjectLaunches(C.ProjectLaunches), Rename(C.Rename),
         OnKernel(C.OnKernel) {}
 
-  /// The body of a function declared in a system header is skipped unless
-  /// the walker may follow it (cub, curand): the analysis never looks inside
-  /// the others (calls to them are modelled by name or stay opaque), and
-  /// parsing them is most of the parse of the CUDA headers. This is what
-  /// clangd does for its preambles; clang still parses constexpr functions
-  /// and those with a deduced return type, which declarations need.
+  /// Bodies of library functions the walker never follows are not parsed.
   bool shouldSkipFunctionBody(Decl *D) override {
-    const SourceManager &SM = D->getASTContext().getSourceManager();
-    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-      return false;
-    const FunctionDecl *FD = D->getAsFunction();
-    return FD && !frontend::mayWalkLibraryFunction(FD);
+    return frontend::skipsLibraryBody(D);
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {

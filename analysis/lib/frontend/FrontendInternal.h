@@ -192,11 +192,14 @@ bool isVoteFunction(llvm::StringRef Name);
 /// Is \p Def library code whose accesses are the user's and that the walker
 /// follows (cub's block primitives, curand's generators; LibraryCalls.cpp)?
 bool isWalkedLibraryFunction(const clang::FunctionDecl *Def);
-/// Could the walker follow \p FD (a superset of isWalkedLibraryFunction that
-/// looks only at names: any function inside a namespace `cub`, curand's
-/// generators)? The parse skips the bodies of the system-header functions
-/// for which this is false.
-bool mayWalkLibraryFunction(const clang::FunctionDecl *FD);
+/// Should the parse skip the body of \p D (ASTConsumer::shouldSkipFunctionBody)?
+/// True for a function declared in a system header that the walker never
+/// follows: every one but cub's and curand's generators (a superset of
+/// isWalkedLibraryFunction judged by names alone). The analysis never looks
+/// inside the others, and parsing them is most of the parse of the CUDA
+/// headers; clangd skips them in its preambles. Clang still parses the
+/// bodies that declarations need (constexpr, deduced return types).
+bool skipsLibraryBody(const clang::Decl *D);
 /// The lvalue \p Ptr takes the address of (`&a[i]` -> `a[i]`, through
 /// parentheses and casts): where an access through \p Ptr is anchored.
 /// Null when \p Ptr is not an address-of.

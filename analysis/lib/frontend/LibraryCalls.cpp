@@ -178,14 +178,20 @@ bool isWalkedLibraryFunction(const FunctionDecl *Def) {
   return Def->getIdentifier() && isWalkedCurandFunction(Def->getName());
 }
 
-bool mayWalkLibraryFunction(const FunctionDecl *FD) {
+bool skipsLibraryBody(const Decl *D) {
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+    return false;
+  const FunctionDecl *FD = D->getAsFunction();
+  if (!FD)
+    return false;
   if (FD->getIdentifier() && isWalkedCurandFunction(FD->getName()))
-    return true;
+    return false;
   for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
       if (NS->getIdentifier() && NS->getName() == "cub")
-        return true;
-  return false;
+        return false;
+  return true;
 }
 
 bool KernelWalker::modelLibraryCall(const CallExpr *CE,
