@@ -22,6 +22,7 @@ suites=(
   "polybench-acc cavazos-lab/PolyBench-ACC  70ea4ca9047dc4ec9c3ca79b4c91b3b2cc1510e7"
   "rodinia       yuhc/gpu-rodinia           9c10d3ea16ddba2ba057cc3951a9efc4c2cc18a4"
   "shoc          vetter/shoc                0aea03beba2f09fcb5935cc11737372fe4de9ec0"
+  "thrust        NVIDIA/thrust              756c5afc0750f1413da05bd2b6505180e84c53d4"
 )
 
 for s in "${suites[@]}"; do

@@ -5,7 +5,8 @@
 #   scripts/real-code/run-suite.sh SUITE_NAME SUITE_DIR OUTDIR
 #
 # SUITE_NAME selects built-in settings for the suites measured in
-# docs/real-code.md (cuda-samples, parboil, polybench-acc, rodinia, shoc):
+# docs/real-code.md (cuda-samples, parboil, polybench-acc, rodinia, shoc,
+# thrust):
 # which subtree holds the CUDA sources and which include directories the
 # suite's own build passes. Any other name scans every *.cu under SUITE_DIR.
 #
@@ -123,6 +124,10 @@ case "$suite" in
                  common=${CUDA_SAMPLES_COMMON:-$suite_dir/../cuda-samples/Common}
                  [ -d "$common" ] && incs+=("$(cd "$common" && pwd)") ;;
   shoc)          src_root=src/cuda; incs=(src/common src/cuda/common src/cuda/include) ;;
+  # thrust's examples and tests against the toolkit's thrust and cub (the
+  # repository's own headers need its cub and libcu++ submodules): only
+  # the tests' harness directory is on the path.
+  thrust)        src_root=.; incs=(testing) ;;
 esac
 IFS=: read -r -a more <<<"${SUITE_INCLUDES:-}"
 incs+=("${more[@]}")

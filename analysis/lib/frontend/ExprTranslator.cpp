@@ -170,14 +170,14 @@ namespace {
 /// that is not constexpr, through operators that need every operand. Most
 /// index expressions are like that, and asking the evaluator costs ~2,000
 /// instructions a node.
-bool readsMutableLocal(const clang::Expr *E) {
+bool needsRuntimeValue(const clang::Expr *E) {
   E = E->IgnoreParens();
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
     switch (ICE->getCastKind()) {
     case CK_LValueToRValue:
     case CK_IntegralCast:
     case CK_NoOp:
-      return readsMutableLocal(ICE->getSubExpr());
+      return needsRuntimeValue(ICE->getSubExpr());
     default:
       return false;
     }
@@ -185,18 +185,18 @@ bool readsMutableLocal(const clang::Expr *E) {
   if (cudaBuiltinSymbol(E))
     return true;
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-    return readsMutableLocal(ASE->getBase()) ||
-           readsMutableLocal(ASE->getIdx());
+    return needsRuntimeValue(ASE->getBase()) ||
+           needsRuntimeValue(ASE->getIdx());
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return isa<FieldDecl>(ME->getMemberDecl()) &&
-           readsMutableLocal(ME->getBase());
+           needsRuntimeValue(ME->getBase());
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     switch (UO->getOpcode()) {
     case UO_Deref:
     case UO_Minus:
     case UO_Plus:
     case UO_Not:
-      return readsMutableLocal(UO->getSubExpr());
+      return needsRuntimeValue(UO->getSubExpr());
     default:
       return false;
     }
@@ -216,8 +216,8 @@ bool readsMutableLocal(const clang::Expr *E) {
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     if (BO->isAdditiveOp() || BO->isMultiplicativeOp() || BO->isShiftOp() ||
         BO->isBitwiseOp() || BO->isComparisonOp())
-      return readsMutableLocal(BO->getLHS()) ||
-             readsMutableLocal(BO->getRHS());
+      return needsRuntimeValue(BO->getLHS()) ||
+             needsRuntimeValue(BO->getRHS());
   return false;
 }
 } // namespace
@@ -229,7 +229,7 @@ std::optional<int64_t> KernelWalker::constantValue(const clang::Expr *E) {
         .getExtValue();
   auto [It, New] = Constants.try_emplace(E);
   if (New && !E->isValueDependent() && !E->isTypeDependent() &&
-      !readsMutableLocal(E)) {
+      !needsRuntimeValue(E)) {
     clang::Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx))
       It->second = R.Val.getInt().getExtValue();
