@@ -124,10 +124,11 @@ case "$suite" in
                  common=${CUDA_SAMPLES_COMMON:-$suite_dir/../cuda-samples/Common}
                  [ -d "$common" ] && incs+=("$(cd "$common" && pwd)") ;;
   shoc)          src_root=src/cuda; incs=(src/common src/cuda/common src/cuda/include) ;;
-  # thrust's examples and tests against the toolkit's thrust and cub (the
-  # repository's own headers need its cub and libcu++ submodules): only
-  # the tests' harness directory is on the path.
-  thrust)        src_root=.; incs=(testing) ;;
+  # thrust's examples against the toolkit's thrust and cub (the
+  # repository's own headers need its cub and libcu++ submodules). Its
+  # tests need thrust 2 headers that CUDA 13's CCCL removed
+  # (thrust/limits.h): clang parses 9 of 254.
+  thrust)        src_root=examples ;;
 esac
 IFS=: read -r -a more <<<"${SUITE_INCLUDES:-}"
 incs+=("${more[@]}")
@@ -173,9 +174,11 @@ fi
 # Translation units: every *.cu under the source root, minus those another
 # file #includes (resolved against the includer's directory, then the include
 # dirs).
-find "$suite_dir/$src_root" -name '*.cu' -type f | sort >"$out/all-cu.txt"
+# Without "/./" in the names (src_root=.): file ids must not start with ".".
+src_dir=$(cd "$suite_dir/$src_root" && pwd) || { echo "run-suite: no $src_root in $suite_dir" >&2; exit 2; }
+find "$src_dir" -name '*.cu' -type f | sort >"$out/all-cu.txt"
 : >"$out/skipped-included.txt"
-find "$suite_dir/$src_root" -type f \( -name '*.cu' -o -name '*.cuh' -o -name '*.h' \
+find "$src_dir" -type f \( -name '*.cu' -o -name '*.cuh' -o -name '*.h' \
   -o -name '*.hpp' -o -name '*.cpp' -o -name '*.cc' -o -name '*.c' \) -print0 |
   xargs -0 grep -HE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<][^">]*\.cu[">]' 2>/dev/null |
   while IFS= read -r line; do
