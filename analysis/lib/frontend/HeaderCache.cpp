@@ -134,6 +134,8 @@ std::string entryPath(const std::string &CacheDir,
     Hash.update(llvm::ArrayRef<uint8_t>{0});
   };
   Add(clang::getClangFullVersion());
+  // Entries written before the PCH skipped library bodies are not reused.
+  Add("library-bodies-skipped");
   Add(Directory);
   for (const std::string &A : Args)
     Add(A);
