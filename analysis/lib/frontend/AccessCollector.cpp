@@ -86,9 +86,7 @@ bool isLaunchCall(const CallExpr *CE) {
 }
 
 bool KernelWalker::walksInto(const FunctionDecl *Def) const {
-  if (!SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
-    return true;
-  return isWalkedLibraryFunction(Def);
+  return !skipsLibraryBody(Def);
 }
 
 void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,

@@ -171,9 +171,12 @@ bool isWalkedLibraryFunction(const FunctionDecl *Def) {
   // cub's block primitives (BlockLoad, BlockStore, LoadDirectBlocked, ...)
   // index the user's pointers with the thread's rank: their accesses are
   // the user's, as if written inline. cub's versioned inline namespace
-  // (cub::CUB_200700_SM_900) is part of the qualified name.
-  std::string Name = Def->getQualifiedNameAsString();
-  if (llvm::StringRef(Name).starts_with("cub::"))
+  // (cub::CUB_200700_SM_900) sits inside the outermost one, `cub`.
+  const NamespaceDecl *Outermost = nullptr;
+  for (const DeclContext *DC = Def->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      Outermost = NS;
+  if (Outermost && Outermost->getIdentifier() && Outermost->getName() == "cub")
     return true;
   return Def->getIdentifier() && isWalkedCurandFunction(Def->getName());
 }
@@ -183,15 +186,7 @@ bool skipsLibraryBody(const Decl *D) {
   if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
     return false;
   const FunctionDecl *FD = D->getAsFunction();
-  if (!FD)
-    return false;
-  if (FD->getIdentifier() && isWalkedCurandFunction(FD->getName()))
-    return false;
-  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getIdentifier() && NS->getName() == "cub")
-        return false;
-  return true;
+  return FD && !isWalkedLibraryFunction(FD);
 }
 
 bool KernelWalker::modelLibraryCall(const CallExpr *CE,

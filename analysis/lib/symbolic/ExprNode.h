@@ -113,6 +113,9 @@ Expr buildTerm(int64_t Coeff, std::vector<Expr> Factors);
 /// The canonical sum of terms whose monomials are pairwise distinct and
 /// whose coefficients are non-zero.
 Expr buildSum(std::vector<Term> Terms);
+/// The canonical sum of summands already in canonical order (non-zero, no
+/// like terms, sorted, the constant last): 0, the one summand, or an Add.
+Expr sumOfSummands(std::vector<Expr> Summands);
 
 } // namespace coalesce
 

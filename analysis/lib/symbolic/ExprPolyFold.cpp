@@ -73,11 +73,7 @@ Expr addConstant(const Expr &E, int64_t C) {
   }
   if (C != 0)
     Ops.push_back(Expr::constant(C));
-  if (Ops.empty())
-    return Expr::constant(0);
-  if (Ops.size() == 1)
-    return std::move(Ops.front());
-  return ExprBuilder::makeOp(K::Add, std::move(Ops));
+  return sumOfSummands(std::move(Ops));
 }
 
 /// \p C * \p E for a non-constant canonical \p E.

@@ -67,15 +67,19 @@ Expr buildSum(std::vector<Term> Terms) {
   for (Term &T : Terms)
     if (T.Coeff != 0)
       Ops.push_back(buildTerm(T.Coeff, std::move(T.Factors)));
-  if (Ops.empty())
-    return Expr::constant(0);
-  if (Ops.size() == 1)
-    return std::move(Ops.front());
   // Terms in structural order, the constant term last.
   std::sort(Ops.begin(), Ops.end());
-  if (Ops.front().isConstant())
+  if (!Ops.empty() && Ops.front().isConstant())
     std::rotate(Ops.begin(), Ops.begin() + 1, Ops.end());
-  return ExprBuilder::makeOp(K::Add, std::move(Ops));
+  return sumOfSummands(std::move(Ops));
+}
+
+Expr sumOfSummands(std::vector<Expr> Summands) {
+  if (Summands.empty())
+    return Expr::constant(0);
+  if (Summands.size() == 1)
+    return std::move(Summands.front());
+  return ExprBuilder::makeOp(K::Add, std::move(Summands));
 }
 
 std::vector<Term> Expr::terms() const {
