@@ -22,7 +22,9 @@ What the default run does:
      cuda_bf16.h and every other top-level or crt/ header that declares one),
      each declaration of __ldg __ldcg __ldca __ldcs __ldlu __ldcv __stwb
      __stcg __stcs __stwt that the preprocessor keeps for a device parse of
-     --arch (its #if/#ifdef conditions are evaluated here);
+     --arch (its #if/#ifdef conditions are evaluated here), and the
+     min/max/umin/umax/llmin/llmax/ullmin/ullmax of crt/math_functions.hpp
+     (host and device callable in nvcc: probed from both kinds of caller);
   2. writes one .cu with, per declaration, a __device__ function whose
      parameters have exactly the declaration's parameter types, which calls
      the intrinsic with them and also names the exact overload
