@@ -6,16 +6,34 @@
 #   scripts/real-code/checkout-suites.sh [DEST]
 #
 # Each suite is cloned from GitHub (or taken from an existing bare git dir
-# given as MIRROR_<name>=DIR, e.g. MIRROR_rodinia=/path/repo.git) and its
-# source and build files are written to DEST/NAME; blobs missing from a
-# partial mirror (large data files) are skipped. DEST/NAME/.suite-commit
-# records the commit, which run-suite.sh copies into its meta.tsv.
+# given as MIRROR_<name>=DIR, e.g. MIRROR_rodinia=/path/repo.git, or, when
+# MIRROR_ROOT/OWNER+NAME/repo exists, from there: MIRROR_ROOT defaults to
+# /work/.mirror, where the sessions' `fetch` tool puts a bare copy of
+# github:OWNER/NAME) and its source and build files are written to
+# DEST/NAME; blobs missing from a partial mirror (large data files) are
+# skipped. A suite with PATHS (fourth column, ':'-separated) gets only those
+# subtrees of the repository (cccl and TransformerEngine are large).
+# DEST/NAME/.suite-commit records the commit, which run-suite.sh copies into
+# its meta.tsv. Names may be given after DEST to check out only those
+# suites:
+#
+#   scripts/real-code/checkout-suites.sh /work/.suites ggml-cuda llm.c
+#
+# A later session re-creates the tenth session's suites by calling fetch on
+# github:ggml-org/ggml, karpathy/llm.c, NVIDIA/cccl, wangsiping97/FastGEMV,
+# NVIDIA/TransformerEngine, siboehm/SGEMM_CUDA, AutomataLab/Tigr and
+# weifengliu-ssslab/Benchmark_SpMV_using_CSR5, then running this script (a
+# fetched snapshot is newer than the pinned commit but holds its history;
+# the script stops if the commit is missing).
 set -euo pipefail
 
 dest=${1:-/work/.suites}
+shift || true
+only=" $* "
+mirror_root=${MIRROR_ROOT:-/work/.mirror}
 mkdir -p "$dest"
 
-# name  github repo  commit
+# name  github repo  commit  [paths]
 suites=(
   "cuda-samples  NVIDIA/cuda-samples        c94ff366aed18c797b8a85dfaac7817b0228b420"
   "parboil       abduld/Parboil             a4c63da28f45699e9a274cbc49af3e067162aa2b"
@@ -23,12 +41,27 @@ suites=(
   "rodinia       yuhc/gpu-rodinia           9c10d3ea16ddba2ba057cc3951a9efc4c2cc18a4"
   "shoc          vetter/shoc                0aea03beba2f09fcb5935cc11737372fe4de9ec0"
   "thrust        NVIDIA/thrust              756c5afc0750f1413da05bd2b6505180e84c53d4"
+  # Tenth session, "today's kinds" (docs/real-code.md, first contact).
+  # ggml's own repository carries the same src/ggml-cuda as llama.cpp's
+  # ggml/src/ggml-cuda (llama.cpp's snapshot is too large to fetch).
+  "ggml-cuda     ggml-org/ggml              d99724f2b141fed9e1a9f402213506c081433465  include:src"
+  "llm.c         karpathy/llm.c             f1e2ace651495b74ae22d45d1723443fd00ecd3a"
+  "cub-examples  NVIDIA/cccl                f19d875da0d8bfb2e38c109b2b40522b8abbbbc3  cub/examples:cub/test:c2h"
+  "fastgemv      wangsiping97/FastGEMV      1fdff6f74aade033c02727a419afd6a4b4bfbc3f"
+  "te-common     NVIDIA/TransformerEngine   d0067d0da6cb01811b8072a7d304f0e00344ce2b  transformer_engine/common"
+  "sgemm-cuda    siboehm/SGEMM_CUDA         60cba6f9b20a198116c76f18de8047f44df8c8b8"
+  "tigr          AutomataLab/Tigr           a9b7c08bdbf84c14c42f9daabf99b94aa01834d3"
+  "csr5          weifengliu-ssslab/Benchmark_SpMV_using_CSR5  4b06ce35e45c3c61a51e249e12e1c4954af443fa"
 )
 
 for s in "${suites[@]}"; do
-  read -r name gh commit <<<"$s"
-  var="MIRROR_${name//-/_}"
+  read -r name gh commit paths <<<"$s"
+  [ "$only" = "  " ] || [[ "$only" == *" $name "* ]] || continue
+  var="MIRROR_${name//[-.]/_}"
   gitdir=${!var:-}
+  if [ -z "$gitdir" ] && [ -d "$mirror_root/${gh/\//+}/repo" ]; then
+    gitdir="$mirror_root/${gh/\//+}/repo"
+  fi
   if [ -z "$gitdir" ]; then
     gitdir="$dest/.git-$name"
     if [ ! -d "$gitdir" ]; then
@@ -39,7 +72,8 @@ for s in "${suites[@]}"; do
     { echo "checkout-suites: $gh: commit $commit not in $gitdir" >&2; exit 1; }
   rm -rf "${dest:?}/$name"
   mkdir -p "$dest/$name"
-  git --git-dir="$gitdir" ls-tree -r "$commit" |
+  IFS=: read -r -a subtrees <<<"${paths:-}"
+  git --git-dir="$gitdir" ls-tree -r "$commit" -- "${subtrees[@]}" |
     grep -E $'\t''(.*/)?([^/]*\.(cu|cuh|h|hpp|hxx|c|cc|cpp|inl|inc|def|cmake|mk|txt|md)|Makefile[^/]*)$' |
     while IFS=$'\t' read -r meta path; do
       read -r _ type sha <<<"$meta"
