@@ -6,8 +6,11 @@
 #
 # SUITE_NAME selects built-in settings for the suites measured in
 # docs/real-code.md (cuda-samples, parboil, polybench-acc, rodinia, shoc,
-# thrust):
-# which subtree holds the CUDA sources and which include directories the
+# thrust; since the tenth session also ggml-cuda, llm.c, cub-examples,
+# fastgemv, te-common, sgemm-cuda, tigr, csr5):
+# which subtree holds the CUDA sources, which of its .cu files are
+# translation units (a regular expression on the path, where the suite's
+# build compiles only some), and which include directories and -D flags the
 # suite's own build passes. Any other name scans every *.cu under SUITE_DIR.
 #
 # Environment:
@@ -31,7 +34,9 @@
 #
 # Stand-ins for headers a suite's configure step or dependencies provide are
 # generated under OUTDIR/gen-include: SHOC's config.h (empty), the OpenCL
-# types parboil.h names (CL/cl.h).
+# types parboil.h names (CL/cl.h), the two cuda-samples helpers CSR5 uses
+# (helper_cuda.h, helper_functions.h), TransformerEngine's build-generated
+# string_code_*.h (the NVRTC sources as strings; empty strings here).
 #
 # Files that other .cu files #include are not analyzed on their own (they are
 # analyzed inside the includer); they are listed in OUTDIR/skipped-included.txt.
@@ -116,6 +121,9 @@ timebin=""
 # the suite root), as the suites' own Makefiles/CMake pass them.
 src_root=.
 incs=()
+defs=()      # -D flags of the suite's build (both commands get them)
+tu_filter="" # ERE on the path relative to SUITE_DIR; empty: every .cu
+tu_exclude="" # ERE on the same path: not a translation unit
 case "$suite" in
   cuda-samples)  src_root=Samples; incs=(Common) ;;
   parboil)       src_root=benchmarks; incs=(common/include) ;;
@@ -129,6 +137,52 @@ case "$suite" in
   # tests need thrust 2 headers that CUDA 13's CCCL removed
   # (thrust/limits.h): clang parses 9 of 254.
   thrust)        src_root=examples ;;
+  # Tenth session ("today's kinds", first contact in docs/real-code.md).
+  # ggml's CUDA backend (ggml-org/ggml, the same src/ggml-cuda as
+  # llama.cpp's ggml/src/ggml-cuda): the translation units its
+  # CMakeLists.txt compiles by default, i.e. every top-level .cu, the
+  # fattn-tile/fattn-mma/mmq/mmf template instances and only 4 of the 61
+  # fattn-vec instances (GGML_CUDA_FA_ALL_QUANTS off); -D flags as its CMake
+  # sets them by default (peer batch size 128, CUDA graphs on, 4 scheduler
+  # copies).
+  ggml-cuda)     src_root=src/ggml-cuda; incs=(include src)
+                 defs=(-DGGML_CUDA_PEER_MAX_BATCH_SIZE=128 -DGGML_CUDA_USE_GRAPHS
+                       -DGGML_SCHED_MAX_COPIES=4 -D_GNU_SOURCE)
+                 tu_filter='^src/ggml-cuda/([^/]*|template-instances/(fattn-tile|fattn-mma|mmq|mmf)[^/]*|template-instances/fattn-vec-instance-(f16-f16|q4_0-q4_0|q8_0-q8_0|bf16-bf16))\.cu$' ;;
+  # llm.c: train/test/profile_gpt2*.cu (which #include llmc/*.cuh) and the
+  # dev/cuda kernel variants. The Makefile's default precision is bf16
+  # (-DENABLE_BF16); cuDNN and MPI/NCCL are optional there and left off
+  # (dev/cuda/nccl_all_reduce.cu needs mpi.h and does not compile). Its
+  # -I dev is for Windows only (dev/unistd.h includes direct.h): not passed.
+  llm.c)         defs=(-DENABLE_BF16) ;;
+  # cub's examples (and the tests of cub/test that do not use Catch2, which
+  # is not installed, nor are meant to fail) at the CCCL release CUDA 13.0
+  # ships (3.0.1), parsed against the toolkit's own cub; test_util.h needs
+  # c2h/include. The examples of CCCL's main branch need 3.1+ headers
+  # (cuda/buffer, cuda/devices) that the toolkit lacks.
+  cub-examples)  src_root=cub; incs=(c2h/include)
+                 tu_filter='^cub/(examples/.*|test/test_(allocator|block_radix_rank|device_batch_copy|namespace_wrapped|nvtx_[a-z_]*))\.cu$' ;;
+  # FastGEMV (fp32/fp16/int8/int4 GEMV): its Makefile compiles the three .cu
+  # files with no include or -D flag.
+  fastgemv)      ;;
+  # TransformerEngine's framework-free core library (multi_tensor/ holds the
+  # apex-style multi_tensor_apply optimizers: adam, sgd, l2norm, scale),
+  # with its CMake's include directories (the library's include/ and the
+  # directory above common/). rtc/ holds NVRTC sources compiled at run time,
+  # not translation units. cudnn-frontend, cutlass and nvshmem are
+  # submodules / external and absent: those files do not compile.
+  te-common)     src_root=transformer_engine/common
+                 incs=(transformer_engine/common/include transformer_engine .)
+                 tu_exclude='/rtc/' ;;
+  # siboehm's SGEMM tutorial: sgemm.cu/src/runner.cu include the 12 kernels
+  # (src/kernels/*.cuh); CMake adds src to the include path.
+  sgemm-cuda)    incs=(src) ;;
+  # Tigr (graph analytics: BFS, SSSP, SSWP, CC, PR, BC), tigr/*.cu with
+  # ../shared for its graph classes, as its Makefile builds them.
+  tigr)          src_root=tigr; incs=(shared) ;;
+  # CSR5 SpMV (CUDA variant); its Makefile's -D flags (double values, 1000
+  # runs). The cuda-samples helpers it includes get stand-ins (below).
+  csr5)          src_root=CSR5_cuda; defs=(-DVALUE_TYPE=double -DNUM_RUN=1000) ;;
 esac
 IFS=: read -r -a more <<<"${SUITE_INCLUDES:-}"
 incs+=("${more[@]}")
@@ -141,6 +195,7 @@ for d in "${incs[@]}"; do
   abs_incs+=("$a")
   inc_args+=" -I$a"
 done
+for d in "${defs[@]}"; do inc_args+=" $d"; done
 
 rm -rf "$out/rows" "$out/json" "$out/logs" "$out/gen-include"
 mkdir -p "$out/rows" "$out/json" "$out/logs"
@@ -171,12 +226,52 @@ STUB
   inc_args+=" -I$out/gen-include"
 fi
 
+if [ "$suite" = csr5 ]; then
+  # CSR5 includes cuda-samples' helper_functions.h (unused) and helper_cuda.h
+  # (checkCudaErrors only).
+  mkdir -p "$out/gen-include"
+  echo '/* generated by run-suite.sh: stands in for cuda-samples helper_functions.h */' \
+    >"$out/gen-include/helper_functions.h"
+  cat >"$out/gen-include/helper_cuda.h" <<'STUB'
+/* generated by run-suite.sh: the part of cuda-samples helper_cuda.h CSR5 uses */
+#pragma once
+#include <cuda_runtime.h>
+#define checkCudaErrors(val) (val)
+STUB
+  inc_args+=" -I$out/gen-include"
+fi
+if [ "$suite" = te-common ]; then
+  # CMake's make_string_header_from_file turns NVRTC sources into
+  # string_code_NAME.h defining the string NAME; empty strings stand in.
+  mkdir -p "$out/gen-include"
+  grep -rhoE '#[[:space:]]*include[[:space:]]*"string_code_[A-Za-z0-9_]+\.h"' \
+    "$suite_dir/$src_root" | sed -E 's/.*"(string_code_[A-Za-z0-9_]+)\.h"/\1/' | sort -u |
+    while IFS= read -r n; do
+      printf '/* generated by run-suite.sh: stands in for TransformerEngine build output */\n#pragma once\nstatic const char %s[] = "";\n' \
+        "$n" >"$out/gen-include/$n.h"
+    done
+  inc_args+=" -I$out/gen-include"
+fi
+
 # Translation units: every *.cu under the source root, minus those another
 # file #includes (resolved against the includer's directory, then the include
 # dirs).
 # Without "/./" in the names (src_root=.): file ids must not start with ".".
 src_dir=$(cd "$suite_dir/$src_root" && pwd) || { echo "run-suite: no $src_root in $suite_dir" >&2; exit 2; }
 find "$src_dir" -name '*.cu' -type f | sort >"$out/all-cu.txt"
+: >"$out/filtered-out.txt"
+if [ -n "$tu_filter$tu_exclude" ]; then
+  # Only the .cu files the suite's build compiles (the rest: filtered-out.txt).
+  while IFS= read -r f; do
+    r=${f#"$suite_dir"/}
+    if { [ -z "$tu_filter" ] || printf '%s\n' "$r" | grep -qE "$tu_filter"; } &&
+       { [ -z "$tu_exclude" ] || ! printf '%s\n' "$r" | grep -qE "$tu_exclude"; }; then
+      printf '%s\n' "$f"
+    else
+      printf '%s\n' "$r" >>"$out/filtered-out.txt"
+    fi
+  done <"$out/all-cu.txt" >"$out/all-cu.kept" && mv "$out/all-cu.kept" "$out/all-cu.txt"
+fi
 : >"$out/skipped-included.txt"
 find "$src_dir" -type f \( -name '*.cu' -o -name '*.cuh' -o -name '*.h' \
   -o -name '*.hpp' -o -name '*.cpp' -o -name '*.cc' -o -name '*.c' \) -print0 |
@@ -219,6 +314,9 @@ fi
   printf 'date\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   printf 'translation_units\t%s\n' "$(wc -l <"$tus")"
   printf 'skipped_included\t%s\n' "$(wc -l <"$out/skipped-included.txt")"
+  printf 'tu_filter\t%s\n' "$tu_filter"
+  printf 'tu_exclude\t%s\n' "$tu_exclude"
+  printf 'filtered_out\t%s\n' "$(wc -l <"$out/filtered-out.txt")"
 } >"$out/meta.tsv"
 
 export RS_SUITE="$suite" RS_SUITE_DIR="$suite_dir" RS_OUT="$out" RS_TOOL="$tool" \
