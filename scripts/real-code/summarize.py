@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Summarize run-suite.sh output directories as Markdown.
 
-    scripts/real-code/summarize.py [--examples FILE.json] OUTDIR...
+    scripts/real-code/summarize.py [--examples FILE.json] [--coverage] OUTDIR...
 
 Prints, for each OUTDIR (one suite) and for all of them together, a table of:
 translation units and how the tool exited, kernels, kernels with no access,
@@ -9,7 +9,11 @@ translation units and how the tool exited, kernels, kernels with no access,
 classifications, unknown/indirect reasons grouped into patterns, findings by
 rule, where block shapes came from, and tool time against a plain clang
 parse. --examples writes concrete instances of each kind of miss (file, line,
-source lines) for writing test cases. Python 3 standard library only.
+source lines) for writing test cases. --coverage adds (after the tables
+above, which it leaves as they are) the kernels the suite's sources define
+that no report lists, why as far as can be told, the tool's error messages
+grouped, and the tool/clang time median and max over every file. Python 3
+standard library only.
 
 Heuristics (stated again under the tables):
 - "silently empty": the tool reports the kernel with zero accesses, the file
@@ -588,11 +592,222 @@ def counter_table(names, stats, key, title, limit=None):
     return "\n".join(out)
 
 
+# --------------------------------------------------------------- coverage
+
+GLOBAL_DEF = re.compile(r"\b__global__\b")
+SRC_EXT = (".cu", ".cuh", ".h", ".hpp", ".hxx", ".inl", ".cpp", ".cc")
+
+
+def defined_kernels(suite_dir, src_root):
+    """(path, line, name, is_template) for each __global__ function defined
+    (with a body) in the suite's sources under src_root and its include
+    directories' files; comments and strings blanked, #if not evaluated."""
+    out = []
+    for top in src_root:
+        for dp, _, fns in os.walk(top):
+            for fn in sorted(fns):
+                if not fn.endswith(SRC_EXT):
+                    continue
+                path = os.path.join(dp, fn)
+                text = read_source(path)
+                if text is None or "__global__" not in text:
+                    continue
+                clean = blank_comments_strings(text)
+                for m in GLOBAL_DEF.finditer(clean):
+                    # The name: the identifier before the first '(' after
+                    # __global__ (skipping attributes/macros with parentheses
+                    # such as __launch_bounds__(...)).
+                    j = m.end()
+                    name = None
+                    while True:
+                        k = clean.find("(", j)
+                        if k < 0:
+                            break
+                        ids = re.findall(r"[A-Za-z_]\w*", clean[j:k])
+                        if not ids:
+                            break
+                        cand = ids[-1]
+                        if cand.startswith("__launch_bounds__") or cand in (
+                                "__launch_bounds__", "__maxnreg__", "__cluster_dims__",
+                                "__attribute__", "__declspec", "alignas") or cand.isupper():
+                            # skip the parenthesized argument list
+                            depth, q = 0, k
+                            while q < len(clean):
+                                if clean[q] == "(":
+                                    depth += 1
+                                elif clean[q] == ")":
+                                    depth -= 1
+                                    if depth == 0:
+                                        break
+                                q += 1
+                            j = q + 1
+                            continue
+                        name = cand
+                        break
+                    if not name or name in C_WORDS:
+                        continue
+                    span = find_body(clean, m.end(), name)
+                    if span is None:
+                        continue
+                    pre = clean[max(0, m.start() - 300):m.start()]
+                    # template<...> right before (possibly across lines)
+                    is_tmpl = bool(re.search(r"template\s*<[^;{}]*>\s*(?:static\s+|inline\s+|__device__\s+|__host__\s+|[A-Z_]+\s+)*$", pre))
+                    line = clean.count("\n", 0, m.start()) + 1
+                    out.append((os.path.realpath(path), line, name, is_tmpl))
+    return out
+
+
+INCLUDE_LINE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*["<]([^">]+)[">]', re.M)
+
+
+def reached_files(tu, inc_dirs, memo):
+    """Files a TU reaches through #include lines (regex, #if not evaluated),
+    resolved against the includer's directory and the include directories;
+    system headers are not followed."""
+    seen, todo = set(), [os.path.realpath(tu)]
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        if f not in memo:
+            text = read_source(f) or ""
+            found = []
+            for inc in INCLUDE_LINE.findall(text):
+                for base in [os.path.dirname(f)] + inc_dirs:
+                    c = os.path.join(base, inc)
+                    if os.path.isfile(c):
+                        found.append(os.path.realpath(c))
+                        break
+            memo[f] = found
+        todo.extend(memo[f])
+    return seen
+
+
+def coverage(outdir):
+    meta = read_meta(os.path.join(outdir, "meta.tsv"))
+    rows = read_tsv(os.path.join(outdir, "results.tsv"))
+    suite_dir = meta.get("suite_dir", "")
+    roots = set()
+    # The source subtree: common prefix of the translation units, plus the
+    # suite's include directories inside the suite.
+    tus = [os.path.join(suite_dir, r["file"]) for r in rows]
+    if tus:
+        roots.add(os.path.commonpath([os.path.dirname(t) for t in tus]))
+    for a in meta.get("include_args", "").split():
+        if a.startswith("-I"):
+            d = a[2:]
+            if d.startswith(suite_dir + "/") and "gen-include" not in d:
+                roots.add(d)
+    # drop roots inside other roots
+    roots = sorted(r for r in roots if not any(r != o and r.startswith(o + "/") for o in roots))
+    defs = defined_kernels(suite_dir, roots)
+    inc_dirs = [a[2:] for a in meta.get("include_args", "").split() if a.startswith("-I")]
+    memo = {}
+    reach_ok, reach_fail = set(), set()
+    for r in rows:
+        tu = os.path.join(suite_dir, r["file"])
+        files = reached_files(tu, inc_dirs, memo)
+        (reach_ok if int(r["tool_rc"]) in (0, 1) else reach_fail).update(files)
+    reported = set()
+    reported_any_file = set()
+    err_files = collections.Counter()
+    messages = collections.Counter()
+    parse_fail_tus = set()
+    ratios_all = []
+    for r in rows:
+        tu = os.path.realpath(os.path.join(suite_dir, r["file"]))
+        if int(r["tool_rc"]) not in (0, 1):
+            parse_fail_tus.add(tu)
+        try:
+            tw, cw = float(r["tool_wall_s"]), float(r["clang_wall_s"])
+            if cw > 0:
+                ratios_all.append(tw / cw)
+        except ValueError:
+            pass
+        if not r.get("json"):
+            continue
+        try:
+            with open(os.path.join(outdir, r["json"]), encoding="utf-8") as f:
+                doc = json.load(f)
+        except (OSError, ValueError):
+            continue
+        for fe in doc["files"]:
+            seen = set()
+            for e in fe["errors"]:
+                ef = os.path.realpath(e.get("file") or "")
+                err_files[ef] += 1
+                msg = re.sub(r"'[^']*'", "'X'", e["message"])
+                if msg not in seen:
+                    messages[msg] += 1
+                    seen.add(msg)
+            if fe.get("fatal_error"):
+                messages["fatal: " + re.sub(r"'[^']*'", "'X'", str(fe["fatal_error"]))] += 1
+        for k in doc["kernels"]:
+            kf = os.path.realpath(k["file"])
+            reported.add((kf, k["name"]))
+            reported_any_file.add(k["name"])
+    missing = []
+    for path, line, name, is_tmpl in defs:
+        if (path, name) in reported:
+            continue
+        if path not in reach_ok and path in reach_fail:
+            why = "its file is a TU that does not compile"
+        elif path not in reach_ok:
+            why = "no TU includes it"
+        elif err_files.get(path):
+            why = "compile errors in its file"
+        elif is_tmpl:
+            why = "template, no instantiation in any TU"
+        else:
+            why = "reached, not reported (#if'd out or dropped)"
+        missing.append((why, path, line, name))
+    return meta, defs, reported, missing, messages, ratios_all
+
+
+def print_coverage(outdirs):
+    print("### Kernels the sources define that no report lists (--coverage)\n")
+    print("Found by scanning the suite's source subtree and include directories")
+    print("for `__global__` definitions (comments blanked, `#if` not evaluated:")
+    print("an upper bound); matched to the reports by file and name.\n")
+    print("| suite | defined | reported (file+name) | missing | only in TUs that do not compile | no TU includes it | errors in its file | template, not instantiated | reached, not reported | tool/clang median, max (every file) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    details = []
+    for d in outdirs:
+        meta, defs, reported, missing, messages, ratios = coverage(d)
+        c = collections.Counter(w for w, _, _, _ in missing)
+        rep_in_defs = sum(1 for p, _, n, _ in defs if (p, n) in reported)
+        print("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %s, %s |" % (
+            meta.get("suite", d), len(defs), rep_in_defs, len(missing),
+            c["its file is a TU that does not compile"], c["no TU includes it"],
+            c["compile errors in its file"],
+            c["template, no instantiation in any TU"],
+            c["reached, not reported (#if'd out or dropped)"],
+            fmt_ratio(quantile(ratios, 0.5)), fmt_ratio(max(ratios) if ratios else None)))
+        details.append((meta, missing, messages))
+    print()
+    for meta, missing, messages in details:
+        sd = meta.get("suite_dir", "") + "/"
+        print("#### %s\n" % meta.get("suite", "?"))
+        if messages:
+            print("Compile errors in the reports (files with each message, top 12):\n")
+            for msg, n in messages.most_common(12):
+                print("- %d x %s" % (n, msg.replace(sd, "")))
+            print()
+        if missing:
+            print("Missing kernels (first 25):\n")
+            for why, path, line, name in sorted(missing)[:25]:
+                print("- `%s` %s:%d: %s" % (name, path.replace(os.path.realpath(sd) + "/", ""), line, why))
+            print()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("outdirs", nargs="+")
     ap.add_argument("--examples", help="write examples of each kind of miss (JSON)")
     ap.add_argument("--max-examples", type=int, default=40)
+    ap.add_argument("--coverage", action="store_true",
+                    help="also list kernels the sources define that no report lists")
     args = ap.parse_args()
 
     examples = collections.defaultdict(list)
@@ -636,6 +851,9 @@ def main():
         m0.get("arch", "?"), m0.get("jobs", "?"), m0.get("timeout", "?"), m0.get("date", "?")))
     print()
     print(HEURISTICS)
+    if args.coverage:
+        print()
+        print_coverage(args.outdirs)
 
     if args.examples:
         ex = {k: v[:args.max_examples] for k, v in sorted(examples.items())}
