@@ -115,6 +115,7 @@ int lint(tool::Options &O, const char *Argv0, llvm::raw_ostream *Sink,
   llvm::scope_exit Bury([&R] {
     llvm::BuryPointer(std::make_unique<Report>(std::move(*R)));
   });
+  R->SelfChecked = O.Analysis.SelfCheck;
   tool::warnUnmatchedKernels(*R, O, llvm::errs());
   // Inputs that cannot be read are errors of the run (exit 2), named on
   // stderr as well as in the report; the other files were analyzed.
@@ -144,6 +145,10 @@ int lint(tool::Options &O, const char *Argv0, llvm::raw_ostream *Sink,
                  : tool::exitCode(*R, Table->reportedAtLeast(O.FailLevel), O);
   for (const FileResult &F : R->Files)
     TimedOut |= F.TimedOut;
+  if (O.Analysis.SelfCheck &&
+      writeSelfCheck(*R, llvm::errs()) > 0 &&
+      (Exit == tool::ExitClean || Exit == tool::ExitFindings))
+    Exit = tool::ExitSelfCheck;
   return Exit;
 }
 

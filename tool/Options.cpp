@@ -157,6 +157,8 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
                                     cl::value_desc("dir"), cl::cat(Cat));
   static cl::opt<bool> NoHeaderCache("no-header-cache", cl::desc("Parse the CUDA headers afresh for every file instead of precompiling them once per compile configuration"),
                                 cl::cat(Cat));
+  static cl::opt<bool> SelfCheckOpt("self-check", cl::desc("Take a census of every memory operation in the code each kernel reaches, apart from the analysis, and report each one the report does not account for (as a prediction, an unknown or an exclusion) as an error: a bug in coalesce-lint (exit 5)"),
+                                cl::cat(Cat));
   static cl::opt<std::string> ProgressOpt("progress", cl::desc("Progress bar on stderr: auto (default: on a terminal, several files), always or never"),
                                     cl::init("auto"), cl::cat(Cat));
   static cl::opt<bool> LauncherOpt("launcher", cl::desc("Compiler launcher mode: '--launcher [options] -- nvcc ARGS...' analyzes the CUDA source of the compile command, prints findings on stderr, then runs the compiler and returns its status (findings fail the build only with an explicit --fail-on)"),
@@ -291,6 +293,7 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   A.CudaPath = CudaPath;
   A.DefaultValue = DefaultValue;
   A.TimeoutSeconds = FileTimeout;
+  A.SelfCheck = SelfCheckOpt;
   A.Jobs = JobsOpt;
   if (!NoHeaderCache) {
     llvm::SmallString<256> Dir(CacheDirOpt);

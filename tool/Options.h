@@ -33,6 +33,7 @@ enum ExitCode {
   ExitUsage = 2,     ///< Bad options, missing file, no CUDA installation.
   ExitCompile = 3,   ///< An input or a kernel does not compile.
   ExitVerify = 4,    ///< GPU verification failed or found a mismatch.
+  ExitSelfCheck = 5, ///< --self-check: the report misses memory operations.
 };
 
 enum class OutputFormat { Text, Json, Sarif, Github, Html };

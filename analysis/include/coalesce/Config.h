@@ -56,6 +56,10 @@ struct AnalysisConfig {
   std::vector<ParamValue> Params;
   /// Value assumed for parameters without a user value.
   int64_t DefaultValue = 1024;
+  /// Take the census of every kernel's memory operations (apart from the
+  /// walker) and record those the report does not account for
+  /// (--self-check; KernelRecord::CensusMisses).
+  bool SelfCheck = false;
   /// Seconds the parse and walk of one file may take, and again the
   /// prediction of each of its kernels (--timeout); 0: no limit.
   unsigned TimeoutSeconds = 120;

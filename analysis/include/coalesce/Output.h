@@ -45,6 +45,11 @@ struct OutputOptions {
 unsigned writeText(const Report &R, const OutputOptions &Opts,
                    llvm::raw_ostream &OS);
 
+/// Writes the census misses of a --self-check run (KernelRecord::CensusMisses)
+/// as clang-style errors, one per memory operation the report does not
+/// account for, and a summary line. Returns the number of misses.
+unsigned writeSelfCheck(const Report &R, llvm::raw_ostream &OS);
+
 /// Writes the JSON report. Returns the number of findings.
 unsigned writeJson(const Report &R, const OutputOptions &Opts,
                    llvm::raw_ostream &OS);

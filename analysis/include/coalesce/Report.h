@@ -109,6 +109,26 @@ struct AccessRecord {
   std::string SampledOnly;
 };
 
+/// A memory operation the walker met and does not predict, with why: shared,
+/// local, constant or parameter memory, a value held in registers, code
+/// that cannot run. Kept so that every memory operation of a kernel is
+/// accounted for (--self-check).
+struct ExcludedAccess {
+  SourceLocation Loc;
+  AccessOp Op = AccessOp::Load;
+  std::string Expression;
+  std::string Reason;
+};
+
+/// A memory operation that the census (--self-check) found in code a kernel
+/// reaches and that the report does not account for: a bug in the tool.
+struct CensusMiss {
+  SourceLocation Loc;
+  std::string Expression;
+  std::string Operation; ///< "load", "store", "load+store", "access".
+  std::string Rule;      ///< The census rule that found it.
+};
+
 /// One __global__ function and its accesses.
 struct KernelRecord {
   std::string Name;
@@ -129,6 +149,12 @@ struct KernelRecord {
   std::vector<AccessRecord> Accesses;
   /// Template kernels are analyzed per instantiation; this names it.
   std::string Instantiation;
+  /// Memory operations met and not predicted (shared, local, ...).
+  std::vector<ExcludedAccess> Excluded;
+  /// With --self-check: how many memory operations the census found, and
+  /// those the report does not account for.
+  unsigned CensusEntries = 0;
+  std::vector<CensusMiss> CensusMisses;
 };
 
 /// A compile error in an input file.
@@ -161,8 +187,15 @@ struct FileResult {
 struct Report {
   std::vector<FileResult> Files;
   std::vector<KernelRecord> Kernels;
+  /// The kernels' census was taken (--self-check): the writers show the
+  /// census and the excluded operations.
+  bool SelfChecked = false;
 
   unsigned compileErrorCount() const;
+  /// With --self-check: the memory operations of the census, and those
+  /// missing from the report, over every kernel.
+  unsigned censusEntryCount() const;
+  unsigned censusMissCount() const;
   unsigned accessCount() const;
   /// Sorts kernels and accesses by (file, line, column, kernel).
   void sort();

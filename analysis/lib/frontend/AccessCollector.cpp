@@ -95,11 +95,12 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
                         const LaneOriginInfo &Origin) {
   if (!F.records())
     return;
+  const clang::Expr *At = Anchor ? Anchor : LV;
   // Code that cannot run (`if (nIsPow2) ... else ...` in the nIsPow2 = true
   // instance) holds no access.
   if (std::optional<int64_t> Runs = F.Active.asConstant(); Runs && *Runs == 0)
-    return;
-  const clang::Expr *At = Anchor ? Anchor : LV;
+    return exclude(At, Op, F, "code that cannot run here (its condition is "
+                              "false for these values)");
   // An access inside cub is the user's call's: reported there.
   if (F.LibraryCall)
     At = F.LibraryCall;
@@ -178,6 +179,32 @@ static const clang::Expr *pointerOperand(const clang::Expr *LV) {
   return nullptr;
 }
 
+void KernelWalker::exclude(const clang::Expr *At, AccessOp Op, Frame &F,
+                           llvm::StringRef Reason) {
+  if (!F.records())
+    return;
+  if (F.LibraryCall)
+    At = F.LibraryCall;
+  Kernel.Excluded.push_back(ExcludedAccess{
+      toLocation(SM, At->getBeginLoc()), Op,
+      sourceText(Ctx, At->getSourceRange()), Reason.str()});
+}
+
+void KernelWalker::excludeSpace(const clang::Expr *At, AccessOp Op, Frame &F,
+                                MemorySpace Space) {
+  switch (Space) {
+  case MemorySpace::Shared:
+    return exclude(At, Op, F, "shared memory");
+  case MemorySpace::Constant:
+    return exclude(At, Op, F, "constant memory");
+  case MemorySpace::Local:
+    return exclude(At, Op, F, "local memory (a variable of the thread)");
+  case MemorySpace::Global:
+  case MemorySpace::Unknown:
+    return exclude(At, Op, F, "memory the tool does not model");
+  }
+}
+
 void KernelWalker::recordUnknown(const clang::Expr *LV, unsigned Bytes,
                                  AccessOp Op, Frame &F,
                                  const clang::Expr *Anchor,
@@ -222,18 +249,21 @@ void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
   if (!A) {
     // Never silent: memory the walker cannot trace is reported as unknown,
     // unless the lvalue is a slot of the abstract state (not memory).
+    const clang::Expr *At = Anchor ? Anchor : LV;
     if (heldValue(LV, F) || !pointerOperand(LV))
-      return;
+      return exclude(At, Op, F, "a variable or an object held by value "
+                                "(registers or parameter space)");
     const clang::Expr *Ptr = pointerOperand(LV);
     if (Ptr->getType()->isPointerType() &&
         isa<CXXThisExpr>(Ptr->IgnoreParenImpCasts()) && !F.ThisPointer)
-      return; // A field of an object held by value.
+      return exclude(At, Op, F, "a field of an object held by value "
+                                "(registers or parameter space)");
     recordUnknown(LV, sizeOf(LV->getType()), Op, F, Anchor,
                   unfollowedPointer(Ptr));
     return;
   }
   if (A->Ptr.Space != MemorySpace::Global)
-    return;
+    return excludeSpace(Anchor ? Anchor : LV, Op, F, A->Ptr.Space);
   emit(LV, *A, sizeOf(LV->getType()), Op, Atomic, F, Anchor, Origin);
 }
 
@@ -267,7 +297,7 @@ void KernelWalker::recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
     return;
   }
   if (P->Space != MemorySpace::Global)
-    return;
+    return excludeSpace(Anchor ? Anchor : Ptr, Op, F, P->Space);
   emit(Ptr, AddressInfo{*P, std::nullopt}, sizeOf(Pointee), Op, Atomic, F,
        Anchor ? Anchor : Ptr, Origin);
 }
@@ -627,14 +657,26 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
     if (!T->isPointerType() || T->getPointeeType()->isFunctionType())
       continue;
     std::optional<PointerValue> P = resolvePointer(Arg, F, nullptr);
-    if (!P || P->Space != MemorySpace::Global)
-      continue;
     QualType Pointee = T->getPointeeType();
     AccessOp Op = Pointee.isConstQualified() ? AccessOp::Load
                                              : AccessOp::LoadStore;
     const clang::Expr *Anchor = addressOfOperand(Arg);
     if (!Anchor)
       Anchor = Arg->IgnoreParenImpCasts();
+    if (isa<StringLiteral>(Anchor) ||
+        Arg->isNullPointerConstant(Ctx, clang::Expr::NPC_ValueDependentIsNotNull))
+      continue;
+    if (!P) {
+      recordUnknown(Anchor, sizeOf(Pointee), Op, F, Anchor,
+                    fmt::format("memory passed to '{}', which the tool does "
+                                "not walk, through a pointer it cannot follow",
+                                Callee->getQualifiedNameAsString()));
+      continue;
+    }
+    if (P->Space != MemorySpace::Global) {
+      excludeSpace(Anchor, Op, F, P->Space);
+      continue;
+    }
     size_t Before = Kernel.Accesses.size();
     emit(Anchor, AddressInfo{*P, std::nullopt}, sizeOf(Pointee), Op,
          AtomicKind::None, F, Anchor, LaneOriginInfo());

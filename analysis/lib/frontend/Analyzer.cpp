@@ -15,6 +15,7 @@
 #include "HeaderCache.h"
 #include "PredictionScheduler.h"
 #include "WalkOrder.h"
+#include "census/Census.h"
 #include "driver/Isolation.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -151,6 +152,10 @@ void renameKernel(KernelRecord &K,
   }
   for (LaunchSite &L : K.Launches)
     Rename(L.Loc);
+  for (ExcludedAccess &X : K.Excluded)
+    Rename(X.Loc);
+  for (CensusMiss &M : K.CensusMisses)
+    Rename(M.Loc);
 }
 
 /// What the analysis of one file reads and writes.
@@ -252,6 +257,11 @@ public:
       K.LaunchBounds = frontend::launchBoundsOf(FD);
       frontend::KernelWalker Walker(Ctx, K, Liveness);
       Walker.walkKernel(FD);
+      if (Config.SelfCheck) {
+        std::vector<census::Entry> Census = census::takeCensus(Ctx, FD);
+        K.CensusEntries = Census.size();
+        K.CensusMisses = census::unmatchedEntries(Census, K);
+      }
       ++File.KernelsAnalyzed;
       renameKernel(K, Rename);
       if (OnKernel)

@@ -415,6 +415,14 @@ private:
   /// The reason of an access through \p Ptr the walker cannot follow:
   /// "cannot follow the pointer 'p' to where it points".
   std::string unfollowedPointer(const clang::Expr *Ptr) const;
+  /// Records that the memory operation at \p At (an lvalue, or the user's
+  /// call into library code) is not predicted, and why: the census
+  /// (--self-check) matches it.
+  void exclude(const clang::Expr *At, AccessOp Op, Frame &F,
+               llvm::StringRef Reason);
+  /// exclude() for memory in space \p Space (shared, constant, local).
+  void excludeSpace(const clang::Expr *At, AccessOp Op, Frame &F,
+                    MemorySpace Space);
   void recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
                            AtomicKind Atomic, Frame &F,
                            const clang::Expr *Anchor);

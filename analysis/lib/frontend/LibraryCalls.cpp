@@ -270,8 +270,10 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
       recordUnknown(Ptr, sizeOf(Pointee), Op, F, Ptr, Reason);
       return true;
     }
-    if (P->Space != MemorySpace::Global)
+    if (P->Space != MemorySpace::Global) {
+      excludeSpace(Ptr, Op, F, P->Space);
       return true;
+    }
     size_t Before = Kernel.Accesses.size();
     emit(Ptr, AddressInfo{*P, std::nullopt}, sizeOf(Pointee), Op,
          AtomicKind::None, F, Ptr, LaneOriginInfo());
@@ -367,8 +369,10 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
                       unfollowedPointer(Ptr));
       continue;
     }
-    if (P->Space != MemorySpace::Global)
+    if (P->Space != MemorySpace::Global) {
+      excludeSpace(Anchor, Op, F, P->Space);
       continue;
+    }
     P->ByteOffset = P->ByteOffset + Index * Expr::constant(Chunk);
     Expr SavedActive = F.Active;
     F.Active = Expr::logicalAnd(F.Active, InRange);

@@ -223,6 +223,29 @@ void writeAccess(OStream &J, const AccessRecord &A, const TriagedFinding *F) {
   });
 }
 
+/// The excluded operations and the census of kernel \p K (--self-check).
+void writeCensus(OStream &J, const KernelRecord &K) {
+  J.attributeArray("excluded", [&] {
+    for (const ExcludedAccess &X : K.Excluded)
+      J.object([&] {
+        locationAttrs(J, X.Loc);
+        J.attribute("op", accessOpName(X.Op));
+        J.attribute("expr", X.Expression);
+        J.attribute("reason", X.Reason);
+      });
+  });
+  J.attribute("census_entries", int64_t(K.CensusEntries));
+  J.attributeArray("census_missing", [&] {
+    for (const CensusMiss &M : K.CensusMisses)
+      J.object([&] {
+        locationAttrs(J, M.Loc);
+        J.attribute("op", M.Operation);
+        J.attribute("expr", M.Expression);
+        J.attribute("rule", M.Rule);
+      });
+  });
+}
+
 } // namespace
 
 unsigned writeJson(const Report &R, const OutputOptions &Opts,
@@ -259,8 +282,15 @@ unsigned writeJson(const Report &R, const OutputOptions &Opts,
             for (const AccessRecord &A : K.Accesses)
               writeAccess(J, A, Table.find(A));
           });
+          if (R.SelfChecked)
+            writeCensus(J, K);
         });
     });
+    if (R.SelfChecked)
+      J.attributeObject("census", [&] {
+        J.attribute("entries", int64_t(R.censusEntryCount()));
+        J.attribute("missing", int64_t(R.censusMissCount()));
+      });
     J.attribute("findings", int64_t(Findings));
     J.attribute("suppressed_findings", int64_t(Table.suppressedCount()));
   });

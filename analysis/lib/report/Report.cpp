@@ -14,6 +14,20 @@ unsigned Report::compileErrorCount() const {
   return N;
 }
 
+unsigned Report::censusEntryCount() const {
+  unsigned N = 0;
+  for (const KernelRecord &K : Kernels)
+    N += K.CensusEntries;
+  return N;
+}
+
+unsigned Report::censusMissCount() const {
+  unsigned N = 0;
+  for (const KernelRecord &K : Kernels)
+    N += K.CensusMisses.size();
+  return N;
+}
+
 unsigned Report::accessCount() const {
   unsigned N = 0;
   for (const KernelRecord &K : Kernels)
