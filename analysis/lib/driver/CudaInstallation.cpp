@@ -139,6 +139,25 @@ llvm::Expected<std::string> findCudaInstallation(const std::string &Explicit) {
   return findCudaInstallationIn(Places);
 }
 
+namespace {
+/// The compatibility header (docs/cuda-compat.md): where an installation
+/// puts it (PREFIX/share/coalesce-lint/include, beside PREFIX/bin), else the
+/// copy in the source tree this program was built from; empty when neither
+/// exists.
+std::string compatHeader() {
+  std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  SmallString<256> Installed(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
+  llvm::sys::path::append(Installed, "share", "coalesce-lint", "include",
+                          "coalesce_cuda_compat.h");
+  if (!Exe.empty() && llvm::sys::fs::exists(Installed))
+    return std::string(Installed);
+  if (llvm::sys::fs::exists(COALESCE_COMPAT_HEADER))
+    return COALESCE_COMPAT_HEADER;
+  return {};
+}
+} // namespace
+
 std::vector<std::string> cudaDeviceParseArgs(const std::string &CudaPath,
                                              const std::string &Arch) {
   std::vector<std::string> Args = {"-x", "cuda", "--cuda-device-only"};
@@ -167,6 +186,14 @@ std::vector<std::string> cudaDeviceParseArgs(const std::string &CudaPath,
   llvm::sys::path::append(Wrappers, "include", "cuda_wrappers");
   if (llvm::sys::fs::is_directory(Wrappers))
     Args.push_back("-resource-dir=" COALESCE_CLANG_RESOURCE_DIR);
+  // The intrinsics nvcc declares and clang 22 lacks (__stcs(float *, float),
+  // __stcg, __ldlu, ...; host min/max), after clang's own CUDA wrapper: code
+  // nvcc compiles then parses. The header applies only to the clang
+  // versions known to lack them.
+  if (std::string Compat = compatHeader(); !Compat.empty()) {
+    Args.push_back("-include");
+    Args.push_back(Compat);
+  }
   return Args;
 }
 

@@ -199,6 +199,9 @@ void KernelWalker::excludeSpace(const clang::Expr *At, AccessOp Op, Frame &F,
     return exclude(At, Op, F, "constant memory");
   case MemorySpace::Local:
     return exclude(At, Op, F, "local memory (a variable of the thread)");
+  case MemorySpace::Param:
+    return exclude(At, Op, F, "parameter space (a kernel argument passed "
+                              "by value)");
   case MemorySpace::Global:
   case MemorySpace::Unknown:
     return exclude(At, Op, F, "memory the tool does not model");
@@ -622,7 +625,13 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
     // A reference parameter binds to the lvalue: no load at the call.
     if (Callee && P < Callee->getNumParams() &&
         Callee->getParamDecl(P)->getType()->isReferenceType()) {
-      walkAddressOperands(Arg->IgnoreParenImpCasts(), F);
+      const clang::Expr *Bound = Arg->IgnoreParenImpCasts();
+      // Bound to a temporary (`o = f(x[i])` on a class type): the
+      // temporary's expression runs here.
+      if (isa<MaterializeTemporaryExpr>(Bound) || !Bound->isGLValue())
+        walkExpr(Arg, F);
+      else
+        walkAddressOperands(Bound, F);
       continue;
     }
     walkExpr(Arg, F);
@@ -651,6 +660,7 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   // handed global memory: reported as unknown, never lost.
   if (!Callee || F.Host || isLaunchCall(CE))
     return;
+  recordBoundLValues(CE, Callee, F);
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const clang::Expr *Arg = CE->getArg(I);
     QualType T = Arg->getType();
@@ -685,6 +695,54 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
           "memory passed to '{}', which the tool does not walk",
           Callee->getQualifiedNameAsString());
   }
+}
+
+void KernelWalker::recordBoundLValues(const CallExpr *CE,
+                                      const FunctionDecl *Callee, Frame &F) {
+  auto Record = [&](const clang::Expr *Arg, AccessOp Op) {
+    const clang::Expr *LV = Arg->IgnoreParenImpCasts();
+    if (!LV->isGLValue() || isa<MaterializeTemporaryExpr>(LV) ||
+        localScalar(LV))
+      return;
+    recordAccess(LV, Op, AtomicKind::None, F, nullptr);
+  };
+  bool OperatorMethod = isOperatorMethodCall(CE, Callee);
+  if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE);
+      OCE && OCE->getNumArgs() >= 1) {
+    // The left operand of an operator: `h[i] = f`, `h[i] += g` (cuda_fp16).
+    OverloadedOperatorKind K = OCE->getOperator();
+    AccessOp Op = K == OO_Equal ? AccessOp::Store
+                  : (OCE->isAssignmentOp() || K == OO_PlusPlus ||
+                     K == OO_MinusMinus)
+                      ? AccessOp::LoadStore
+                      : AccessOp::Load;
+    if (OperatorMethod ||
+        (Callee->getNumParams() > 0 &&
+         Callee->getParamDecl(0)->getType()->isReferenceType()))
+      Record(OCE->getArg(0), Op);
+  }
+  // Memory bound to a reference parameter is read, or read and written when
+  // the reference is not const (`x[i] * y[i]` on __half, `__hmax(a[i], b)`).
+  for (unsigned I = OperatorMethod || isa<CXXOperatorCallExpr>(CE) ? 1 : 0;
+       I < CE->getNumArgs(); ++I) {
+    unsigned P = OperatorMethod ? I - 1 : I;
+    if (P >= Callee->getNumParams())
+      break;
+    QualType T = Callee->getParamDecl(P)->getType();
+    if (T->isReferenceType())
+      Record(CE->getArg(I), T.getNonReferenceType().isConstQualified()
+                                ? AccessOp::Load
+                                : AccessOp::LoadStore);
+  }
+  // A method run on an object in memory: `(float)h[i]` is h[i].operator
+  // float().
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    if (const clang::Expr *Obj = MCE->getImplicitObjectArgument();
+        Obj && Obj->isGLValue()) {
+      const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+      Record(Obj, Method && Method->isConst() ? AccessOp::Load
+                                              : AccessOp::LoadStore);
+    }
 }
 
 void KernelWalker::bindArguments(const FunctionDecl *Callee,

@@ -170,14 +170,16 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
       // A pointer field of an object held by value (s.ptr, this->ptr).
       if (std::optional<VarValue> Held = heldValue(Sub, F))
         return Held->Pointer;
-      // A pointer loaded from global or constant memory (ptrs[blockIdx.x],
-      // s->data, d_common.frame): assume it points to a global allocation
+      // A pointer loaded from global, constant or parameter memory
+      // (ptrs[blockIdx.x], s->data, d_common.frame, the tensor list's
+      // tl.addresses[2][tensor]): assume it points to a global allocation
       // of its own, aligned like cudaMalloc's.
       if (isa<ArraySubscriptExpr>(Sub) || isa<MemberExpr>(Sub) ||
           isa<UnaryOperator>(Sub))
         if (std::optional<AddressInfo> A = resolveAddress(Sub, F, nullptr))
           if (A->Ptr.Space == MemorySpace::Global ||
-              A->Ptr.Space == MemorySpace::Constant) {
+              A->Ptr.Space == MemorySpace::Constant ||
+              A->Ptr.Space == MemorySpace::Param) {
             std::string Name = sourceText(Ctx, Sub->getSourceRange());
             // Each lane reading its own pointer (rows[threadIdx.x]) reaches
             // a different allocation: a gather, not one base.
@@ -354,10 +356,18 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
         return AddressInfo{*It->second.Pointer, std::nullopt};
       return std::nullopt;
     }
-    if (isa<ParmVarDecl>(VD) || !VD->hasGlobalStorage())
-      return AddressInfo{PointerValue{VD->getName().str(), MemorySpace::Local,
+    if (isa<ParmVarDecl>(VD) || !VD->hasGlobalStorage()) {
+      // A kernel's by-value argument is in parameter space, fixed for the
+      // launch; a device function's is the thread's own copy.
+      const auto *Fn = dyn_cast<FunctionDecl>(VD->getDeclContext());
+      bool KernelArg = isa<ParmVarDecl>(VD) && Fn &&
+                       Fn->hasAttr<CUDAGlobalAttr>();
+      return AddressInfo{PointerValue{VD->getName().str(),
+                                      KernelArg ? MemorySpace::Param
+                                                : MemorySpace::Local,
                                       Expr::constant(0)},
                          std::nullopt};
+    }
     return AddressInfo{
         PointerValue{VD->getName().str(), spaceOfVar(VD), Expr::constant(0)},
         std::nullopt};

@@ -49,7 +49,9 @@ namespace coalesce {
 namespace frontend {
 
 /// The memory an address points into.
-enum class MemorySpace { Global, Shared, Constant, Local, Unknown };
+/// Param: a kernel's by-value argument (parameter space, read through the
+/// constant bank), such as the pointer arrays of a tensor-list struct.
+enum class MemorySpace { Global, Shared, Constant, Local, Param, Unknown };
 
 /// Where the lane dependence of an index comes from, collected during
 /// translation.
@@ -437,6 +439,11 @@ private:
                                           const clang::Expr *Value, Frame &F,
                                           const clang::ValueDecl *Named);
   void walkCall(const clang::CallExpr *CE, Frame &F);
+  /// For a call the walker does not enter (library code): the memory its
+  /// reference parameters, its operator's left operand and its object are
+  /// bound to is read (or written) there.
+  void recordBoundLValues(const clang::CallExpr *CE,
+                          const clang::FunctionDecl *Callee, Frame &F);
   /// Records the accesses of a CUDA library call the walker models rather
   /// than walks (curand_init, skipahead, wmma::load/store_matrix_sync);
   /// false when \p CE is not one (LibraryCalls.cpp).
