@@ -485,20 +485,34 @@ TEST(CudaInstallationTest, UnsetEnvironmentIsReported) {
   EXPECT_TRUE(hasSubstr(Message, "$PATH is empty"));
 }
 
-/// The device-parse arguments without clang's resource directory (the last
-/// argument when clang's headers are installed; checked on its own below).
+/// The device-parse arguments without clang's resource directory and the
+/// compatibility header (the last arguments when they are installed; checked
+/// on their own below).
 Strings withoutResourceDir(Strings Args) {
+  if (Args.size() >= 2 && Args[Args.size() - 2] == "-include")
+    Args.resize(Args.size() - 2);
   if (!Args.empty() && llvm::StringRef(Args.back()).starts_with("-resource-dir="))
     Args.pop_back();
   return Args;
+}
+
+TEST(CudaInstallationTest, IncludesTheCompatibilityHeader) {
+  TempDir T;
+  std::string Kit = T.makeToolkit("kit");
+  Strings Args = cudaDeviceParseArgs(Kit, "sm_90");
+  ASSERT_GE(Args.size(), 2u);
+  // After clang's own CUDA wrapper (the driver's -include), last.
+  EXPECT_EQ(Args[Args.size() - 2], "-include");
+  EXPECT_TRUE(llvm::StringRef(Args.back()).ends_with("/coalesce_cuda_compat.h"));
+  EXPECT_TRUE(llvm::sys::fs::exists(Args.back()));
 }
 
 TEST(CudaInstallationTest, PassesClangsResourceDirectory) {
   TempDir T;
   std::string Kit = T.makeToolkit("kit");
   Strings Args = cudaDeviceParseArgs(Kit, "sm_90");
-  ASSERT_FALSE(Args.empty());
-  llvm::StringRef Last = Args.back();
+  ASSERT_GE(Args.size(), 3u);
+  llvm::StringRef Last = Args[Args.size() - 3];
   // The CI image and the development machine have clang's headers
   // (libclang-common-22-dev); without them LibTooling's own guess is used.
   ASSERT_TRUE(Last.consume_front("-resource-dir="))
