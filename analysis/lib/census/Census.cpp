@@ -351,6 +351,10 @@ public:
   bool TraverseCXXTypeidExpr(CXXTypeidExpr *) { return true; }
   bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
   bool TraverseDecltypeTypeLoc(DecltypeTypeLoc, bool = false) { return true; }
+  // What clang could not build holds no operation anyone can see: the
+  // kernel is not analyzed, or (a use of a __shared__ object clang rejects
+  // and nvcc accepts, cuda::barrier) it is a use of shared memory.
+  bool TraverseRecoveryExpr(RecoveryExpr *) { return true; }
   // Declarations nested in the body (local classes) are their own code.
   bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
   bool TraverseIfStmt(IfStmt *IS) {

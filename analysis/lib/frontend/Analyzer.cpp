@@ -22,6 +22,10 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -52,12 +56,27 @@ class ErrorCollector : public DiagnosticConsumer {
 public:
   std::vector<std::pair<clang::SourceLocation, CompileError>> Errors;
   const SourceManager *SM = nullptr;
+  /// Where clang gave an error that nvcc does not (nvccAccepts()): the
+  /// declarations marked invalid there are whole for the analysis.
+  llvm::DenseSet<clang::SourceLocation> Tolerated;
+
+  /// Errors of clang's where nvcc accepts the code (with a warning at most)
+  /// and the AST is still what the code says: a __shared__ variable of a
+  /// class with a constructor (`__shared__ cuda::barrier<...> bar;`, which
+  /// nvcc leaves uninitialized, as the code expects: `init(&bar, n)`).
+  static bool nvccAccepts(unsigned ID) {
+    return ID == diag::err_shared_var_init;
+  }
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
       return;
+    if (nvccAccepts(Info.getID())) {
+      Tolerated.insert(Info.getLocation());
+      return;
+    }
     llvm::SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
     CompileError E;
@@ -93,8 +112,11 @@ public:
 };
 
 /// Does \p FD's signature or body depend on code with errors (invalid
-/// declarations, recovery expressions)?
-bool dependsOnErrors(const FunctionDecl *FD) {
+/// declarations, recovery expressions)? Declarations at \p Tolerated
+/// (nvccAccepts()) and the uses of them clang could not build do not count:
+/// the rest of the body is whole.
+bool dependsOnErrors(const FunctionDecl *FD,
+                     const llvm::DenseSet<clang::SourceLocation> &Tolerated) {
   if (FD->isInvalidDecl())
     return true;
   for (const ParmVarDecl *P : FD->parameters())
@@ -102,15 +124,46 @@ bool dependsOnErrors(const FunctionDecl *FD) {
       return true;
   struct Finder : RecursiveASTVisitor<Finder> {
     bool Found = false;
+    const llvm::DenseSet<clang::SourceLocation> *Tolerated = nullptr;
+    llvm::StringSet<> ToleratedNames;
+    const ASTContext *Ctx = nullptr;
+    /// A use of a tolerated declaration (`bar` in `init(&bar, n)`).
+    bool tolerated(const RecoveryExpr *RE) const {
+      StringRef Text = Lexer::getSourceText(
+          CharSourceRange::getTokenRange(RE->getSourceRange()),
+          Ctx->getSourceManager(), Ctx->getLangOpts());
+      return ToleratedNames.count(Text);
+    }
+    static bool holdsRecovery(const Stmt *S) {
+      if (isa<RecoveryExpr>(S))
+        return true;
+      for (const Stmt *C : S->children())
+        if (C && holdsRecovery(C))
+          return true;
+      return false;
+    }
+    bool TraverseRecoveryExpr(RecoveryExpr *RE) {
+      Found |= !tolerated(RE);
+      return !Found;
+    }
     bool VisitExpr(clang::Expr *E) {
-      Found |= E->containsErrors();
+      // An error in an expression comes from a recovery expression inside
+      // it (judged on its own), or from something else.
+      Found |= E->containsErrors() && !holdsRecovery(E);
       return !Found;
     }
     bool VisitDecl(Decl *D) {
+      if (D->isInvalidDecl() && Tolerated->count(D->getLocation())) {
+        if (const auto *ND = dyn_cast<NamedDecl>(D))
+          ToleratedNames.insert(ND->getName());
+        return true;
+      }
       Found |= D->isInvalidDecl();
       return !Found;
     }
   } F;
+  F.Tolerated = &Tolerated;
+  F.Ctx = &FD->getASTContext();
   F.TraverseStmt(FD->getBody());
   return F.Found;
 }
@@ -224,7 +277,7 @@ public:
     // Invalid declarations and recovery expressions come only with errors.
     bool AnyError = Ctx.getDiagnostics().hasErrorOccurred();
     for (const FunctionDecl *K : Finder.Kernels)
-      if (AnyError && !Broken.count(K) && dependsOnErrors(K)) {
+      if (AnyError && !Broken.count(K) && dependsOnErrors(K, Errors.Tolerated)) {
         Broken.insert(K);
         CompileError E;
         E.Loc = frontend::toLocation(SM, K->getLocation());

@@ -1,0 +1,20 @@
+// Code nvcc accepts and clang rejects (issue 26): clang 22 gives an error for
+// a __shared__ object whose class has a constructor (cuda::barrier), which
+// nvcc leaves uninitialized, as the code expects (`init(&bar, n)`). The
+// kernel is analyzed, not lost, and the status is not a compile error's.
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=error
+// RUN: %coalesce-lint --fail-on=never %s; test $? -eq 0
+// RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
+// CENSUS: self-check: 3 memory operations in the census of 2 kernels, 0 missing from the report
+#include <cuda/barrier>
+__global__ void k(float *out, const float *in) {
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  if (threadIdx.x == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x * 2] = in[threadIdx.x];
+// CHECK: [[@LINE-1]]:3: access: kernel=k op=store base=out elem=4 expr='out[blockIdx.x * blockDim.x + threadIdx.x * 2]' sectors=8 ideal=4 class=strided stride=8 {{.*}}
+// CHECK: [[@LINE-2]]:52: access: kernel=k op=load base=in elem=4 expr='in[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+  bar.arrive_and_wait();
+}
+__global__ void k2(float *out) { out[threadIdx.x] = 1.0f; }
+// CHECK: [[@LINE-1]]:34: access: kernel=k2 op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
