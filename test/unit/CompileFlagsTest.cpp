@@ -543,4 +543,180 @@ TEST(CudaInstallationTest, DeviceParseArgsWithoutCccl) {
   EXPECT_FALSE(hasElement(Args, "-fsyntax-only"));
 }
 
+//===--- Response files ---------------------------------------------------===//
+
+/// Writes \p Content to \p Rel under \p T (parent directories created).
+void writeFile(const TempDir &T, llvm::StringRef Rel,
+               llvm::StringRef Content) {
+  std::string P = T.path(Rel);
+  ASSERT_FALSE(
+      llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P)));
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(P, EC);
+  ASSERT_FALSE(EC) << EC.message();
+  OS << Content;
+}
+
+/// The expanded command, or the error's text prefixed with "error: ".
+Strings expanded(const Strings &Argv, const std::string &Directory) {
+  llvm::Expected<Strings> R = expandResponseFiles(Argv, Directory);
+  if (!R)
+    return {"error: " + llvm::toString(R.takeError())};
+  return *R;
+}
+
+/// The error of expanding \p Argv, or "no error" and the expansion.
+std::string expansionError(const Strings &Argv, const std::string &Dir) {
+  llvm::Expected<Strings> R = expandResponseFiles(Argv, Dir);
+  if (!R)
+    return llvm::toString(R.takeError());
+  std::string Text = "no error:";
+  for (const std::string &A : *R)
+    Text += " " + A;
+  return Text;
+}
+
+TEST(ResponseFileTest, CMakeIncludesFileIsReadRelativeToTheCommandDirectory) {
+  TempDir T;
+  // As CMake writes it: the include flags of the target, paths with blanks
+  // quoted, system directories as nvcc's "-isystem=".
+  writeFile(T, "build/CMakeFiles/tgt.dir/includes_CUDA.rsp",
+            "-I/src/include \"-I/src/with space\" -isystem=/opt/dep/include\n");
+  llvm::Expected<TranslatedFlags> F = translateCompileCommandIn(
+      words("-forward-unknown-to-host-compiler -DUSE_CUDA --options-file "
+            "CMakeFiles/tgt.dir/includes_CUDA.rsp -O3 -x cu -c /src/k.cu -o "
+            "k.o"),
+      T.path("build"));
+  ASSERT_TRUE(bool(F)) << llvm::toString(F.takeError());
+  EXPECT_EQ(F->Args, Strings({"-DUSE_CUDA", "-I/src/include",
+                              "-I/src/with space", "-isystem",
+                              "/opt/dep/include", "-O3", "-x", "cuda"}));
+  EXPECT_EQ(F->Inputs, Strings({"/src/k.cu"}));
+}
+
+TEST(ResponseFileTest, EverySpellingOfTheOptionIsExpanded) {
+  TempDir T;
+  writeFile(T, "a.rsp", "-DA");
+  writeFile(T, "b.rsp", "-DB");
+  const std::string Dir = T.path();
+  const char *Lines[] = {"-optf a.rsp",
+                         "--optf a.rsp",
+                         "-optf=a.rsp",
+                         "--options-file a.rsp",
+                         "-options-file a.rsp",
+                         "--options-file=a.rsp",
+                         "@a.rsp"};
+  for (const char *Line : Lines)
+    EXPECT_EQ(expanded(words(std::string("-DX ") + Line + " -DY"), Dir),
+              Strings({"-DX", "-DA", "-DY"}))
+        << "for " << Line;
+  // nvcc takes a list of files.
+  EXPECT_EQ(expanded(words("--options-file a.rsp,b.rsp"), Dir),
+            Strings({"-DA", "-DB"}));
+  EXPECT_EQ(expanded(words("-optf=b.rsp,a.rsp"), Dir), Strings({"-DB", "-DA"}));
+  // An absolute name.
+  EXPECT_EQ(expanded({"-optf", T.path("b.rsp")}, "/nonexistent"),
+            Strings({"-DB"}));
+}
+
+TEST(ResponseFileTest, QuotesBlanksAndBackslashesAsInAShell) {
+  TempDir T;
+  writeFile(T, "q.rsp",
+            "'-DMSG=\"a b\"'\t-DX=a\\ b\n\"-I/q d\"  -DE=\\\"s\\\"\r\n"
+            "-I\"/mixed quote\"/x\n\n-DLAST");
+  EXPECT_EQ(expanded({"@q.rsp"}, T.path()),
+            Strings({"-DMSG=\"a b\"", "-DX=a b", "-I/q d", "-DE=\"s\"",
+                     "-I/mixed quote/x", "-DLAST"}));
+}
+
+TEST(ResponseFileTest, NestedFilesAreRelativeToTheCommandDirectory) {
+  TempDir T;
+  // nvcc reads a relative name in any options file from its working
+  // directory, not from the including file's.
+  writeFile(T, "rsp/outer.rsp",
+            "-DOUTER1 --options-file sub/inner.rsp -DOUTER2 @sub/clang.rsp");
+  writeFile(T, "sub/inner.rsp", "-DINNER -optf=sub/deepest.rsp");
+  writeFile(T, "sub/deepest.rsp", "-DDEEPEST");
+  writeFile(T, "sub/clang.rsp", "-DCLANG");
+  EXPECT_EQ(expanded(words("-DFIRST -optf rsp/outer.rsp -DLAST"), T.path()),
+            Strings({"-DFIRST", "-DOUTER1", "-DINNER", "-DDEEPEST",
+                     "-DOUTER2", "-DCLANG", "-DLAST"}));
+}
+
+TEST(ResponseFileTest, AMissingFileIsAnErrorNamingIt) {
+  TempDir T;
+  std::string Message = expansionError(
+      words("-DA --options-file CMakeFiles/tgt.dir/includes_CUDA.rsp -c k.cu"),
+      T.path("build"));
+  EXPECT_TRUE(hasSubstr(Message, "cannot expand the response files"));
+  EXPECT_TRUE(hasSubstr(Message, "no such file '" +
+                                     T.path("build/CMakeFiles/tgt.dir/"
+                                            "includes_CUDA.rsp") +
+                                     "'"));
+  EXPECT_TRUE(hasSubstr(Message, "run in '" + T.path("build") + "'"));
+  // One named inside another.
+  writeFile(T, "outer.rsp", "-DOUTER @gone.rsp");
+  Message = expansionError({"@outer.rsp"}, T.path());
+  EXPECT_TRUE(hasSubstr(Message, "no such file '" + T.path("gone.rsp") + "'"));
+  // And through llvm::cl's own errors.
+  Message = expansionError({"-optf", "."}, T.path());
+  EXPECT_TRUE(hasSubstr(Message, "cannot expand the response files"));
+  EXPECT_FALSE(hasSubstr(Message, "no error"));
+  EXPECT_FALSE(hasSubstr(Message, "cannot not"));
+}
+
+TEST(ResponseFileTest, UnreadableFileIsAnErrorNamingIt) {
+  TempDir T;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(T.path("dir.rsp")));
+  std::string Message = expansionError({"--options-file", "dir.rsp"}, T.path());
+  EXPECT_TRUE(hasSubstr(Message, "cannot expand the response files"));
+  EXPECT_TRUE(hasSubstr(Message, T.path("dir.rsp")));
+  llvm::Expected<TranslatedFlags> F =
+      translateCompileCommandIn({"@dir.rsp", "-c", "k.cu"}, T.path());
+  ASSERT_FALSE(bool(F));
+  EXPECT_TRUE(hasSubstr(llvm::toString(F.takeError()), T.path("dir.rsp")));
+}
+
+TEST(ResponseFileTest, RecursionIsAnError) {
+  TempDir T;
+  writeFile(T, "self.rsp", "-DA @self.rsp");
+  std::string Message = expansionError({"@self.rsp"}, T.path());
+  EXPECT_TRUE(hasSubstr(Message, "recursive expansion"));
+  EXPECT_TRUE(hasSubstr(Message, T.path("self.rsp")));
+  // Through both spellings.
+  writeFile(T, "a.rsp", "-DA --options-file b.rsp");
+  writeFile(T, "b.rsp", "-DB -optf=a.rsp");
+  Message = expansionError({"-optf", "a.rsp"}, T.path());
+  EXPECT_TRUE(hasSubstr(Message, "recursive expansion"));
+  // The same file twice, one after the other, is no recursion.
+  writeFile(T, "c.rsp", "-DC");
+  EXPECT_EQ(expanded(words("@c.rsp -optf c.rsp,c.rsp"), T.path()),
+            Strings({"-DC", "-DC", "-DC"}));
+}
+
+TEST(ResponseFileTest, CommandsWithoutResponseFilesAreLeftAsTheyAre) {
+  Strings Argv = words("-DA -c k.cu && cat @not-ours.rsp");
+  // The chained command is not read: no error for its missing file.
+  EXPECT_EQ(expanded(Argv, "/nonexistent"), Argv);
+  // An options-file option without its value is left to the translator.
+  llvm::Expected<TranslatedFlags> F =
+      translateCompileCommandIn({"-DA", "--options-file"}, "/nonexistent");
+  ASSERT_TRUE(bool(F)) << llvm::toString(F.takeError());
+  EXPECT_EQ(F->Args, Strings({"-DA"}));
+  EXPECT_EQ(F->Dropped, Strings({"--options-file"}));
+}
+
+TEST(ResponseFileTest, ClangStyleCommand) {
+  TempDir T;
+  writeFile(T, "build/flags.rsp", "-DCLANG -I../inc --cuda-gpu-arch=sm_89");
+  llvm::Expected<TranslatedFlags> F = translateCompileCommandIn(
+      words("-std=c++17 @flags.rsp -x cuda -c ../k.cu -o k.o"),
+      T.path("build"));
+  ASSERT_TRUE(bool(F)) << llvm::toString(F.takeError());
+  EXPECT_EQ(F->Args,
+            Strings({"-std=c++17", "-DCLANG", "-I../inc", "-x", "cuda"}));
+  EXPECT_EQ(F->Arch, "sm_89");
+  EXPECT_EQ(F->Inputs, Strings({"../k.cu"}));
+}
+
 } // namespace

@@ -8,6 +8,7 @@
 #ifndef COALESCE_COMPILEFLAGS_H
 #define COALESCE_COMPILEFLAGS_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -37,6 +38,26 @@ struct TranslatedFlags {
 /// -I/-D; drops nvcc-only flags (-rdc, -ccbin, --expt-relaxed-constexpr,
 /// -Xptxas, -lineinfo, -G, -o FILE, -c, ...) with their values.
 TranslatedFlags translateCompileCommand(const std::vector<std::string> &Argv);
+
+/// Expands the response files of a compile command (starting after the
+/// compiler name) run in \p Directory, as nvcc and clang do: "@FILE" and
+/// nvcc's "--options-file FILE", "--options-file=FILE[,FILE]" and
+/// "-optf FILE" are replaced by the words of FILE, split at blanks with
+/// quotes and backslashes as in a shell (llvm::cl::TokenizeGNUCommandLine).
+/// Relative names, also of nested response files, are relative to
+/// \p Directory (empty: the current directory). Only the first command of a
+/// chained command line is expanded. A response file that is missing or
+/// cannot be read, or that names itself, is an error naming it.
+llvm::Expected<std::vector<std::string>>
+expandResponseFiles(const std::vector<std::string> &Argv,
+                    llvm::StringRef Directory);
+
+/// translateCompileCommand() of the command with its response files
+/// expanded (expandResponseFiles()): the form for a compilation database
+/// entry, whose "directory" is \p Directory.
+llvm::Expected<TranslatedFlags>
+translateCompileCommandIn(const std::vector<std::string> &Argv,
+                          llvm::StringRef Directory);
 
 /// Finds the CUDA toolkit: \p Explicit if non-empty, else $CUDA_PATH, else the
 /// directory above the nvcc found on $PATH, else /usr/local/cuda. The

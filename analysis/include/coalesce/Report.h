@@ -172,6 +172,9 @@ struct FileResult {
   /// Kernels not analyzed because of compile errors in their code.
   unsigned KernelsNotAnalyzed = 0;
   std::vector<CompileError> Errors;
+  /// Kernel templates the file defines and never instantiates (a header
+  /// given alone): nothing of them can be analyzed here.
+  std::vector<std::pair<std::string, SourceLocation>> UninstantiatedKernels;
   std::string FatalError;         ///< Why nothing could be analyzed.
   /// The analysis (or a kernel's prediction) ran past --timeout and was
   /// abandoned; its thread may still be running.

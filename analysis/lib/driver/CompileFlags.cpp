@@ -4,7 +4,13 @@
 /// translateCompileCommand: turns a compile command written for nvcc (or for
 /// clang/gcc) into the arguments clang 22 accepts for a device-only parse.
 ///
-/// The command is read in three steps:
+/// translateCompileCommandIn first expands the command's response files
+/// (expandResponseFiles: "@FILE", nvcc's --options-file/-optf), which CMake
+/// uses for include directories (includes_CUDA.rsp), with
+/// llvm::cl::ExpansionContext; nvcc's spellings are rewritten to "@FILE",
+/// also inside the files, by the tokenizer it is given.
+///
+/// The command is then read in three steps:
 ///   1. cut at the first chained command ("&&", "||", ";", "|");
 ///   2. unwrap -Xcompiler/--compiler-options values (comma-separated) in
 ///      place, so that a flag and its value split over two -Xcompiler are
@@ -21,8 +27,14 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
 
 #include <fmt/format.h>
 
@@ -586,10 +598,122 @@ void Translator::noteArchs(StringRef Value) {
         Newest = *Arch;
 }
 
+//===--- Response files ---------------------------------------------------===//
+
+/// True for the name (without its dashes) of nvcc's option that includes
+/// options files.
+bool isOptionsFileOption(StringRef Name) {
+  return Name == "options-file" || Name == "optf";
+}
+
+/// Copies \p Words to \p Out with nvcc's options-file options rewritten to
+/// the "@FILE" form that llvm::cl::ExpansionContext expands: "--options-file
+/// F", "-optf F", "--options-file=F" and a list ("-optf A,B", as nvcc takes
+/// it). An option without its value is kept, for the translator to drop.
+void rewriteOptionsFiles(ArrayRef<const char *> Words,
+                         llvm::StringSaver &Saver,
+                         llvm::SmallVectorImpl<const char *> &Out) {
+  for (size_t I = 0; I < Words.size(); ++I) {
+    StringRef Word = Words[I] ? StringRef(Words[I]) : StringRef();
+    StringRef Body = Word.drop_front(Word.starts_with("--") ? 2 : 1);
+    auto [Name, Value] = Body.split('=');
+    if (!Word.starts_with("-") || !isOptionsFileOption(Name)) {
+      Out.push_back(Words[I]); // Also the end-of-line markers (nullptr).
+      continue;
+    }
+    if (!Body.contains('=')) {
+      if (I + 1 >= Words.size() || !Words[I + 1]) {
+        Out.push_back(Words[I]);
+        continue;
+      }
+      Value = Words[++I];
+    }
+    for (StringRef File : splitList(Value))
+      Out.push_back(Saver.save("@" + File).data());
+  }
+}
+
+/// The tokenizer of response files: GNU rules (blanks separate words, quotes
+/// and backslashes as in a shell), as nvcc and gcc read them, with nvcc's
+/// options-file options inside turned into "@FILE" so that nested files of
+/// either spelling are expanded.
+void tokenizeResponseFile(StringRef Source, llvm::StringSaver &Saver,
+                          llvm::SmallVectorImpl<const char *> &NewArgv,
+                          bool MarkEOLs) {
+  llvm::SmallVector<const char *, 32> Words;
+  llvm::cl::TokenizeGNUCommandLine(Source, Saver, Words, MarkEOLs);
+  rewriteOptionsFiles(Words, Saver, NewArgv);
+}
+
+/// The error of a command whose response files cannot be expanded.
+llvm::Error responseFileError(StringRef Directory, StringRef Detail) {
+  std::string Text = Detail.str();
+  // llvm::cl's own wording ("cannot not open file").
+  size_t Typo = Text.find("cannot not ");
+  if (Typo != std::string::npos)
+    Text.erase(Typo + 7, 4);
+  return llvm::createStringError(
+      std::errc::invalid_argument,
+      "cannot expand the response files of the compile command (run in "
+      "'%s'): %s",
+      Directory.str().c_str(), Text.c_str());
+}
+
 } // namespace
 
 TranslatedFlags translateCompileCommand(const std::vector<std::string> &Argv) {
   return Translator().run(Argv);
+}
+
+llvm::Expected<std::vector<std::string>>
+expandResponseFiles(const std::vector<std::string> &Argv,
+                    llvm::StringRef Directory) {
+  // Only the first command: what a chained command reads is not ours.
+  size_t End = llvm::find_if(Argv, [](const std::string &A) {
+                 return isCommandSeparator(A);
+               }) -
+               Argv.begin();
+  llvm::BumpPtrAllocator Alloc;
+  llvm::StringSaver Saver(Alloc);
+  llvm::SmallVector<const char *, 64> Head, Words;
+  for (size_t I = 0; I < End; ++I)
+    Head.push_back(Argv[I].c_str());
+  rewriteOptionsFiles(Head, Saver, Words);
+  auto IsResponseFile = [](const char *W) { return W && W[0] == '@'; };
+  if (llvm::none_of(Words, IsResponseFile))
+    return Argv; // Nothing to read.
+
+  llvm::SmallString<256> Dir(Directory);
+  if (std::error_code EC = llvm::sys::fs::make_absolute(Dir))
+    return responseFileError(Directory, EC.message());
+  llvm::cl::ExpansionContext Context(Alloc, tokenizeResponseFile);
+  Context.setCurrentDir(Dir);
+  if (llvm::Error E = Context.expandResponseFiles(Words))
+    return responseFileError(Dir, llvm::toString(std::move(E)));
+  // A missing file is left as "@FILE" (as gcc does with an argument that
+  // names no file); in a compile command it is a response file that was
+  // not written (or not copied with the database).
+  for (const char *W : Words) {
+    if (!IsResponseFile(W))
+      continue;
+    llvm::SmallString<256> Path(W + 1);
+    llvm::sys::path::make_absolute(Dir, Path);
+    return responseFileError(Dir,
+                             fmt::format("no such file '{}'", Path.str()));
+  }
+  std::vector<std::string> Out(Words.begin(), Words.end());
+  Out.insert(Out.end(), Argv.begin() + End, Argv.end());
+  return Out;
+}
+
+llvm::Expected<TranslatedFlags>
+translateCompileCommandIn(const std::vector<std::string> &Argv,
+                          llvm::StringRef Directory) {
+  llvm::Expected<std::vector<std::string>> Expanded =
+      expandResponseFiles(Argv, Directory);
+  if (!Expanded)
+    return Expanded.takeError();
+  return translateCompileCommand(*Expanded);
 }
 
 } // namespace coalesce

@@ -107,8 +107,20 @@ public:
     return true;
   }
 
+  /// A kernel template of the user's with no instantiation in the file.
+  bool VisitFunctionTemplateDecl(FunctionTemplateDecl *FTD) {
+    const FunctionDecl *FD = FTD->getTemplatedDecl();
+    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
+        frontend::inSystemHeader(SM, FD) || !FTD->isThisDeclarationADefinition())
+      return true;
+    if (FTD->specializations().empty())
+      Uninstantiated.push_back(FTD);
+    return true;
+  }
+
   const SourceManager &SM;
   std::vector<const FunctionDecl *> Kernels, DeviceFunctions;
+  std::vector<const FunctionTemplateDecl *> Uninstantiated;
 };
 
 /// Does \p FD's signature or body depend on code with errors (invalid
@@ -245,6 +257,11 @@ public:
     File.Analyzed = true;
     KernelFinder Finder(SM);
     frontend::traverseUserDecls(Finder, Ctx);
+    for (const FunctionTemplateDecl *FTD : Finder.Uninstantiated) {
+      SourceLocation Loc = frontend::toLocation(SM, FTD->getLocation());
+      Rename(Loc);
+      File.UninstantiatedKernels.push_back({FTD->getNameAsString(), Loc});
+    }
     // Per function, built when a loop of it is first walked.
     frontend::LoopLiveness Liveness(Ctx);
     frontend::LaunchConfigFinder Launches(Ctx, Liveness);
@@ -424,10 +441,13 @@ struct FileAnalysis {
 };
 
 /// The compile command of \p Path: from the database when it lists the
-/// file (nvcc flags translated), plus the device-only flags and "--" args.
-FileJob planFile(const AnalysisConfig &Config, const std::string &Cuda,
-                 const tooling::CompilationDatabase *DB,
-                 const std::string &Path) {
+/// file (response files expanded, nvcc flags translated), plus the
+/// device-only flags and "--" args. An error: a response file of the
+/// database's command cannot be read.
+llvm::Expected<FileJob> planFile(const AnalysisConfig &Config,
+                                 const std::string &Cuda,
+                                 const tooling::CompilationDatabase *DB,
+                                 const std::string &Path) {
   FileJob Job;
   Job.Path = Path;
   llvm::SmallString<256> Abs(Path);
@@ -446,10 +466,13 @@ FileJob planFile(const AnalysisConfig &Config, const std::string &Cuda,
     if (!Cmds.empty() && Cmds.front().CommandLine.size() > 1) {
       std::vector<std::string> Argv(Cmds.front().CommandLine.begin() + 1,
                                     Cmds.front().CommandLine.end());
-      TranslatedFlags T = translateCompileCommand(Argv);
-      DbArgs = std::move(T.Args);
-      if (!T.Arch.empty() && Config.Arch == "sm_90")
-        Arch = T.Arch;
+      llvm::Expected<TranslatedFlags> T =
+          translateCompileCommandIn(Argv, Cmds.front().Directory);
+      if (!T)
+        return T.takeError();
+      DbArgs = std::move(T->Args);
+      if (!T->Arch.empty() && Config.Arch == "sm_90")
+        Arch = T->Arch;
       Job.Directory = Cmds.front().Directory;
       Job.Input = Job.Abs;
     }
@@ -674,11 +697,20 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
   std::vector<std::optional<std::string>> InputErrors(NumFiles);
   std::vector<FileJob> Jobs(NumFiles);
   for (size_t I = 0; I < NumFiles; ++I) {
-    // An input that cannot be read is an input error of its own; the other
+    // An input that cannot be read, or whose compile command cannot be
+    // (a missing response file), is an input error of its own; the other
     // files are still analyzed.
     InputErrors[I] = unreadableInput(Config.Files[I]);
-    if (!InputErrors[I])
-      Jobs[I] = planFile(Config, *Cuda, DB.get(), Config.Files[I]);
+    if (InputErrors[I])
+      continue;
+    llvm::Expected<FileJob> Job =
+        planFile(Config, *Cuda, DB.get(), Config.Files[I]);
+    if (Job)
+      Jobs[I] = std::move(*Job);
+    else
+      InputErrors[I] =
+          fmt::format("compile_commands.json entry of '{}': {}",
+                      Config.Files[I], llvm::toString(Job.takeError()));
   }
   // Every piece of isolated work of the run (a header build, a file, a
   // kernel's plan or chunk) runs on these threads, reused.

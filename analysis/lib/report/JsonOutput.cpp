@@ -100,6 +100,15 @@ void writeFile(OStream &J, const FileResult &F) {
         });
     });
     stringAttr(J, "fatal_error", F.FatalError);
+    // Only when there are some: reports of files without stay as they were.
+    if (!F.UninstantiatedKernels.empty())
+      J.attributeArray("uninstantiated_kernels", [&] {
+        for (const auto &[Name, Loc] : F.UninstantiatedKernels)
+          J.object([&] {
+            J.attribute("name", Name);
+            locationAttrs(J, Loc);
+          });
+      });
   });
 }
 

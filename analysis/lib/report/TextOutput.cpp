@@ -215,6 +215,19 @@ std::string failedFiles(const Report &R) {
                      fmt::join(Failed, ", "), More);
 }
 
+/// Kernel templates a file never instantiates (a header given alone): said,
+/// with how to analyze them, instead of dropped without a word.
+void writeUninstantiated(llvm::raw_ostream &OS, const Report &R) {
+  for (const FileResult &F : R.Files)
+    for (const auto &[Name, Loc] : F.UninstantiatedKernels)
+      OS << fmt::format(
+          "{}: note: kernel template '{}' is not instantiated in this file, so "
+          "it is not analyzed: analyze a file that instantiates it (a .cu "
+          "that includes this one and launches it), or add an explicit "
+          "instantiation ('template __global__ void {}<float>(...);')\n",
+          formatLocation(Loc), Name, Name);
+}
+
 } // namespace
 
 /// Predicted vs measured, one row per verified access (--verify-on-gpu).
@@ -279,6 +292,7 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
     }
   }
   writeVerificationTable(OS, R);
+  writeUninstantiated(OS, R);
   // Always a summary, so that "clean" and "saw nothing" read differently:
   // "0 warnings in 3 kernels (12 accesses analyzed, 2 unknown)", or
   // "1 error, 2 warnings, 1 note in ..." when severities differ.
