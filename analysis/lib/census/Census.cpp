@@ -279,6 +279,8 @@ bool CensusBuilder::isMemoryLValue(const Expr *E, const FunctionDecl *FD,
     return isMemoryLValue(ASE->getBase(), FD, Depth + 1);
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return !ME->isArrow() && isMemoryLValue(ME->getBase(), FD, Depth + 1);
+  if (const auto *ECE = dyn_cast<ExplicitCastExpr>(E))
+    return ECE->isGLValue() && isMemoryLValue(ECE->getSubExpr(), FD, Depth + 1);
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return CO->isGLValue() && (isMemoryLValue(CO->getTrueExpr(), FD, Depth + 1) ||
                                isMemoryLValue(CO->getFalseExpr(), FD, Depth + 1));
@@ -425,6 +427,12 @@ bool BodyVisitor::VisitExpr(Expr *E) {
     if (const auto *ME = dyn_cast<MemberExpr>(PE);
         ME && !ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl())) {
       L = ME;
+      continue;
+    }
+    // An lvalue seen as another type (`reinterpret_cast<T &>(*this)`).
+    if (const auto *ECE = dyn_cast<ExplicitCastExpr>(PE);
+        ECE && ECE->isGLValue()) {
+      L = ECE;
       continue;
     }
     // `c ? a[i] : b[j]` as an lvalue: what is done to it is done to an arm.

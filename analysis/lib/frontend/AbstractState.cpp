@@ -205,6 +205,30 @@ void KernelWalker::materializeLeaf(VarValue &V, const LeafPath &P) {
   }
 }
 
+std::optional<VarValue> KernelWalker::memberValue(const MemberExpr *ME,
+                                                  const Frame &F) {
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!FD)
+    return std::nullopt;
+  const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  if (ME->isArrow()) {
+    if (isa<CXXThisExpr>(Base) && F.ThisObject)
+      return fieldOf(*F.ThisObject, FD);
+    return std::nullopt;
+  }
+  if (std::optional<VarValue> Obj = heldValue(ME->getBase(), F))
+    if (Obj->Object)
+      return fieldOf(*Obj, FD);
+  // A field of an object a CUDA header call returns (b.thread_index().x).
+  const clang::Expr *B = Base;
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(B))
+    B = MTE->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *CE = dyn_cast<CallExpr>(B))
+    if (std::optional<VarValue> Obj = specialObject(CE, F))
+      return fieldOf(*Obj, FD);
+  return std::nullopt;
+}
+
 std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
                                                 const Frame &F) {
   LV = slotExpr(LV);
@@ -220,26 +244,13 @@ std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
     return std::nullopt;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(LV)) {
-    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (!FD)
+    std::optional<VarValue> Field = memberValue(ME, F);
+    // A reference member bound to memory (cub's `_TempStorage &temp_storage`)
+    // names that memory, not a slot.
+    if (Field && ME->getMemberDecl()->getType()->isReferenceType() &&
+        !bindsSlot(ME->getMemberDecl()->getType(), *Field))
       return std::nullopt;
-    const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
-    if (ME->isArrow()) {
-      if (isa<CXXThisExpr>(Base) && F.ThisObject)
-        return fieldOf(*F.ThisObject, FD);
-      return std::nullopt;
-    }
-    if (std::optional<VarValue> Obj = heldValue(ME->getBase(), F))
-      if (Obj->Object)
-        return fieldOf(*Obj, FD);
-    // A field of an object a CUDA header call returns (b.thread_index().x).
-    const clang::Expr *B = Base;
-    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(B))
-      B = MTE->getSubExpr()->IgnoreParenImpCasts();
-    if (const auto *CE = dyn_cast<CallExpr>(B))
-      if (std::optional<VarValue> Obj = specialObject(CE, F))
-        return fieldOf(*Obj, FD);
-    return std::nullopt;
+    return Field;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(LV))
     if (UO->getOpcode() == UO_Deref &&

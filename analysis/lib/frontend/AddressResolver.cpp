@@ -282,6 +282,15 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
     if (CE->getCastKind() == CK_NoOp || CE->getCastKind() == CK_UncheckedDerivedToBase ||
         CE->getCastKind() == CK_DerivedToBase)
       return resolveAddress(CE->getSubExpr(), F, Origin);
+  // An lvalue seen as another type (`reinterpret_cast<T &>(*this)` of cub's
+  // Uninitialized<T>::Alias(), `(float4 &)v[i]`): the same address.
+  if (const auto *CE = dyn_cast<ExplicitCastExpr>(LV);
+      CE && CE->isGLValue() && CE->getSubExpr()->isGLValue()) {
+    std::optional<AddressInfo> A = resolveAddress(CE->getSubExpr(), F, Origin);
+    if (A)
+      A->RecordBytes.reset();
+    return A;
+  }
 
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LV)) {
     // An element of an array field of a struct element (`s[i].v[2]`,
@@ -319,11 +328,26 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD || FD->isBitField())
       return std::nullopt;
+    // A reference member of an object held by value: the memory it was
+    // bound to (`temp_storage` of cub's block primitives, bound to the
+    // user's __shared__ TempStorage).
+    if (FD->getType()->isReferenceType()) {
+      if (std::optional<VarValue> V = memberValue(ME, F);
+          V && V->Pointer && !bindsSlot(FD->getType(), *V))
+        return AddressInfo{*V->Pointer, std::nullopt};
+      return std::nullopt;
+    }
     uint64_t OffsetBits = Ctx.getFieldOffset(FD);
     QualType RecordType;
     std::optional<AddressInfo> A;
     if (ME->isArrow()) {
       std::optional<PointerValue> P = resolvePointer(ME->getBase(), F, Origin);
+      // A field of `*this` held by value (an array member of cub's
+      // BlockScanRaking, `cached_segment`): the thread's own memory.
+      if (!P && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+          F.ThisObject && !F.ThisPointer)
+        P = PointerValue{FD->getName().str(), MemorySpace::Local,
+                         Expr::constant(0)};
       if (!P)
         return std::nullopt;
       A = AddressInfo{*P, std::nullopt};

@@ -500,6 +500,10 @@ private:
   /// object held by value, a field of `*this` held by value); nullopt when
   /// it is memory.
   std::optional<VarValue> heldValue(const clang::Expr *LV, const Frame &F);
+  /// The value field \p ME names holds, when its object is held by value
+  /// (for a reference member: the address it is bound to, or the slot).
+  std::optional<VarValue> memberValue(const clang::MemberExpr *ME,
+                                      const Frame &F);
   /// In host mode, the value a global variable nobody changes holds (its
   /// initializer); nullopt otherwise.
   std::optional<VarValue> globalValue(const clang::VarDecl *VD,
