@@ -40,6 +40,7 @@
 #
 # Files that other .cu files #include are not analyzed on their own (they are
 # analyzed inside the includer); they are listed in OUTDIR/skipped-included.txt.
+# The .cu files a suite's TU filter leaves out are in OUTDIR/filtered-out.txt.
 set -uo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
