@@ -225,6 +225,8 @@ const char *CensusBuilder::rootRule(const Expr *E, const FunctionDecl *FD,
       return nullptr; // Read through a subscript.
     if (isCudaBuiltinVariable(VD))
       return nullptr; // threadIdx & co.: registers, not memory.
+    if (VD->isConstexpr())
+      return nullptr; // Folded at compile time.
     if (VD->hasGlobalStorage() &&
         (VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<CUDASharedAttr>() ||
          VD->hasAttr<CUDAConstantAttr>() || VD->isStaticLocal()))

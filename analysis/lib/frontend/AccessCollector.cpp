@@ -526,8 +526,16 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
     // the source is memory too.
     if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2 &&
         heldSlot(OCE->getArg(0), F)) {
-      // `b = dim3(..)`, `q = p`: the held object is replaced.
-      walkExpr(OCE->getArg(1), F);
+      // `b = dim3(..)`, `q = p`: the held object is replaced; copied from
+      // memory (`tmp = reinterpret_cast<const float4 *>(&B[k])[0]`), a load.
+      const clang::Expr *R = OCE->getArg(1)->IgnoreParenImpCasts();
+      if (R->isGLValue() && !isa<MaterializeTemporaryExpr>(R) &&
+          !localScalar(R) && !heldValue(R, F)) {
+        recordAccess(R, AccessOp::Load, AtomicKind::None, F, nullptr);
+        walkAddressOperands(R, F);
+      } else {
+        walkExpr(OCE->getArg(1), F);
+      }
       std::optional<VarValue> V = recordValue(OCE->getArg(1), F);
       if (VarValue *Slot = heldSlot(OCE->getArg(0), F))
         *Slot = V ? *V : VarValue{};
@@ -658,6 +666,9 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   // A call the walker does not enter (wmma::load_matrix_sync,
   // curand_init(&state[id]), a function defined in another file) that is
   // handed global memory: reported as unknown, never lost.
+  if (isPointerIdentityBuiltin(CE))
+    return exclude(CE, AccessOp::Load, F,
+                   "returns its pointer argument and accesses nothing");
   if (!Callee || F.Host || isLaunchCall(CE))
     return;
   recordBoundLValues(CE, Callee, F);

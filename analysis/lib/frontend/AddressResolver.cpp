@@ -243,6 +243,12 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
     return Base;
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+    // `bias ? bias + off : nullptr`: memory is reached through the other
+    // arm only (a null pointer is never dereferenced where the code runs).
+    for (auto [Arm, Other] : {std::pair{CO->getTrueExpr(), CO->getFalseExpr()},
+                              std::pair{CO->getFalseExpr(), CO->getTrueExpr()}})
+      if (Arm->isNullPointerConstant(Ctx, clang::Expr::NPC_ValueDependentIsNotNull))
+        return resolvePointer(Other, F, Origin);
     std::optional<PointerValue> T = resolvePointer(CO->getTrueExpr(), F, Origin);
     std::optional<PointerValue> E = resolvePointer(CO->getFalseExpr(), F, Origin);
     if (!T || !E || T->Space != E->Space)
@@ -260,6 +266,9 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
   if (isa<CXXThisExpr>(P))
     return F.ThisPointer;
   if (const auto *CE = dyn_cast<CallExpr>(P)) {
+    // __builtin_assume_aligned(p, 16) is p.
+    if (isPointerIdentityBuiltin(CE) && CE->getNumArgs() >= 1)
+      return resolvePointer(CE->getArg(0), F, Origin);
     // `return base + row * pitch;`: substituted.
     Frame Callee;
     if (const clang::Expr *Ret = singleReturn(CE, F, Callee, Origin))

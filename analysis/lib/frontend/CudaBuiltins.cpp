@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
 
+#include "clang/Basic/Builtins.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -94,6 +96,19 @@ bool isLoadIntrinsic(StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
       .Cases({"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"}, true)
       .Default(false);
+}
+
+bool isPointerIdentityBuiltin(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return false;
+  switch (FD->getBuiltinID()) {
+  case Builtin::BI__builtin_assume_aligned:
+  case Builtin::BI__builtin_launder:
+    return true;
+  default:
+    return false;
+  }
 }
 
 bool isStoreIntrinsic(StringRef Name) {

@@ -180,6 +180,9 @@ bool isAtomicFunction(llvm::StringRef Name);
 /// Cache-hinted loads (__ldg, __ldcg, ...) and stores (__stcg, ...).
 bool isLoadIntrinsic(llvm::StringRef Name);
 bool isStoreIntrinsic(llvm::StringRef Name);
+/// Builtins that return their pointer argument and access nothing
+/// (__builtin_assume_aligned, __builtin_launder).
+bool isPointerIdentityBuiltin(const clang::CallExpr *CE);
 /// Is \p CE a call of a non-static method written as an operator (`L[i]`,
 /// a lambda's `f(x)`): its first argument is then the object, not a
 /// parameter.

@@ -1,0 +1,46 @@
+// Pointers as modern code holds them (issue 26): a Packed128-style wrapper
+// over int4 with load128/store128, __builtin_assume_aligned (the pointer,
+// no access of its own), a pointer through a ternary with a null arm, an
+// element copied into an existing variable, a pointer into a local array.
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
+// RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
+// CENSUS: 0 missing from the report
+#include <cuda_bf16.h>
+template <class T> struct alignas(16) Packed128 {
+  static constexpr int size = sizeof(int4) / sizeof(T);
+  T payload[size];
+  __device__ Packed128() {}
+  __device__ explicit Packed128(int4 bits) { memcpy(&payload, &bits, sizeof(bits)); }
+  __device__ static Packed128 constant(T value) { Packed128 r; for (int k = 0; k < size; k++) r.payload[k] = value; return r; }
+  __device__ T &operator[](int index) { return payload[index]; }
+  __device__ int4 get_bits() const { int4 bits; memcpy(&bits, &payload, sizeof(bits)); return bits; }
+};
+template <class T> __device__ Packed128<T> load128(const T *address) { return Packed128<T>{*reinterpret_cast<const int4 *>(address)}; }
+// CHECK: [[@LINE-1]]:92: access: kernel=k op=load base=inp elem=16 expr='*reinterpret_cast<const int4 *>(address)' sectors=16 ideal=16 class=coalesced stride=16 {{.*}}
+template <class T> __device__ void store128(T *target, Packed128<T> value) { *reinterpret_cast<int4 *>(target) = value.get_bits(); }
+// CHECK: [[@LINE-1]]:78: access: kernel=k op=store base=out elem=16 expr='*reinterpret_cast<int4 *>(target)' sectors=16 ideal=16 class=coalesced stride=16 {{.*}}
+using x128 = Packed128<__nv_bfloat16>;
+__global__ void k(const __nv_bfloat16 *inp, __nv_bfloat16 *out, const float *B, float *C, const float *bias, int n) {
+  int i = (blockIdx.x * blockDim.x + threadIdx.x) * x128::size;
+  x128 v = load128(inp + i);
+  x128 o;
+  for (int k = 0; k < x128::size; k++) o[k] = (float)v[k] * 2.0f;
+  store128(out + i, o);
+  const float *p = (const float *)__builtin_assume_aligned(B, 16);
+  C[threadIdx.x * 4] = p[threadIdx.x * 2];
+// CHECK: [[@LINE-1]]:3: access: kernel=k op=store base=C elem=4 expr='C[threadIdx.x * 4]' sectors=16 ideal=4 class=strided stride=16 {{.*}}
+// CHECK: [[@LINE-2]]:24: access: kernel=k op=load base=B elem=4 expr='p[threadIdx.x * 2]' sectors=8 ideal=4 class=strided stride=8 {{.*}}
+  const float *b = bias ? bias + blockIdx.x : nullptr;
+  float bb = b ? b[threadIdx.x] : 0.0f;
+// CHECK: [[@LINE-1]]:18: access: kernel=k op=load base=bias elem=4 expr='b[threadIdx.x]' sectors=4.88 ideal=4 class=misaligned stride=4 {{.*}}
+  float4 tmp;
+  tmp = reinterpret_cast<const float4 *>(&B[threadIdx.x * 8])[0];
+// CHECK: [[@LINE-1]]:9: access: kernel=k op=load base=B elem=16 expr='reinterpret_cast<const float4 *>(&B[threadIdx.x * 8])[0]' sectors=32 ideal=16 class=strided stride=32 {{.*}}
+  C[threadIdx.x + 64] = tmp.x + bb;
+// CHECK: [[@LINE-1]]:3: access: kernel=k op=store base=C elem=4 expr='C[threadIdx.x + 64]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+  float regs[8];
+  float *r = &regs[threadIdx.x & 7];
+  *r = 1.0f;
+  C[threadIdx.x + 128] = regs[0];
+// CHECK: [[@LINE-1]]:3: access: kernel=k op=store base=C elem=4 expr='C[threadIdx.x + 128]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+}
