@@ -1,0 +1,1 @@
+#define PITCH 2

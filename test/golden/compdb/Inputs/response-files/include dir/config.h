@@ -1,0 +1,1 @@
+#define STRIDE 32
