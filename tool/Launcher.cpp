@@ -4,6 +4,8 @@
 #include "coalesce/CompileFlags.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
@@ -34,8 +36,19 @@ bool planLauncherAnalysis(Options &O, std::vector<std::string> &Compiler) {
   O.Analysis.ExtraArgs.clear();
   // The compile command's flags, as a compilation database entry would
   // give them (nvcc options translated, the output and inputs apart).
-  TranslatedFlags T = translateCompileCommand(
-      std::vector<std::string>(Compiler.begin() + 1, Compiler.end()));
+  // Its response files (CMake's --options-file includes_CUDA.rsp) are read
+  // from the directory the build runs the compiler in: this one.
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  llvm::Expected<TranslatedFlags> Translated = translateCompileCommandIn(
+      std::vector<std::string>(Compiler.begin() + 1, Compiler.end()), Cwd);
+  if (!Translated) {
+    // The compiler will say what is wrong with its command line.
+    llvm::WithColor::warning(llvm::errs(), "coalesce-lint")
+        << llvm::toString(Translated.takeError()) << "; not analyzed\n";
+    return false;
+  }
+  const TranslatedFlags &T = *Translated;
   std::vector<std::string> Sources = cudaSourcesOf(T);
   if (Sources.empty())
     return false;

@@ -69,6 +69,9 @@ struct LaunchSite {
   /// Pointer arguments at a constant byte offset from the start of an
   /// allocation (`d_a + 1` gives 4 for floats), by parameter name.
   std::map<std::string, int64_t> PointerOffsets;
+  /// The block dimensions not known there ("block z"), taken as 1: the
+  /// known ones fill whole warps, so which lanes share a warp is known.
+  std::string Unresolved;
 };
 
 /// One global-memory access executed by a kernel (directly or through the

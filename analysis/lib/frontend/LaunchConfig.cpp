@@ -19,6 +19,9 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 using namespace clang;
 
 namespace coalesce {
@@ -359,20 +362,42 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx,
         continue;
       unsigned B[3], Gr[3];
       bool Known = true, GridKnown = true;
+      // How many leading dimensions are known (x; x and y; all three).
+      unsigned KnownDims = 0;
       for (unsigned I = 0; I < 3; ++I) {
         std::optional<int64_t> V =
             BlockDims[I] ? pick(*BlockDims[I], Conds, Mask) : std::nullopt;
         Known &= V && *V > 0 && *V <= 1024;
         B[I] = Known ? static_cast<unsigned>(*V) : 0;
+        KnownDims += Known;
         std::optional<int64_t> G =
             GridDims[I] ? pick(*GridDims[I], Conds, Mask) : std::nullopt;
         GridKnown &= G && *G > 0;
         Gr[I] = GridKnown ? static_cast<unsigned>(*G) : 0;
       }
-      if (!Known)
-        continue; // An unresolved shape is never guessed.
+      // A shape known in its leading dimensions whose threads fill whole
+      // warps (`dim3 block(4, 8, block_size / 32)`, `dim3(32, block_y)`):
+      // the dimensions after them only pick the warp, not which lanes
+      // share one, so they are taken as 1 and said so. Any other unresolved
+      // shape is never guessed.
+      std::string Unresolved;
+      if (!Known) {
+        unsigned Threads = 1;
+        for (unsigned I = 0; I < KnownDims; ++I)
+          Threads *= B[I];
+        if (KnownDims == 0 || Threads % 32 != 0)
+          continue;
+        static const char *Names[] = {"x", "y", "z"};
+        std::vector<std::string> Missing;
+        for (unsigned I = KnownDims; I < 3; ++I) {
+          B[I] = 1;
+          Missing.push_back(Names[I]);
+        }
+        Unresolved = fmt::format("block {}", fmt::join(Missing, " and "));
+      }
       LaunchSite S = Base;
       S.Block = BlockShape{B[0], B[1], B[2]};
+      S.Unresolved = Unresolved;
       if (GridKnown)
         S.Grid = BlockShape{Gr[0], Gr[1], Gr[2]};
       bool Seen = false;

@@ -35,6 +35,10 @@ std::vector<LaunchContext> contextsOf(const KernelRecord &K,
   for (const LaunchSite &S : Sites) {
     LaunchContext C{S.Block, BlockShapeSource::LaunchSite, &S, ""};
     C.Note = describeBlockShape(C.Block, C.Source, S.Loc);
+    if (!S.Unresolved.empty())
+      C.Note += fmt::format(" ({} not known there: 1 used, which does not "
+                            "change the lanes of a warp)",
+                            S.Unresolved);
     Out.push_back(C);
   }
   if (!Out.empty())
