@@ -633,26 +633,16 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
     // A reference parameter binds to the lvalue: no load at the call.
     if (Callee && P < Callee->getNumParams() &&
         Callee->getParamDecl(P)->getType()->isReferenceType()) {
-      const clang::Expr *Bound = Arg->IgnoreParenImpCasts();
-      // Bound to a temporary (`o = f(x[i])` on a class type): the
-      // temporary's expression runs here.
-      if (isa<MaterializeTemporaryExpr>(Bound) || !Bound->isGLValue())
-        walkExpr(Arg, F);
-      else
-        walkAddressOperands(Bound, F);
+      walkBound(Arg, F);
       continue;
     }
     walkExpr(Arg, F);
   }
   if (OperatorMethod)
-    walkAddressOperands(CE->getArg(0)->IgnoreParenImpCasts(), F);
-  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
-    const clang::Expr *Obj = MCE->getImplicitObjectArgument();
-    if (Obj && Obj->isGLValue())
-      walkAddressOperands(Obj->IgnoreParenImpCasts(), F);
-    else if (Obj)
-      walkExpr(Obj, F);
-  }
+    walkBound(CE->getArg(0), F);
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    if (const clang::Expr *Obj = MCE->getImplicitObjectArgument())
+      walkBound(Obj, F);
 
   if (!F.Host && modelLibraryCall(CE, Callee, F))
     return;
@@ -706,6 +696,15 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
           "memory passed to '{}', which the tool does not walk",
           Callee->getQualifiedNameAsString());
   }
+}
+
+void KernelWalker::walkBound(const clang::Expr *E, Frame &F) {
+  const clang::Expr *Bound = E->IgnoreParenImpCasts();
+  // A temporary (`(float)__ldcs(p + i)` on a bf16, `o = f(x[i])` on a
+  // class type): its expression runs here.
+  if (isa<MaterializeTemporaryExpr>(Bound) || !Bound->isGLValue())
+    return walkExpr(E, F);
+  walkAddressOperands(Bound, F);
 }
 
 void KernelWalker::recordBoundLValues(const CallExpr *CE,

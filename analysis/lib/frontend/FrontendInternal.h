@@ -409,6 +409,10 @@ private:
   // Expressions with side effects and accesses (AccessCollector.cpp).
   void walkExpr(const clang::Expr *E, Frame &F);
   void walkAddressOperands(const clang::Expr *LValue, Frame &F);
+  /// Walks what a reference parameter or an object of a call is bound to:
+  /// the operands of its address when it is memory or a variable, the
+  /// whole expression when it is a temporary.
+  void walkBound(const clang::Expr *E, Frame &F);
   void recordAccess(const clang::Expr *LValue, AccessOp Op, AtomicKind Atomic,
                     Frame &F, const clang::Expr *Anchor = nullptr);
   /// Walks the calls in \p E ahead of the access whose address uses them.

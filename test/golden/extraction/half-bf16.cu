@@ -4,7 +4,7 @@
 // access where the user's code binds the element, like a float's.
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
-// CENSUS: self-check: 20 memory operations in the census of 2 kernels, 0 missing from the report
+// CENSUS: self-check: 23 memory operations in the census of 3 kernels, 0 missing from the report
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 template <typename T> __device__ T hmax(T a, T b) { return __hmax2(a, b); }
@@ -52,4 +52,12 @@ __global__ void layernorm(const __nv_bfloat16 *in, __nv_bfloat16 *out, int C) {
   for (int c = 0; c < C; c++) out[row * C + c] = (float)x[c] - m;
 // CHECK: [[@LINE-1]]:31: access: kernel=layernorm op=store base=out elem=2 expr='out[row * C + c]' sectors=32 ideal=2 class=strided stride=2048 {{.*}}
 // CHECK: [[@LINE-2]]:57: access: kernel=layernorm op=load base=in elem=2 expr='x[c]' sectors=32 ideal=2 class=strided stride=2048 {{.*}}
+}
+__global__ void streaming(const __nv_bfloat16 *x, __nv_bfloat16 *o) {
+  int i = threadIdx.x;
+  float ev = (float)__ldcs(x + i) + (float)__ldcs(&x[2 * i]);
+// CHECK: [[@LINE-1]]:28: access: kernel=streaming op=load base=x elem=2 expr='x + i' sectors=2 ideal=2 class=coalesced stride=2 {{.*}}
+// CHECK: [[@LINE-2]]:52: access: kernel=streaming op=load base=x elem=2 expr='x[2 * i]' sectors=4 ideal=2 class=strided stride=4 {{.*}}
+  __stcs(o + i, (__nv_bfloat16)ev);
+// CHECK: [[@LINE-1]]:10: access: kernel=streaming op=store base=o elem=2 expr='o + i' sectors=2 ideal=2 class=coalesced stride=2 {{.*}}
 }
