@@ -20,6 +20,9 @@
 #   ARCH            GPU architecture (default: sm_90)
 #   JOBS            files processed in parallel (default: 2)
 #   TIMEOUT         seconds per file and per command (default: 120)
+#   SELF_CHECK      1: run the tool with --self-check (the census of every
+#                   kernel's memory operations; scripts/real-code/census.py
+#                   summarizes it per suite; the tool's exit 5 means misses)
 #   SUITE_INCLUDES  extra include dirs, ':'-separated, relative to SUITE_DIR
 #                   or absolute (added after the built-in ones)
 #   EXTRA_ARGS      extra compiler arguments for both commands (word-split)
@@ -76,7 +79,9 @@ if [ "${1:-}" = "__one" ]; then
     return $rc
   }
 
-  timed "$logs.tool.time" "$RS_TOOL" --format=json --fail-on=never \
+  check=()
+  [ "${SELF_CHECK:-0}" = 1 ] && check=(--self-check)
+  timed "$logs.tool.time" "$RS_TOOL" --format=json --fail-on=never "${check[@]}" \
     --arch="$RS_ARCH" --cuda-path="$RS_CUDA" -o "$json" "$f" -- "${args[@]}" \
     >/dev/null 2>"$logs.tool.err"
   trc=$?; twall=$wall; trss=$rss
