@@ -595,7 +595,8 @@ bool countedPointer(ASTContext &Ctx, const Expr *Arg) {
   if (!T->isPointerType() || T->getPointeeType()->isFunctionType())
     return false;
   const Expr *E = Arg->IgnoreParenImpCasts();
-  return !isa<StringLiteral>(E) &&
+  // String literals and __PRETTY_FUNCTION__ (assert's arguments) are text.
+  return !isa<StringLiteral>(E) && !isa<PredefinedExpr>(E) &&
          !Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
 }
 

@@ -674,7 +674,7 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
     const clang::Expr *Anchor = addressOfOperand(Arg);
     if (!Anchor)
       Anchor = Arg->IgnoreParenImpCasts();
-    if (isa<StringLiteral>(Anchor) ||
+    if (isa<StringLiteral>(Anchor) || isa<PredefinedExpr>(Anchor) ||
         Arg->isNullPointerConstant(Ctx, clang::Expr::NPC_ValueDependentIsNotNull))
       continue;
     if (!P) {

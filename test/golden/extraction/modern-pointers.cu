@@ -44,3 +44,11 @@ __global__ void k(const __nv_bfloat16 *inp, __nv_bfloat16 *out, const float *B, 
   C[threadIdx.x + 128] = regs[0];
 // CHECK: [[@LINE-1]]:3: access: kernel=k op=store base=C elem=4 expr='C[threadIdx.x + 128]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
 }
+// assert() passes text (__FILE__, __PRETTY_FUNCTION__) to __assert_fail: no
+// memory of the user's, no unknown access.
+#include <cassert>
+__global__ void checked(float *a, int n) {
+  assert(n > 0);
+  a[threadIdx.x] = 1;
+// CHECK: [[@LINE-1]]:3: access: kernel=checked op=store base=a elem=4 expr='a[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
+}
