@@ -656,6 +656,9 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   // A call the walker does not enter (wmma::load_matrix_sync,
   // curand_init(&state[id]), a function defined in another file) that is
   // handed global memory: reported as unknown, never lost.
+  if (Name == "printf" || Name == "vprintf")
+    return exclude(CE, AccessOp::Load, F,
+                   "printf reads its arguments as text to print");
   if (isPointerIdentityBuiltin(CE))
     return exclude(CE, AccessOp::Load, F,
                    "returns its pointer argument and accesses nothing");
@@ -695,6 +698,38 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
       Kernel.Accesses.back().Pattern.UnknownReason = fmt::format(
           "memory passed to '{}', which the tool does not walk",
           Callee->getQualifiedNameAsString());
+  }
+}
+
+void KernelWalker::walkAsm(const GCCAsmStmt *AS, Frame &F) {
+  auto Pointer = [&](const clang::Expr *Op, AccessOp Kind) {
+    QualType T = Op->getType();
+    if (!T->isPointerType() || T->getPointeeType()->isFunctionType() ||
+        !F.records())
+      return;
+    const clang::Expr *At = Op->IgnoreParenImpCasts();
+    std::optional<PointerValue> P = resolvePointer(Op, F, nullptr);
+    if (P && P->Space != MemorySpace::Global)
+      return excludeSpace(At, Kind, F, P->Space);
+    recordUnknown(At, sizeOf(T->getPointeeType()), Kind, F, At,
+                  "inline assembly (PTX) given this pointer: the tool does "
+                  "not read what the assembly accesses");
+  };
+  for (unsigned I = 0; I < AS->getNumInputs(); ++I) {
+    const clang::Expr *In = AS->getInputExpr(I);
+    walkExpr(In, F);
+    Pointer(In, AccessOp::Load);
+  }
+  for (unsigned I = 0; I < AS->getNumOutputs(); ++I) {
+    // An output operand is written (`"=r"(v[i].x)`).
+    const clang::Expr *Out = AS->getOutputExpr(I)->IgnoreParens();
+    if (VarValue *Slot = heldSlot(Out, F)) {
+      *Slot = VarValue{};
+      continue;
+    }
+    if (!localScalar(Out))
+      recordAccess(Out, AccessOp::Store, AtomicKind::None, F, nullptr);
+    walkAddressOperands(Out, F);
   }
 }
 

@@ -303,6 +303,10 @@ private:
   /// The arms of a switch, each under its case condition.
   void walkSwitchBody(const clang::SwitchStmt *SS, Frame &F);
   void walkIf(const clang::IfStmt *IS, Frame &F);
+  /// Inline assembly: its operands are evaluated (and an output written);
+  /// memory its pointer operands reach is an access the tool cannot read
+  /// the PTX of (unknown, or excluded when not global) (AccessCollector.cpp).
+  void walkAsm(const clang::GCCAsmStmt *AS, Frame &F);
   void walkLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, Frame &F, bool CondAfterBody = false);

@@ -336,6 +336,8 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
   }
   if (const auto *IS = dyn_cast<IfStmt>(S))
     return walkIf(IS, F);
+  if (const auto *AS = dyn_cast<GCCAsmStmt>(S))
+    return walkAsm(AS, F);
   if (const auto *FS = dyn_cast<ForStmt>(S))
     return walkLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(),
                     FS->getBody(), F);
