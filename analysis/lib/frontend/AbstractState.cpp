@@ -457,6 +457,16 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
   llvm::SmallVector<const clang::Expr *, 8> Args(CCE->arguments());
   bindArguments(CtorDef, Args, 0, F, Inner);
   for (const CXXCtorInitializer *Init : CtorDef->inits()) {
+    // A base class's constructor fills the base's fields of the same
+    // object (TransformerEngine's VectorizedLoader : VectorizedAccessor).
+    if (Init->isBaseInitializer() || Init->isDelegatingInitializer()) {
+      const clang::Expr *BaseInit = Init->getInit();
+      if (const auto *EWC = dyn_cast_or_null<ExprWithCleanups>(BaseInit))
+        BaseInit = EWC->getSubExpr();
+      if (const auto *Base = dyn_cast_or_null<CXXConstructExpr>(BaseInit))
+        construct(Base, Target, Inner);
+      continue;
+    }
     const FieldDecl *FD = Init->getMember();
     if (!FD || !Init->getInit())
       continue;

@@ -263,6 +263,18 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
       return translate(Sub, F, Origin);
     case CK_FloatingToIntegral:
       return floatValue(Sub, F);
+    case CK_PointerToIntegral:
+      // The address as a number (`reinterpret_cast<size_t>(ptr) % 16` of
+      // alignment checks): an allocation's start is aligned like
+      // cudaMalloc's (256 bytes), so it is 256 * (a uniform unknown) plus
+      // the byte offset, and the check folds.
+      if (std::optional<PointerValue> P = resolvePointer(Sub, F, Origin);
+          P && P->Space == MemorySpace::Global && !P->ByteOffset.isIndirect())
+        return Expr::constant(256) *
+                   Expr::symbol({SymbolKind::UniformValue,
+                                 "address of " + P->BaseName + " / 256"}) +
+               P->ByteOffset;
+      break;
     case CK_IntegralCast:
     case CK_NoOp:
     case CK_IntegralToBoolean:
