@@ -845,3 +845,24 @@ TEST(ExprQueryTest, SubstituteRefolds) {
 }
 
 } // namespace
+
+namespace {
+/// A DAG of depth \p Depth in which every level uses the one below twice:
+/// 2^Depth paths to the leaf, Depth + 1 distinct nodes.
+Expr sharedDag(unsigned Depth) {
+  Expr E = tx();
+  for (unsigned I = 0; I < Depth; ++I)
+    E = Expr::bitXor(E, E + Expr::constant(I + 1));
+  return E;
+}
+} // namespace
+
+TEST(ExprLawsTest, EqualDagsBuiltApartCompareInLinearTime) {
+  // Two equal expressions with no node in common (built apart, as the
+  // walker builds one access per launch shape): comparing them visits each
+  // pair of nodes once, not each of the 2^64 paths.
+  Expr A = sharedDag(64), B = sharedDag(64);
+  EXPECT_TRUE(A == B);
+  Expr C = Expr::bitXor(sharedDag(63), sharedDag(63) + Expr::constant(65));
+  EXPECT_FALSE(A == C);
+}

@@ -284,6 +284,58 @@ Expr Expr::substitute(const std::map<Symbol, Expr> &Map) const {
 //===-- Structural equality and order
 //--------------------------------------===//
 
+namespace {
+struct PairHash {
+  size_t operator()(const std::pair<const void *, const void *> &P) const {
+    return std::hash<const void *>()(P.first) * 31 +
+           std::hash<const void *>()(P.second);
+  }
+};
+} // namespace
+
+namespace {
+/// Structural equality of two operation nodes. Expressions are DAGs whose
+/// shared subtrees can be reached along exponentially many paths (an
+/// unrolled loop's sampled values), and two equal DAGs built apart share no
+/// node: each pair of nodes found equal is remembered in \p Equal, so each
+/// pair is compared once (ggml's mmq kernels compared for minutes).
+bool equalNodes(const Expr::Node &X, const Expr::Node &Y,
+                std::unordered_set<std::pair<const void *, const void *>,
+                                   PairHash> &Equal);
+
+bool equalExprs(const Expr &A, const Expr &B,
+                std::unordered_set<std::pair<const void *, const void *>,
+                                   PairHash> &Equal) {
+  const Expr::Node &X = ExprBuilder::node(A), &Y = ExprBuilder::node(B);
+  if (&X == &Y)
+    return true;
+  if (X.Hash != Y.Hash || X.K != Y.K)
+    return false;
+  switch (X.K) {
+  case Expr::Kind::Constant:
+    return X.Value == Y.Value;
+  case Expr::Kind::Symbol:
+    return X.Sym == Y.Sym;
+  default:
+    return equalNodes(X, Y, Equal);
+  }
+}
+
+bool equalNodes(const Expr::Node &X, const Expr::Node &Y,
+                std::unordered_set<std::pair<const void *, const void *>,
+                                   PairHash> &Equal) {
+  if (X.Ops.size() != Y.Ops.size())
+    return false;
+  if (Equal.count({&X, &Y}))
+    return true;
+  for (size_t I = 0; I < X.Ops.size(); ++I)
+    if (!equalExprs(X.Ops[I], Y.Ops[I], Equal))
+      return false;
+  Equal.insert({&X, &Y});
+  return true;
+}
+} // namespace
+
 bool operator==(const Expr &A, const Expr &B) {
   if (A.N == B.N)
     return true;
@@ -295,8 +347,10 @@ bool operator==(const Expr &A, const Expr &B) {
     return X.Value == Y.Value;
   case Expr::Kind::Symbol:
     return X.Sym == Y.Sym;
-  default:
-    return X.Ops == Y.Ops;
+  default: {
+    std::unordered_set<std::pair<const void *, const void *>, PairHash> Equal;
+    return equalNodes(X, Y, Equal);
+  }
   }
 }
 
