@@ -482,6 +482,9 @@ llvm::Expected<FileJob> planFile(const AnalysisConfig &Config,
   Job.Args.insert(Job.Args.end(), Config.ExtraArgs.begin(),
                   Config.ExtraArgs.end());
   Job.Args.push_back("-w"); // The user's warnings are not this tool's output.
+  // Errors outside kernels (host code CUDA 13 rejects) must not end the
+  // parse before the kernels after them: clang stops at 20 by default.
+  Job.Args.push_back("-ferror-limit=0");
   Job.Args.push_back("-fno-caret-diagnostics"); // No "N errors generated".
   return Job;
 }
