@@ -13,6 +13,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -188,6 +189,11 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
                               : Expr::constant(0);
             return PointerValue{Name, MemorySpace::Global, Offset};
           }
+      if (std::optional<MemorySpace> S = localPointerArraySpace(Sub, F))
+        return PointerValue{
+            sourceText(Ctx, Sub->getSourceRange()), *S,
+            Expr::symbol({SymbolKind::LaneValue,
+                          sourceText(Ctx, Sub->getSourceRange())})};
       return std::nullopt;
     }
     case CK_NoOp:
@@ -249,6 +255,11 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
                               std::pair{CO->getFalseExpr(), CO->getTrueExpr()}})
       if (Arm->isNullPointerConstant(Ctx, clang::Expr::NPC_ValueDependentIsNotNull))
         return resolvePointer(Other, F, Origin);
+    // A condition fixed for the code (cub's `MEMOIZE_OUTER_SCAN ?
+    // cached_segment : smem_raking_ptr`): the arm it picks.
+    if (std::optional<int64_t> C = translate(CO->getCond(), F).asConstant())
+      return resolvePointer(*C ? CO->getTrueExpr() : CO->getFalseExpr(), F,
+                            Origin);
     std::optional<PointerValue> T = resolvePointer(CO->getTrueExpr(), F, Origin);
     std::optional<PointerValue> E = resolvePointer(CO->getFalseExpr(), F, Origin);
     if (!T || !E || T->Space != E->Space)
@@ -279,6 +290,49 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
       return It->second.Pointer;
   }
   return std::nullopt;
+}
+
+std::optional<MemorySpace>
+KernelWalker::localPointerArraySpace(const clang::Expr *Sub, const Frame &F) {
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub->IgnoreParens());
+  if (!ASE)
+    return std::nullopt;
+  const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || VD->hasGlobalStorage() || !VD->getType()->isArrayType() ||
+      !ASE->getType()->isPointerType())
+    return std::nullopt;
+  const auto *Fn = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  if (!Fn || Fn != F.Fn || !Fn->getBody())
+    return std::nullopt;
+  // Every store into the array, evaluated here: where the pointers point
+  // does not depend on the iteration that stored them.
+  struct Stores : RecursiveASTVisitor<Stores> {
+    const VarDecl *Array = nullptr;
+    std::vector<const clang::Expr *> Values;
+    bool Other = false; ///< The array escapes or is written otherwise.
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      const auto *L = dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParens());
+      const auto *D = L ? dyn_cast<DeclRefExpr>(L->getBase()->IgnoreParenImpCasts())
+                        : nullptr;
+      if (D && D->getDecl() == Array)
+        BO->getOpcode() == BO_Assign ? Values.push_back(BO->getRHS())
+                                     : (void)(Other = true);
+      return true;
+    }
+  } Scan;
+  Scan.Array = VD;
+  Scan.TraverseStmt(Fn->getBody());
+  if (Scan.Other || Scan.Values.empty())
+    return std::nullopt;
+  std::optional<MemorySpace> Space;
+  for (const clang::Expr *V : Scan.Values) {
+    std::optional<PointerValue> P = resolvePointer(V, F, nullptr);
+    if (!P || P->Space == MemorySpace::Global || (Space && *Space != P->Space))
+      return std::nullopt;
+    Space = P->Space;
+  }
+  return Space;
 }
 
 std::optional<AddressInfo>

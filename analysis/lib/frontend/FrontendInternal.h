@@ -564,6 +564,12 @@ private:
                                              LaneOriginInfo *Origin);
   std::optional<PointerValue> varPointer(const clang::ValueDecl *VD,
                                          const Frame &F);
+  /// For a pointer read from a local array of pointers (`digit_counters[i]`
+  /// of cub's BlockRadixRank): the memory space every store into the array
+  /// in this function gives its elements, when that is one space and not
+  /// global memory (whose offsets would matter); nullopt otherwise.
+  std::optional<MemorySpace> localPointerArraySpace(const clang::Expr *Sub,
+                                                    const Frame &F);
   unsigned sizeOf(clang::QualType T) const;
   /// For a call to a __device__ function whose body is one return statement:
   /// fills \p Callee with the parameters bound to the arguments and returns

@@ -1,0 +1,36 @@
+// Pointers into shared memory kept where cub keeps them (issue 26): in a
+// local array of pointers (BlockRadixRank's `digit_counters[ITEM]`, every
+// store into it an address in __shared__ memory), and chosen by a condition
+// fixed for the instantiation (`MEMOIZE ? cached_segment : smem_raking_ptr`):
+// excluded as shared or local memory, not unknown.
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
+// RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
+// CENSUS: 0 missing from the report
+__global__ void k(const int *in, int *out) {
+  __shared__ int counters[4][256];
+  int *digit_counters[4];
+  int prefixes[4];
+#pragma unroll
+  for (int item = 0; item < 4; item++) {
+    digit_counters[item] = &counters[item][threadIdx.x];
+    prefixes[item] = *digit_counters[item];
+    *digit_counters[item] = prefixes[item] + in[threadIdx.x * 4 + item];
+// CHECK: [[@LINE-1]]:46: access: kernel=k op=load base=in elem=4 expr='in[threadIdx.x * 4 + item]' sectors=16 ideal=4 class=strided stride=16 {{.*}}
+  }
+  out[threadIdx.x] = prefixes[0];
+// CHECK: [[@LINE-1]]:3: access: kernel=k op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+}
+template <bool Memoize>
+__global__ void pick(const int *in, int *out) {
+  __shared__ int grid[256 * 4];
+  int cached[4];
+  int *raking = Memoize ? cached : &grid[threadIdx.x * 4];
+  for (int i = 0; i < 4; i++) raking[i] = in[threadIdx.x + 256 * i];
+// CHECK-DAG: [[@LINE-1]]:43: access: kernel=pick op=load base=in elem=4 expr='in[threadIdx.x + 256 * i]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+// CHECK-DAG: [[@LINE-2]]:43: access: kernel=pick op=load base=in elem=4 expr='in[threadIdx.x + 256 * i]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+  out[threadIdx.x] = raking[0] + raking[3];
+// CHECK-DAG: [[@LINE-1]]:3: access: kernel=pick op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+// CHECK-DAG: [[@LINE-2]]:3: access: kernel=pick op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+}
+template __global__ void pick<true>(const int *, int *);
+template __global__ void pick<false>(const int *, int *);
