@@ -478,7 +478,14 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
   }
   const clang::Expr *Init = VD->getInit();
   std::optional<VarValue> V;
-  if (Init) {
+  if (Init && T->isPointerType() &&
+      Init->isNullPointerConstant(Ctx, clang::Expr::NPC_ValueDependentIsNotNull)) {
+    // `T *buf = nullptr; if (c) buf = smem + off;`: a null pointer is never
+    // dereferenced where the code runs, so where paths join the value of a
+    // path that assigned it is the value, as for `T *buf;`.
+    V.emplace();
+    V->Uninitialized = true;
+  } else if (Init) {
     V = evaluateAndWalk(T, Init, F, VD);
   } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
     V.emplace();

@@ -2,7 +2,8 @@
 // local array of pointers (BlockRadixRank's `digit_counters[ITEM]`, every
 // store into it an address in __shared__ memory), and chosen by a condition
 // fixed for the instantiation (`MEMOIZE ? cached_segment : smem_raking_ptr`):
-// excluded as shared or local memory, not unknown.
+// excluded as shared or local memory, not unknown; likewise pointers declared
+// null and assigned under a condition.
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // CENSUS: 0 missing from the report
@@ -34,3 +35,15 @@ __global__ void pick(const int *in, int *out) {
 }
 template __global__ void pick<true>(const int *, int *);
 template __global__ void pick<false>(const int *, int *);
+// Buffers declared null and carved out of dynamic shared memory under a
+// condition (TransformerEngine's fused router): shared, not unknown.
+__global__ void carve(const float *in, float *out, int g, int n) {
+  extern __shared__ float shmem[];
+  float *a = shmem;
+  float *b = nullptr, *c = nullptr;
+  if (g > 0) { b = a + n; c = out + blockIdx.x * 32; }
+  b[threadIdx.x] = in[threadIdx.x];
+// CHECK: [[@LINE-1]]:20: access: kernel=carve op=load base=in elem=4 expr='in[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+  c[threadIdx.x * 2] = b[0];
+// CHECK: [[@LINE-1]]:3: access: kernel=carve op=store base=out elem=4 expr='c[threadIdx.x * 2]' sectors=8 ideal=4 class=strided stride=8 {{.*}}
+}
