@@ -541,9 +541,13 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
         *Slot = V ? *V : VarValue{};
       return;
     }
+    // A defaulted assignment (of a struct whose members have assignment
+    // operators of their own, ggml's tile<half2>) copies member by member:
+    // the same store and load.
     if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2 &&
         OCE->getArg(0)->getType()->isRecordType() &&
-        (!OCE->getDirectCallee() || OCE->getDirectCallee()->isTrivial())) {
+        (!OCE->getDirectCallee() || OCE->getDirectCallee()->isTrivial() ||
+         OCE->getDirectCallee()->isDefaulted())) {
       const clang::Expr *L = OCE->getArg(0)->IgnoreParenImpCasts();
       const clang::Expr *R = OCE->getArg(1)->IgnoreParenImpCasts();
       if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(R))
