@@ -167,6 +167,9 @@ void traverseUserDecls(Visitor &V, clang::ASTContext &Ctx) {
       V.TraverseDecl(D);
 }
 
+/// A local (non-global, non-reference) variable named by \p E, if any.
+const clang::VarDecl *localScalar(const clang::Expr *E);
+
 /// If \p E reads threadIdx/blockIdx/blockDim/gridDim.{x,y,z}, the symbol.
 std::optional<Symbol> cudaBuiltinSymbol(const clang::Expr *E);
 
