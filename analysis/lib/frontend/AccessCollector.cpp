@@ -362,6 +362,18 @@ std::optional<VarValue> KernelWalker::evaluateAndWalk(QualType T,
   return Calls ? valueOf(T, Value, F, Named) : Before;
 }
 
+bool KernelWalker::walkCopySource(const clang::Expr *Src, Frame &F) {
+  const clang::Expr *S = Src->IgnoreParenImpCasts();
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(S))
+    S = MTE->getSubExpr()->IgnoreParenImpCasts();
+  if (!S->isGLValue())
+    return false;
+  if (!localScalar(S))
+    recordAccess(S, AccessOp::Load, AtomicKind::None, F, nullptr);
+  walkAddressOperands(S, F);
+  return true;
+}
+
 void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
   if (!E)
     return;
@@ -502,14 +514,8 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
         heldSlot(OCE->getArg(0), F)) {
       // `b = dim3(..)`, `q = p`: the held object is replaced; copied from
       // memory (`tmp = reinterpret_cast<const float4 *>(&B[k])[0]`), a load.
-      const clang::Expr *R = OCE->getArg(1)->IgnoreParenImpCasts();
-      if (R->isGLValue() && !isa<MaterializeTemporaryExpr>(R) &&
-          !localScalar(R) && !heldValue(R, F)) {
-        recordAccess(R, AccessOp::Load, AtomicKind::None, F, nullptr);
-        walkAddressOperands(R, F);
-      } else {
+      if (!walkCopySource(OCE->getArg(1), F))
         walkExpr(OCE->getArg(1), F);
-      }
       std::optional<VarValue> V = recordValue(OCE->getArg(1), F);
       if (VarValue *Slot = heldSlot(OCE->getArg(0), F))
         *Slot = V ? *V : VarValue{};
@@ -523,15 +529,8 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
         (!OCE->getDirectCallee() || OCE->getDirectCallee()->isTrivial() ||
          OCE->getDirectCallee()->isDefaulted())) {
       const clang::Expr *L = OCE->getArg(0)->IgnoreParenImpCasts();
-      const clang::Expr *R = OCE->getArg(1)->IgnoreParenImpCasts();
-      if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(R))
-        R = MTE->getSubExpr()->IgnoreParenImpCasts();
-      if (R->isGLValue() && !localScalar(R)) {
-        recordAccess(R, AccessOp::Load, AtomicKind::None, F, nullptr);
-        walkAddressOperands(R, F);
-      } else {
+      if (!walkCopySource(OCE->getArg(1), F))
         walkExpr(OCE->getArg(1), F);
-      }
       if (!localScalar(L))
         recordAccess(L, AccessOp::Store, AtomicKind::None, F, nullptr);
       walkAddressOperands(L, F);
@@ -543,15 +542,8 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
     // Copy of a struct/vector type from memory: float4 v = in[i];
     if (CCE->getNumArgs() == 1 && CCE->getConstructor() &&
         CCE->getConstructor()->isCopyOrMoveConstructor()) {
-      const clang::Expr *Src = CCE->getArg(0)->IgnoreParenImpCasts();
-      if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Src))
-        Src = MTE->getSubExpr()->IgnoreParenImpCasts();
-      if (Src->isGLValue()) {
-        if (!localScalar(Src))
-          recordAccess(Src, AccessOp::Load, AtomicKind::None, F, nullptr);
-        walkAddressOperands(Src, F);
+      if (walkCopySource(CCE->getArg(0), F))
         return;
-      }
     }
   }
 
@@ -634,7 +626,7 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   // A call the walker does not enter (wmma::load_matrix_sync,
   // curand_init(&state[id]), a function defined in another file) that is
   // handed global memory: reported as unknown, never lost.
-  if (Name == "printf" || Name == "vprintf")
+  if (isTextOutputFunction(Name))
     return exclude(CE, AccessOp::Load, F,
                    "printf reads its arguments as text to print");
   if (isPointerIdentityBuiltin(CE))

@@ -98,6 +98,10 @@ bool isLoadIntrinsic(StringRef Name) {
       .Default(false);
 }
 
+bool isTextOutputFunction(StringRef Name) {
+  return Name == "printf" || Name == "vprintf";
+}
+
 bool isPointerIdentityBuiltin(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD)

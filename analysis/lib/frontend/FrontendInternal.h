@@ -183,6 +183,9 @@ bool isAtomicFunction(llvm::StringRef Name);
 /// Cache-hinted loads (__ldg, __ldcg, ...) and stores (__stcg, ...).
 bool isLoadIntrinsic(llvm::StringRef Name);
 bool isStoreIntrinsic(llvm::StringRef Name);
+/// printf and vprintf: they read their arguments as text to print, not as
+/// memory of the user's.
+bool isTextOutputFunction(llvm::StringRef Name);
 /// Builtins that return their pointer argument and access nothing
 /// (__builtin_assume_aligned, __builtin_launder).
 bool isPointerIdentityBuiltin(const clang::CallExpr *CE);
@@ -416,6 +419,11 @@ private:
   // Expressions with side effects and accesses (AccessCollector.cpp).
   void walkExpr(const clang::Expr *E, Frame &F);
   void walkAddressOperands(const clang::Expr *LValue, Frame &F);
+  /// The source of a struct or vector copy (`float4 v = in[i]`,
+  /// `o = a[i]`, `tmp = *p`): a load when it is memory, its address's
+  /// operands walked. False when it is a temporary or a value, for the
+  /// caller to walk as an expression.
+  bool walkCopySource(const clang::Expr *Src, Frame &F);
   /// Walks what a reference parameter or an object of a call is bound to:
   /// the operands of its address when it is memory or a variable, the
   /// whole expression when it is a temporary.
