@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# package-test.sh - installs coalesce-lint the two ways README.md documents
+# package-test.sh - installs coalesce-lint the two ways docs/install.md documents
 # and runs what was installed:
 #   1. cmake --install into a temporary prefix;
 #   2. cpack -G DEB, dpkg-deb -f (Depends: runtime packages of the linked
