@@ -1,4 +1,4 @@
-# Installation layout and the Debian package (README.md, "Installing").
+# Installation layout and the Debian package (docs/install.md).
 #
 #   cmake --install build --prefix /usr/local    # bin/, share/man/man1, share/doc
 #   cpack --config build/CPackConfig.cmake -G DEB  # coalesce-lint_<ver>_<arch>.deb

@@ -4,10 +4,11 @@
 // analyze(), write the report, optionally verify on the GPU, and turn the
 // outcome into an exit code.
 //
-// Exit codes (documented in README.md):
+// Exit codes (documented in docs/options.md and the man page):
 //   0  no findings            1  findings
 //   2  usage or input error   3  an input (or a kernel) does not compile
 //   4  GPU verification failed or found a mismatch (--fail-on-mismatch)
+//   5  --self-check: the report misses memory operations the census found
 //
 //===----------------------------------------------------------------------===//
 #include "Launcher.h"
@@ -207,6 +208,9 @@ int main(int Argc, const char **Argv) {
     return tool::explainRule(O.ExplainRule, llvm::outs());
   if (O.Action == tool::RunAction::ListRules)
     return tool::listRules(llvm::outs());
+  if (O.Action == tool::RunAction::PrintRuleDocs)
+    return writeRuleDocs(O.RuleDocsPage, llvm::outs()) ? tool::ExitClean
+                                                       : tool::ExitUsage;
 
   if (O.Launcher)
     return runAsLauncher(O, Argv[0]);

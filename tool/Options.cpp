@@ -29,7 +29,8 @@ accesses.
   coalesce-lint [options] FILE.cu... [-- COMPILER_ARGS]
 
 Exit codes: 0 no findings, 1 findings, 2 usage or input error, 3 an input or a
-kernel does not compile, 4 GPU verification failed or found a mismatch.
+kernel does not compile, 4 GPU verification failed or found a mismatch, 5
+--self-check found memory operations the report misses (a bug in coalesce-lint).
 )";
 
 llvm::Error usageError(const llvm::Twine &Msg) {
@@ -190,6 +191,9 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<std::string> Explain("explain", cl::desc("Explain a rule and exit"),
                                cl::value_desc("rule-id"), cl::cat(Cat));
   static cl::opt<bool> ListRules("list-rules", cl::desc("List the rules and exit"), cl::cat(Cat));
+  static cl::opt<std::string> RuleDocs("print-rule-docs",
+                                cl::desc("Print the rule documentation generated from Rules.def for a page (readme or rules) and exit"),
+                                cl::value_desc("page"), cl::Hidden, cl::cat(Cat));
   static cl::opt<std::string> ExplainAccess("explain-access",
                                       cl::desc("Analyze FILE and draw each access on LINE: a warp's lanes against the 32-byte sectors they touch"),
                                       cl::value_desc("file:line[:col]"), cl::cat(Cat));
@@ -261,6 +265,13 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   }
   if (ListRules) {
     O.Action = RunAction::ListRules;
+    return O;
+  }
+  if (!RuleDocs.empty()) {
+    if (RuleDocs != "readme" && RuleDocs != "rules")
+      return usageError("--print-rule-docs takes 'readme' or 'rules'");
+    O.Action = RunAction::PrintRuleDocs;
+    O.RuleDocsPage = RuleDocs;
     return O;
   }
   if (LauncherOpt) {

@@ -26,7 +26,7 @@ namespace coalesce {
 class FindingTable;
 namespace tool {
 
-/// Exit codes, documented in README.md.
+/// Exit codes, documented in docs/options.md and the man page.
 enum ExitCode {
   ExitClean = 0,     ///< Nothing to report.
   ExitFindings = 1,  ///< At least one finding (unless --fail-on=never).
@@ -37,7 +37,7 @@ enum ExitCode {
 };
 
 enum class OutputFormat { Text, Json, Sarif, Github, Html };
-enum class RunAction { Analyze, Explain, ListRules, Exit };
+enum class RunAction { Analyze, Explain, ListRules, PrintRuleDocs, Exit };
 
 /// Everything the command line says.
 struct Options {
@@ -62,6 +62,8 @@ struct Options {
     unsigned Index = 0, Count = 0;
   } Shard;
   std::string ExplainRule;
+  /// --print-rule-docs PAGE (readme, rules).
+  std::string RuleDocsPage;
   /// --explain-access FILE:LINE[:COL]: draw that line's accesses instead of
   /// writing a report.
   std::string ExplainAccess;

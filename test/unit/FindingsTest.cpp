@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "coalesce/Findings.h"
+#include "coalesce/KernelPrediction.h"
 #include "coalesce/Rules.h"
 
 #include <gtest/gtest.h>

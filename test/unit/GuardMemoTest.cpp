@@ -1,8 +1,8 @@
 //===- GuardMemoTest.cpp - solveGuards() memoized per kernel --------------===//
 
 #include "coalesce/Predictor.h"
-#include "predict/PredictInternal.h"
-#include "predict/PredictionCache.h"
+#include "model/PredictInternal.h"
+#include "model/PredictionCache.h"
 
 #include "GuardProblems.h"
 

@@ -7,7 +7,7 @@
 #ifndef COALESCE_TEST_GUARDPROBLEMS_H
 #define COALESCE_TEST_GUARDPROBLEMS_H
 
-#include "predict/PredictInternal.h"
+#include "model/PredictInternal.h"
 
 #include <utility>
 #include <vector>

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "coalesce/Predictor.h"
-#include "predict/PredictInternal.h"
+#include "model/PredictInternal.h"
 
 #include "GuardProblems.h"
 

@@ -1,6 +1,6 @@
 //===- HeaderCacheTest.cpp - Which parses share a header cache entry ------===//
 
-#include "frontend/HeaderCache.h"
+#include "driver/HeaderCache.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-using namespace coalesce::frontend;
+using namespace coalesce::driver;
 
 namespace {
 

@@ -1,6 +1,6 @@
 //===- PredictionCacheTest.cpp - predict() memoized per kernel ------------===//
 
-#include "predict/PredictionCache.h"
+#include "model/PredictionCache.h"
 
 #include <gtest/gtest.h>
 

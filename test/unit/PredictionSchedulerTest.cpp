@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "frontend/PredictionScheduler.h"
+#include "driver/PredictionScheduler.h"
 #include "coalesce/KernelPrediction.h"
 
 #include <gtest/gtest.h>

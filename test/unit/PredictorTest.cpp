@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "coalesce/Predictor.h"
-#include "predict/PredictInternal.h"
+#include "model/PredictInternal.h"
 
 #include <gtest/gtest.h>
 

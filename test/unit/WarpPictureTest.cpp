@@ -1,7 +1,7 @@
 //===- WarpPictureTest.cpp - Tests of the warp picture model --------------===//
 
-#include "report/WarpPicture.h"
-#include "report/TextPicture.h"
+#include "output/WarpPicture.h"
+#include "output/TextPicture.h"
 
 #include "coalesce/Predictor.h"
 

@@ -17,6 +17,9 @@
 
 namespace coalesce {
 
+/// The tool's version string (reports, baselines, SARIF).
+const char *toolVersion();
+
 /// A secondary location with an explanation ("note:").
 struct Note {
   SourceLocation Loc;
@@ -50,15 +53,6 @@ struct FindingOptions {
 /// The finding for \p A, or nullopt when it is not one under \p Opts.
 std::optional<Finding> buildFinding(const AccessRecord &A,
                                     const FindingOptions &Opts);
-
-/// The wording of the block-shape assumption, for Prediction::Assumptions
-/// (buildFinding turns each assumption into a note), e.g.
-/// "block shape 16x16 from the launch at k.cu:42" or
-/// "assuming a 1-D block of 256 threads (no launch found; use --block)".
-/// \p LaunchLoc is only used for BlockShapeSource::LaunchSite.
-std::string describeBlockShape(const BlockShape &Shape,
-                               BlockShapeSource Source,
-                               const SourceLocation &LaunchLoc = {});
 
 } // namespace coalesce
 

@@ -84,6 +84,15 @@ void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
 /// as the compiler issues them (FieldMerging.cpp).
 void mergeVectorFields(KernelRecord &K);
 
+/// The wording of the block-shape assumption, for Prediction::Assumptions
+/// (buildFinding turns each assumption into a note), e.g.
+/// "block shape 16x16 from the launch at k.cu:42" or
+/// "assuming a 1-D block of 256 threads (no launch found; use --block)".
+/// \p LaunchLoc is only used for BlockShapeSource::LaunchSite.
+std::string describeBlockShape(const BlockShape &Shape,
+                               BlockShapeSource Source,
+                               const SourceLocation &LaunchLoc = {});
+
 } // namespace coalesce
 
 #endif // COALESCE_KERNELPREDICTION_H

@@ -25,8 +25,6 @@ class FindingTable;
 /// The JSON schema version this build writes.
 constexpr int JsonSchemaVersion = 1;
 
-/// The tool's version string.
-const char *toolVersion();
 
 /// Options shared by the writers.
 struct OutputOptions {
@@ -49,6 +47,12 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
 /// as clang-style errors, one per memory operation the report does not
 /// account for, and a summary line. Returns the number of misses.
 unsigned writeSelfCheck(const Report &R, llvm::raw_ostream &OS);
+
+/// Writes the rule documentation generated from Rules.def for \p Page
+/// ("readme": the table of README.md; "rules": the table and every rule's
+/// section of docs/rules.md), as regions between `<!-- NAME:begin -->` and
+/// `<!-- NAME:end -->` lines. Returns false for another page name.
+bool writeRuleDocs(llvm::StringRef Page, llvm::raw_ostream &OS);
 
 /// Writes the JSON report. Returns the number of findings.
 unsigned writeJson(const Report &R, const OutputOptions &Opts,

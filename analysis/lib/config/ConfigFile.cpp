@@ -10,7 +10,7 @@
 
 #include "coalesce/Rules.h"
 
-#include "report/Paths.h"
+#include "findings/Paths.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

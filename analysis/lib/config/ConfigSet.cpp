@@ -2,7 +2,7 @@
 
 #include "coalesce/ConfigFile.h"
 
-#include "report/Paths.h"
+#include "findings/Paths.h"
 
 #include "llvm/Support/Path.h"
 

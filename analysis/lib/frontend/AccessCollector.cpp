@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
+#include "ParseFile.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"

@@ -203,14 +203,6 @@ bool isVoteFunction(llvm::StringRef Name);
 /// Is \p Def library code whose accesses are the user's and that the walker
 /// follows (cub's block primitives, curand's generators; LibraryCalls.cpp)?
 bool isWalkedLibraryFunction(const clang::FunctionDecl *Def);
-/// Should the parse skip the body of \p D (ASTConsumer::shouldSkipFunctionBody)?
-/// True for a function declared in a system header that the walker never
-/// follows (not isWalkedLibraryFunction: cub, curand's generators). The
-/// analysis never looks inside the others, and parsing them is most of the
-/// parse of the CUDA headers; clangd skips them in its preambles. Clang
-/// still parses the bodies that declarations need (constexpr, deduced
-/// return types). KernelWalker::walksInto is its complement.
-bool skipsLibraryBody(const clang::Decl *D);
 /// The lvalue \p Ptr takes the address of (`&a[i]` -> `a[i]`, through
 /// parentheses and casts): where an access through \p Ptr is anchored.
 /// Null when \p Ptr is not an address-of.

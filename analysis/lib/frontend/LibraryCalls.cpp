@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
+#include "ParseFile.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"

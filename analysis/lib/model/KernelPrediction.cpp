@@ -1,0 +1,255 @@
+//===- KernelPrediction.cpp - Predictions of a kernel's accesses ----------===//
+#include "coalesce/KernelPrediction.h"
+
+#include "model/PredictionCache.h"
+
+#include <fmt/format.h>
+
+namespace coalesce {
+
+namespace {
+
+/// One way the kernel runs: a block shape, where it comes from, and the
+/// values its launch gives.
+struct LaunchContext {
+  BlockShape Block;
+  BlockShapeSource Source = BlockShapeSource::Assumed;
+  const LaunchSite *Site = nullptr;
+  std::string Note; ///< "block shape 128 from the launch at f.cu:40".
+};
+
+std::vector<LaunchContext> contextsOf(const KernelRecord &K,
+                                      const AnalysisConfig &Config,
+                                      const std::vector<LaunchSite> &Sites) {
+  std::vector<LaunchContext> Out;
+  if (std::optional<BlockShape> User = Config.blockFor(K.Name)) {
+    LaunchContext C{*User, BlockShapeSource::CommandLine, nullptr, ""};
+    // The user's shape, with the values of a launch when there is one.
+    if (!Sites.empty())
+      C.Site = &Sites.front();
+    C.Note = describeBlockShape(C.Block, C.Source, {});
+    Out.push_back(C);
+    return Out;
+  }
+  for (const LaunchSite &S : Sites) {
+    LaunchContext C{S.Block, BlockShapeSource::LaunchSite, &S, ""};
+    C.Note = describeBlockShape(C.Block, C.Source, S.Loc);
+    if (!S.Unresolved.empty())
+      C.Note += fmt::format(" ({} not known there: 1 used, which does not "
+                            "change the lanes of a warp)",
+                            S.Unresolved);
+    Out.push_back(C);
+  }
+  if (!Out.empty())
+    return Out;
+  LaunchContext C;
+  if (K.LaunchBounds && *K.LaunchBounds > 0) {
+    C.Block = BlockShape{*K.LaunchBounds, 1, 1};
+    C.Source = BlockShapeSource::LaunchBounds;
+  } else {
+    C.Block = BlockShape{256, 1, 1};
+  }
+  C.Note = describeBlockShape(C.Block, C.Source, {});
+  Out.push_back(C);
+  return Out;
+}
+
+bool samePrediction(const Prediction &A, const Prediction &B) {
+  return A.Class == B.Class && A.SectorsPerRequest == B.SectorsPerRequest &&
+         A.IdealSectorsPerRequest == B.IdealSectorsPerRequest &&
+         A.BestSectorsPerRequest == B.BestSectorsPerRequest &&
+         A.WorstSectorsPerRequest == B.WorstSectorsPerRequest;
+}
+
+/// One prediction an access needs under one launch: the distinct input it
+/// asks the cache for, and what that launch adds to its assumptions.
+struct Request {
+  size_t Input = 0;
+  std::vector<std::string> Assumptions;
+};
+
+Request requestIn(const AccessRecord &A, const KernelRecord &K,
+                  const LaunchContext &C, const AnalysisConfig &Config,
+                  PredictionCache &Cache) {
+  PredictOptions Opts;
+  Opts.Block = C.Block;
+  Opts.DefaultValue = Config.DefaultValue;
+  std::map<std::string, int64_t> User = Config.paramsFor(K.Name);
+  std::vector<std::string> FromLaunch;
+  AccessPattern Pattern = A.Pattern;
+  if (C.Site) {
+    for (const auto &[Name, Value] : C.Site->Params)
+      if (!User.count(Name)) {
+        Opts.Params[Name] = Value;
+        FromLaunch.push_back(fmt::format("{} = {}", Name, Value));
+      }
+    if (C.Site->Grid)
+      for (unsigned I = 0; I < 3; ++I) {
+        static const char *Names[] = {"gridDim.x", "gridDim.y", "gridDim.z"};
+        unsigned V = I == 0 ? C.Site->Grid->X
+                     : I == 1 ? C.Site->Grid->Y
+                              : C.Site->Grid->Z;
+        if (!User.count(Names[I]))
+          Opts.Params[Names[I]] = V;
+      }
+    // A pointer argument into the middle of an allocation (d_a + 1).
+    auto Off = C.Site->PointerOffsets.find(A.Base);
+    if (Off != C.Site->PointerOffsets.end()) {
+      Pattern.Address = Pattern.Address + Expr::constant(Off->second);
+      FromLaunch.push_back(fmt::format("'{}' starts {} bytes into its allocation",
+                                       A.Base, Off->second));
+    }
+  }
+  for (const auto &[Name, Value] : User)
+    Opts.Params[Name] = Value;
+  Request R;
+  R.Input = Cache.add(Pattern, Opts);
+  if (!FromLaunch.empty()) {
+    std::string List;
+    for (const std::string &S : FromLaunch)
+      List += (List.empty() ? "" : ", ") + S;
+    R.Assumptions.push_back(fmt::format("{} from the launch at {}:{}", List,
+                                        C.Site->Loc.File, C.Site->Loc.Line));
+  }
+  R.Assumptions.push_back(C.Note);
+  return R;
+}
+
+} // namespace
+
+struct KernelPredictionPlan::Impl {
+  KernelRecord K;
+  /// The launches the contexts point into (never resized).
+  std::vector<LaunchSite> Sites;
+  std::vector<LaunchContext> Contexts;
+  PredictionCache Cache;
+  /// Per access, per context (in Contexts order).
+  std::vector<std::vector<Request>> Requests;
+
+  Prediction predictionOf(const Request &R) const {
+    Prediction P = Cache.result(R.Input);
+    P.Assumptions.insert(P.Assumptions.end(), R.Assumptions.begin(),
+                         R.Assumptions.end());
+    return P;
+  }
+};
+
+KernelPredictionPlan::KernelPredictionPlan(
+    const KernelRecord &Kernel, const AnalysisConfig &Config,
+    const std::vector<LaunchSite> &ProjectLaunches,
+    std::shared_ptr<SharedPredictions> Shared)
+    : P(std::make_unique<Impl>()) {
+  if (Shared)
+    P->Cache.share(std::move(Shared));
+  P->K = Kernel;
+  KernelRecord &K = P->K;
+  P->Sites = K.Launches.empty() ? ProjectLaunches : K.Launches;
+  P->Contexts = contextsOf(K, Config, P->Sites);
+  K.Block = P->Contexts.front().Block;
+  K.BlockSource = P->Contexts.front().Source;
+  if (P->Contexts.front().Site && P->Contexts.front().Site->Grid)
+    K.LaunchGrid = P->Contexts.front().Site->Grid;
+
+  mergeVectorFields(K);
+  for (const AccessRecord &A : K.Accesses) {
+    std::vector<Request> &Of = P->Requests.emplace_back();
+    for (const LaunchContext &C : P->Contexts)
+      Of.push_back(requestIn(A, K, C, Config, P->Cache));
+  }
+}
+
+KernelPredictionPlan::~KernelPredictionPlan() = default;
+
+size_t KernelPredictionPlan::size() const { return P->Cache.size(); }
+
+void KernelPredictionPlan::compute(size_t I) { P->Cache.compute(I); }
+
+KernelRecord KernelPredictionPlan::finish() {
+  KernelRecord K = std::move(P->K);
+  const std::vector<LaunchContext> &Contexts = P->Contexts;
+  std::vector<AccessRecord> Out;
+  Out.reserve(K.Accesses.size());
+  for (size_t AI = 0; AI < K.Accesses.size(); ++AI) {
+    AccessRecord &A = K.Accesses[AI];
+    const std::vector<Request> &Requests = P->Requests[AI];
+    // Distinct predictions over the launches, in launch order.
+    std::vector<std::pair<Prediction, const LaunchContext *>> Distinct;
+    unsigned Dead = 0;
+    for (size_t CI = 0; CI < Contexts.size(); ++CI) {
+      const LaunchContext &C = Contexts[CI];
+      Prediction Pr = P->predictionOf(Requests[CI]);
+      // Code a real launch never runs (`if (blockSize >= 64)` in the
+      // blockSize = 1 instance) is not an unknown: that launch has no
+      // request here. Only values the launch gave count as real.
+      if (Pr.NoLaneExecutes && C.Site && Pr.AssumedValues.empty()) {
+        ++Dead;
+        continue;
+      }
+      bool Seen = false;
+      for (const auto &D : Distinct)
+        Seen |= samePrediction(D.first, Pr);
+      if (!Seen)
+        Distinct.emplace_back(std::move(Pr), &C);
+    }
+    if (Distinct.empty() && !K.Instantiation.empty())
+      continue; // Dead in this instance; the instances that run it report it.
+    if (Distinct.empty()) {
+      // No launch runs it: one record says so.
+      Prediction Pr = P->predictionOf(Requests.front());
+      Pr.Reason = fmt::format("not executed by any of the {} launches found",
+                              Contexts.size());
+      Distinct.emplace_back(std::move(Pr), &Contexts.front());
+    } else if (Dead > 0) {
+      Distinct.front().first.Assumptions.push_back(fmt::format(
+          "not executed by {} of the {} launch shapes", Dead, Contexts.size()));
+    }
+    if (Contexts.size() > 1 && Distinct.size() == 1 && Dead == 0)
+      Distinct.front().first.Assumptions.push_back(fmt::format(
+          "the same for all {} launch shapes of this kernel", Contexts.size()));
+    for (auto &[Pr, C] : Distinct) {
+      // The last prediction takes the record itself.
+      AccessRecord Copy = &Pr == &Distinct.back().first ? std::move(A) : A;
+      Copy.Predicted = std::move(Pr);
+      if (Distinct.size() > 1)
+        Copy.Launch = C->Site ? fmt::format("block {} at {}:{}", C->Block.str(),
+                                            C->Site->Loc.File,
+                                            C->Site->Loc.Line)
+                              : fmt::format("block {}", C->Block.str());
+      Out.push_back(std::move(Copy));
+    }
+  }
+  K.Accesses = std::move(Out);
+  return K;
+}
+
+void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
+                   const std::vector<LaunchSite> &ProjectLaunches) {
+  KernelPredictionPlan Plan(K, Config, ProjectLaunches);
+  for (size_t I = 0; I < Plan.size(); ++I)
+    Plan.compute(I);
+  K = Plan.finish();
+}
+
+std::string describeBlockShape(const BlockShape &Shape, BlockShapeSource Source,
+                               const SourceLocation &LaunchLoc) {
+  std::string Threads = Shape.Y == 1 && Shape.Z == 1
+                            ? fmt::format("a 1-D block of {} threads", Shape.X)
+                            : fmt::format("a {} block", Shape.str());
+  switch (Source) {
+  case BlockShapeSource::CommandLine:
+    return fmt::format("block shape {} from --block", Shape.str());
+  case BlockShapeSource::LaunchSite:
+    if (!LaunchLoc.valid())
+      return fmt::format("block shape {} from a launch in this file",
+                         Shape.str());
+    return fmt::format("block shape {} from the launch at {}:{}", Shape.str(),
+                       LaunchLoc.File, LaunchLoc.Line);
+  case BlockShapeSource::LaunchBounds:
+    return fmt::format("assuming {} (from __launch_bounds__)", Threads);
+  case BlockShapeSource::Assumed:
+    return fmt::format("assuming {} (no launch found; use --block)", Threads);
+  }
+  return "";
+}
+
+} // namespace coalesce

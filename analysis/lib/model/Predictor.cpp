@@ -1,0 +1,377 @@
+//===- Predictor.cpp - Sectors per request of one access ------------------===//
+//
+// Orchestrates the pipeline of PredictInternal.h: screen, bind, sample,
+// simulate, probe the defaults, classify.
+//
+//===----------------------------------------------------------------------===//
+
+#include "model/PredictInternal.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <tuple>
+
+namespace coalesce {
+namespace predictor {
+namespace {
+
+/// Names of the symbols of \p E of kind \p K, joined by ", ".
+std::string namesOfKind(const Expr &E, SymbolKind K) {
+  std::string Names;
+  for (const Symbol &S : E.symbols())
+    if (S.Kind == K)
+      Names += (Names.empty() ? "" : ", ") + S.Name;
+  return Names;
+}
+
+/// Marks \p P indirect or unknown when the address depends on per-lane values
+/// the engine cannot see. Returns true when it did.
+bool screenAddress(const AccessPattern &Access, Prediction &P) {
+  if (!Access.UnknownReason.empty()) {
+    P.Class = Classification::Unknown;
+    P.Reason = Access.UnknownReason;
+    return true;
+  }
+  const Expr &Address = Access.Address;
+  std::string Indirect = namesOfKind(Address, SymbolKind::IndirectValue);
+  if (!Indirect.empty()) {
+    P.Class = Classification::Indirect;
+    P.Reason = "index loaded from memory: " + Indirect;
+    return true;
+  }
+  std::string Opaque = namesOfKind(Address, SymbolKind::LaneValue);
+  if (!Opaque.empty()) {
+    P.Class = Classification::Unknown;
+    P.Reason = "address depends on a per-lane value the engine cannot model: " +
+               Opaque;
+    return true;
+  }
+  return false;
+}
+
+/// d(address)/d(threadIdx.D): symbolic, and its value under \p Fixed.
+std::pair<std::optional<Expr>, std::optional<int64_t>>
+laneStride(const Expr &Address, unsigned D, const ValueMap &Fixed) {
+  std::optional<Expr> C = Address.linearCoefficient(Symbol::threadIdx(D));
+  if (!C)
+    return {std::nullopt, std::nullopt};
+  return {C, bindValues(*C, Fixed).asConstant()};
+}
+
+/// States the default value of \p S, probing what it hides. Updates the
+/// best/worst fields of \p P for a shifting unknown.
+void assumeDefault(const Context &Ctx, const Symbol &S, const Expr &LanePart,
+                   Prediction &P) {
+  int64_t Default = Ctx.Fixed.at(S);
+  if (LanePart.symbols().count(S)) {
+    if (std::optional<int64_t> T = probeStride(Ctx, S))
+      P.Assumptions.push_back(fmt::format("assuming {} >= {} ({} = {} used)",
+                                          S.Name, *T, S.Name, Default));
+    else
+      P.Assumptions.push_back(fmt::format("assuming {} = {}", S.Name, Default));
+    return;
+  }
+  std::optional<Misalignment> M = probeMisalignment(Ctx, S);
+  if (!M) {
+    P.Assumptions.push_back(fmt::format("assuming {} = {}", S.Name, Default));
+    return;
+  }
+  double Used = *P.SectorsPerRequest;
+  if (M->Pitch) {
+    // A row pitch: `m[r * n + col]` is fine when rows of n elements start on
+    // sectors. Say so, and leave the finding to a run with --param n=...
+    P.Assumptions.push_back(fmt::format(
+        "assuming {} = {}: rows start on 32-byte sectors; {} to {} sectors per "
+        "request for other values (give --param {}=...)",
+        S.Name, Default, formatAverage(M->Best), formatAverage(M->Worst),
+        S.Name));
+    return;
+  }
+  if (M->Best + Epsilon >= Used)
+    P.Assumptions.push_back(fmt::format(
+        "assuming {} is a multiple of 32 bytes; up to {} sectors per request "
+        "otherwise",
+        M->Term, formatAverage(M->Worst)));
+  else
+    P.Assumptions.push_back(fmt::format(
+        "assuming {} = {} ({} sectors per request); {} to {} depending on "
+        "{} modulo 32 bytes",
+        S.Name, Default, formatAverage(Used), formatAverage(M->Best),
+        formatAverage(M->Worst), M->Term));
+  if (!P.WorstSectorsPerRequest || M->Worst > *P.WorstSectorsPerRequest) {
+    P.BestSectorsPerRequest = M->Best;
+    P.WorstSectorsPerRequest = M->Worst;
+    P.MisalignmentTerm = M->Term;
+  }
+}
+
+/// A defaulted symbol that only bounds the access (`if (i + off < n)`) can
+/// switch every lane off when all parameters get the same default. If no
+/// lane executes, such symbols are all given \p Value instead, when that
+/// lets the access run: a large bound ("n is large enough" is what the code
+/// intends) or 0 (a flag: `c ? a[i] : b[i]` with c unknown reaches b[i]
+/// only when c == 0). Updates \p Ctx.Fixed and \p Base, adds the symbols
+/// to \p Bounds and returns the assumption to state.
+std::optional<std::string> assumeBoundsPass(Context &Ctx, Totals &Base,
+                                            std::set<Symbol> &Bounds,
+                                            int64_t Value) {
+  std::set<Symbol> InAddress = Ctx.Access->Address.symbols();
+  ValueMap Fixed = Ctx.Fixed;
+  std::string Names;
+  for (const Symbol &S : Ctx.Defaulted)
+    if (!InAddress.count(S)) {
+      Fixed[S] = Value;
+      Names += (Names.empty() ? "" : ", ") + S.Name;
+    }
+  if (Names.empty())
+    return std::nullopt;
+  Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);
+  if (T.AddressUnknown || T.Requests == 0)
+    return std::nullopt;
+  Ctx.Fixed = std::move(Fixed);
+  Base = T;
+  for (const Symbol &S : Ctx.Defaulted)
+    if (!InAddress.count(S))
+      Bounds.insert(S);
+  if (Value == 0)
+    return fmt::format("assuming {} = 0 so that the access executes", Names);
+  return fmt::format("assuming {} large enough for the access to execute "
+                     "({} used)",
+                     Names, Value);
+}
+
+/// The last resort when solveGuardsPass finds nothing: one defaulted symbol
+/// of the predicate at a time, also one the address uses, at a few fixed
+/// values, among them values that are not powers of two (the `else` of
+/// `if (!(n & (n - 1)))`). Updates like assumeBoundsPass.
+std::optional<std::string> assumeOneValuePass(Context &Ctx, Totals &Base,
+                                              std::set<Symbol> &Bounds) {
+  std::set<Symbol> InActive = Ctx.Active.symbols();
+  for (const Symbol &S : Ctx.Defaulted) {
+    if (!InActive.count(S))
+      continue;
+    for (int64_t Value : {int64_t(0), int64_t(1) << 20, int64_t(1000),
+                          int64_t(1000003), int64_t(1)}) {
+      ValueMap Fixed = Ctx.Fixed;
+      Fixed[S] = Value;
+      Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);
+      if (T.AddressUnknown || T.Requests == 0)
+        continue;
+      Ctx.Fixed = std::move(Fixed);
+      Base = T;
+      Bounds.insert(S);
+      return fmt::format("assuming {} = {} so that the access executes", S.Name,
+                         Value);
+    }
+  }
+  return std::nullopt;
+}
+
+/// When a large bound does not let a lane run the access, searches the
+/// guards (solveGuards): the first sampled block or iteration, values of the
+/// defaulted symbols, those of the address last (Gaussian elimination's
+/// `if (i >= Size - 1 - t) return;` with Size = t = 1024 runs no lane), through
+/// \p Guards. Updates \p Ctx, \p Base and \p Bounds like assumeBoundsPass and
+/// returns the assumption to state.
+std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
+                                           std::set<Symbol> &Bounds,
+                                           GuardMemo &Guards) {
+  GuardProblem Problem;
+  Problem.Active = Ctx.Active;
+  Problem.Fixed = Ctx.Fixed;
+  Problem.Block = Ctx.Block;
+  std::set<Symbol> InAddress = Ctx.Access->Address.symbols();
+  Problem.InAddress = InAddress;
+  for (bool Address : {false, true})
+    for (const Symbol &S : Ctx.Defaulted)
+      if (InAddress.count(S) == Address)
+        Problem.Free.push_back(S);
+  // The samples with the free symbols left open: bound, they can fold the
+  // guard to 0 and drop the varying symbols it compares.
+  ValueMap Given = Ctx.Fixed;
+  for (const Symbol &S : Ctx.Defaulted)
+    Given.erase(S);
+  SamplingPlan Plan =
+      planSamples(bindValues(Ctx.Access->Address, Given),
+                  bindValues(Ctx.Active, Given), Ctx.MaxSamples, Ctx.Grid);
+  for (size_t I = 0; I < Plan.Symbols.size(); ++I)
+    Problem.Varying.emplace_back(Plan.Symbols[I], Plan.Periods[I]);
+  if (Plan.Ranged)
+    Problem.Varying.emplace_back(Plan.Ranged->Iter, Plan.Ranged->Period);
+  std::optional<GuardSolution> Found = Guards.solve(Problem);
+  if (!Found)
+    return std::nullopt;
+  // A block found this way is taken alone (the edge block of `if (x >=
+  // n - 64)`, the last of `if (blockIdx.x == gridDim.x - 1)`): the blocks
+  // after it would be beyond the grid the code means. A loop iteration is a
+  // start: the iterations after it run while the loop's condition holds.
+  Context Tried = Ctx;
+  for (const auto &[S, V] : Found->Values)
+    Tried.Fixed[S] = V;
+  for (const auto &[V, Start] : Found->Starts) {
+    if (V.Kind == SymbolKind::BlockIdx)
+      Tried.Fixed[V] = Start;
+    else
+      Tried.Starts[V] = Start;
+  }
+  Totals T = evaluateWith(Tried, Tried.Fixed, Tried.MaxSamples);
+  // The search's witness may be the last value it sampled of a loop counter
+  // (start 9 of 3 samples for `j == 11`) where this plan samples fewer: the
+  // iterations from that value on.
+  if (T.Requests == 0 && !T.AddressUnknown && !T.ActiveUnknown) {
+    Context Later = Tried;
+    bool Moved = false;
+    for (const auto &[V, Period] : Problem.Varying) {
+      auto It = Later.Starts.find(V);
+      if (It == Later.Starts.end() || Period <= 1)
+        continue;
+      It->second += Period - 1;
+      Moved = true;
+    }
+    Totals TL = Moved ? evaluateWith(Later, Later.Fixed, Later.MaxSamples) : T;
+    if (Moved && TL.Requests > 0) {
+      Tried = std::move(Later);
+      T = TL;
+    }
+  }
+  // A value that leaves the guard undefined (a divisor of 0) is no answer.
+  if (T.AddressUnknown || T.ActiveUnknown || T.Requests == 0)
+    return std::nullopt;
+  Ctx = std::move(Tried);
+  Base = T;
+  std::string Names;
+  for (const Symbol &S : Ctx.Defaulted) // In the order of the other notes.
+    if (Found->Values.count(S)) {
+      Bounds.insert(S);
+      Names += fmt::format("{}{} = {}", Names.empty() ? "" : ", ", S.Name,
+                           Found->Values.at(S));
+    }
+  for (const auto &[V, Start] : Found->Starts) {
+    bool Block = V.Kind == SymbolKind::BlockIdx;
+    Names += fmt::format("{}{} {} {}", Names.empty() ? "" : ", ", V.Name,
+                         Block ? "=" : ">=",
+                         Block ? Start : Ctx.Starts.at(V));
+  }
+  return fmt::format("assuming {} so that the access executes", Names);
+}
+
+} // namespace
+
+Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
+                       GuardMemo &Guards) {
+  Prediction P;
+  if (screenAddress(Access, P))
+    return P;
+  // Bounded cost: the lanes evaluate each distinct node of the address once
+  // (shared subtrees cost once), so an address with a huge number of them
+  // (values merged over many paths of long functions) is not evaluated lane
+  // by lane; a huge condition is dropped with a note.
+  constexpr size_t MaxNodes = 20000;
+  if (Access.Address.distinctNodes(MaxNodes + 1) > MaxNodes) {
+    P.Class = Classification::Unknown;
+    P.Reason = fmt::format("the address expression is too large to evaluate "
+                           "({}+ distinct nodes)",
+                           MaxNodes);
+    return P;
+  }
+  if (Access.Active.distinctNodes(MaxNodes + 1) > MaxNodes) {
+    AccessPattern Simpler = Access;
+    Simpler.Active = Expr::constant(1);
+    Prediction Q = predictWith(Simpler, Opts, Guards);
+    Q.Assumptions.push_back("assuming every lane executes the access (its "
+                            "condition is too large to evaluate)");
+    return Q;
+  }
+
+  std::set<std::string> Untracked;
+  Context Ctx;
+  Ctx.Access = &Access;
+  Ctx.Active = assumeBranchesTaken(Access.Active, Untracked);
+  Ctx.Block = Opts.Block;
+  Ctx.Fixed = fixedValues(Access.Address, Ctx.Active, Opts, Ctx.Defaulted);
+  Ctx.DefaultValue = Opts.DefaultValue;
+  Ctx.MaxSamples = std::max(Opts.MaxSamples, 1u);
+  for (unsigned D = 0; D < 3; ++D) {
+    Symbol Grid = Symbol::gridDim(D);
+    auto It = Opts.Params.find(Grid.Name);
+    if (It != Opts.Params.end())
+      Ctx.Grid[Grid] = It->second;
+  }
+  for (const std::string &Name : Untracked)
+    P.Assumptions.push_back(fmt::format(
+        "assuming all lanes take the branch that depends on {}", Name));
+
+  std::tie(P.LaneStrideBytes, P.LaneStrideBytesValue) =
+      laneStride(Access.Address, 0, Ctx.Fixed);
+  std::tie(P.RowStrideBytes, P.RowStrideBytesValue) =
+      laneStride(Access.Address, 1, Ctx.Fixed);
+
+  Totals Base = evaluateWith(Ctx, Ctx.Fixed, Ctx.MaxSamples);
+  std::set<Symbol> Bounds; // Defaulted symbols assumed large instead.
+  if (!Base.AddressUnknown && Base.Requests == 0) {
+    // A large bound, then a search of the guards, then every flag 0, then
+    // one value at a time.
+    std::optional<std::string> Stated =
+        assumeBoundsPass(Ctx, Base, Bounds, int64_t(1) << 20);
+    if (!Stated)
+      Stated = solveGuardsPass(Ctx, Base, Bounds, Guards);
+    if (!Stated)
+      Stated = assumeBoundsPass(Ctx, Base, Bounds, 0);
+    if (!Stated)
+      Stated = assumeOneValuePass(Ctx, Base, Bounds);
+    if (Stated)
+      P.Assumptions.push_back(*Stated);
+  }
+  for (const Symbol &S : Ctx.Defaulted)
+    P.AssumedValues[S.Name] = Ctx.Fixed.at(S);
+  if (Base.AddressUnknown || Base.Requests == 0) {
+    P.Class = Classification::Unknown;
+    P.NoLaneExecutes = !Base.AddressUnknown;
+    P.Reason = Base.AddressUnknown
+                   ? "the address cannot be evaluated for some lane (a "
+                     "division by zero, or a shift by less than 0 or more "
+                     "than 63, under the assumed values)"
+                   : "no lane executes the access under the assumptions";
+    for (const Symbol &S : Ctx.Defaulted)
+      P.Assumptions.push_back(
+          fmt::format("assuming {} = {}", S.Name, Ctx.Fixed.at(S)));
+    return P;
+  }
+  if (Base.ActiveUnknown)
+    P.Assumptions.push_back("assuming the access executes in lanes whose "
+                            "condition cannot be evaluated");
+
+  P.SectorsPerRequest = Base.sectorsPerRequest();
+  P.IdealSectorsPerRequest = Base.idealPerRequest();
+  P.ActiveLanesPerRequest = double(Base.ActiveLanes) / Base.Requests;
+  P.UsedBytesFraction =
+      Base.Sectors ? std::min(1.0, double(Base.UsedBytes) /
+                                       (double(Base.Sectors) * SectorBytes))
+                   : 0.0;
+
+  P.Representative = representativeWith(Ctx, *P.SectorsPerRequest);
+
+  Expr LanePart = Access.Address.splitLaneUniform().first;
+  for (const Symbol &S : Ctx.Defaulted)
+    if (!Bounds.count(S))
+      assumeDefault(Ctx, S, LanePart, P);
+
+  ClassifyInput In;
+  In.Access = &Access;
+  In.Block = Opts.Block;
+  In.Base = &Base;
+  In.Numbers = &P;
+  In.DepthStrideBytesValue = laneStride(Access.Address, 2, Ctx.Fixed).second;
+  P.Class = classify(In);
+  return P;
+}
+
+} // namespace predictor
+
+Prediction predict(const AccessPattern &Access, const PredictOptions &Opts) {
+  predictor::GuardMemo Guards;
+  return predictor::predictWith(Access, Opts, Guards);
+}
+
+} // namespace coalesce

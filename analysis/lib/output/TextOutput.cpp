@@ -1,0 +1,328 @@
+//===- TextOutput.cpp - The clang-style text report -----------------------===//
+///
+/// \file
+/// file:line:col: warning: message [rule-id], the source line with a caret
+/// under the expression, notes, a suggestion; optionally one greppable line
+/// per access; compile errors first and a summary last.
+///
+//===----------------------------------------------------------------------===//
+
+#include "coalesce/Output.h"
+
+#include "findings/Format.h"
+#include "output/TableFor.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace coalesce {
+
+namespace {
+
+/// ANSI colors as clang uses them; empty strings when color is off.
+struct Palette {
+  const char *Bold = "", *Warning = "", *Error = "", *Note = "", *Caret = "",
+             *Reset = "";
+
+  explicit Palette(bool Color) {
+    if (!Color)
+      return;
+    Bold = "\x1b[1m";
+    Warning = "\x1b[0;1;35m";
+    Error = "\x1b[0;1;31m";
+    Note = "\x1b[0;1;30m";
+    Caret = "\x1b[0;1;32m";
+    Reset = "\x1b[0m";
+  }
+};
+
+/// "1 warning", "2 warnings"; "1 access", "2 accesses".
+std::string plural(unsigned N, const char *Word, const char *Suffix = "s") {
+  return fmt::format("{} {}{}", N, Word, N == 1 ? "" : Suffix);
+}
+
+/// What a diagnostic line is.
+enum class DiagKind { Warning, Error, Note };
+
+/// One diagnostic line: "loc: kind: message".
+void writeDiagnostic(llvm::raw_ostream &OS, const Palette &C,
+                     const SourceLocation &Loc, DiagKind Kind,
+                     const std::string &Message) {
+  if (!Loc.File.empty())
+    OS << C.Bold << formatLocation(Loc) << ": ";
+  switch (Kind) {
+  case DiagKind::Warning:
+    OS << C.Warning << "warning: " << C.Reset << C.Bold;
+    break;
+  case DiagKind::Error:
+    OS << C.Error << "error: " << C.Reset << C.Bold;
+    break;
+  case DiagKind::Note:
+    OS << C.Note << "note: " << C.Reset;
+    break;
+  }
+  OS << Message << C.Reset << "\n";
+}
+
+/// The source line of \p A and a caret line under its expression.
+void writeSourceAndCaret(llvm::raw_ostream &OS, const Palette &C,
+                         const AccessRecord &A) {
+  std::string Line = A.SourceLine;
+  while (!Line.empty() && (Line.back() == '\n' || Line.back() == '\r'))
+    Line.pop_back();
+  if (Line.empty() || A.Loc.Column == 0)
+    return;
+  std::string Caret;
+  for (size_t I = 0; I + 1 < A.Loc.Column; ++I)
+    Caret += I < Line.size() && Line[I] == '\t' ? '\t' : ' ';
+  Caret += '^';
+  bool SameLine = A.EndLoc.valid() && A.EndLoc.Line == A.Loc.Line &&
+                  (A.EndLoc.File.empty() || A.EndLoc.File == A.Loc.File);
+  if (SameLine && A.EndLoc.Column > A.Loc.Column) {
+    size_t End = std::min<size_t>(A.EndLoc.Column, Line.size());
+    for (size_t Col = A.Loc.Column + 1; Col <= End; ++Col)
+      Caret += '~';
+  }
+  OS << Line << "\n" << C.Caret << Caret << C.Reset << "\n";
+}
+
+/// "n/a" for a missing number.
+std::string numberOrNA(const std::optional<double> &V) {
+  return V ? formatNumber(*V) : std::string("n/a");
+}
+
+/// The --print-accesses line of \p A.
+void writeAccessLine(llvm::raw_ostream &OS, const KernelRecord &K,
+                     const AccessRecord &A) {
+  const Prediction &P = A.Predicted;
+  OS << fmt::format("{}: access: kernel={} op={} base={} elem={} expr='{}' "
+                    "sectors={} ideal={}",
+                    formatLocation(A.Loc), A.Kernel.empty() ? K.Name : A.Kernel,
+                    accessOpName(A.Pattern.Op), A.Base, A.ElemBytes,
+                    A.Expression, numberOrNA(P.SectorsPerRequest),
+                    numberOrNA(P.IdealSectorsPerRequest));
+  if (P.WorstSectorsPerRequest)
+    OS << " worst=" << formatNumber(*P.WorstSectorsPerRequest);
+  OS << " class=" << classificationName(P.Class) << " stride="
+     << (P.LaneStrideBytesValue ? std::to_string(*P.LaneStrideBytesValue)
+                                : std::string("n/a"))
+     << " block=" << K.Block.str() << "(" << blockShapeSourceName(K.BlockSource)
+     << ")\n";
+}
+
+/// The diagnostic kind a finding of severity \p S is printed as.
+DiagKind diagKindOf(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    return DiagKind::Note;
+  case Severity::Error:
+    return DiagKind::Error;
+  case Severity::Warning:
+    break;
+  }
+  return DiagKind::Warning;
+}
+
+void writeFinding(llvm::raw_ostream &OS, const Palette &C,
+                  const AccessRecord &A, const TriagedFinding &T) {
+  const Finding &F = T.F;
+  writeDiagnostic(OS, C, A.Loc, diagKindOf(T.Level),
+                  fmt::format("{} [{}]", F.Message, F.RuleId));
+  writeSourceAndCaret(OS, C, A);
+  for (const Note &N : F.Notes)
+    writeDiagnostic(OS, C, N.Loc, DiagKind::Note, N.Message);
+  if (!F.Suggestion.empty())
+    writeDiagnostic(OS, C, SourceLocation(), DiagKind::Note,
+                    "suggestion: " + F.Suggestion);
+}
+
+void writeCompileErrors(llvm::raw_ostream &OS, const Palette &C,
+                        const FileResult &F, bool ShowAll) {
+  if (!F.FatalError.empty())
+    writeDiagnostic(OS, C, SourceLocation{F.File, 0, 0}, DiagKind::Error,
+                    F.FatalError);
+  // Headers clang could not find are named once: parsing went on past
+  // them, and the kernels that need them report their own errors.
+  std::vector<std::string> Missing;
+  for (const CompileError &E : F.Errors) {
+    llvm::StringRef M(E.Message);
+    if (M.consume_back(" file not found") && M.size() > 2 &&
+        std::find(Missing.begin(), Missing.end(), M.str()) == Missing.end())
+      Missing.push_back(M.str());
+  }
+  if (!Missing.empty())
+    writeDiagnostic(OS, C, SourceLocation{F.File, 0, 0}, DiagKind::Error,
+                    fmt::format("missing header{} {} (add -I or -p "
+                                "compile_commands.json); analysis continued "
+                                "without {}",
+                                Missing.size() > 1 ? "s" : "",
+                                fmt::join(Missing, ", "),
+                                Missing.size() > 1 ? "them" : "it"));
+  unsigned Ignored = 0;
+  const CompileError *First = nullptr;
+  for (const CompileError &E : F.Errors) {
+    // Errors inside kernels cost the analysis something: always listed.
+    if (ShowAll || E.InKernel) {
+      writeDiagnostic(OS, C, E.Loc, DiagKind::Error, E.Message);
+      continue;
+    }
+    if (!First)
+      First = &E;
+    ++Ignored;
+  }
+  if (Ignored == 0)
+    return;
+  // Without a kernel analyzed the errors are the whole story.
+  const char *What = F.KernelsAnalyzed ? "outside kernels ignored"
+                                       : "and no kernel analyzed";
+  OS << fmt::format("{}: {} {}; first: {}: {} (use --show-compile-errors to "
+                    "list all)\n",
+                    F.File, plural(Ignored, "compile error"), What,
+                    formatLocation(First->Loc), First->Message);
+}
+
+/// "; 2 files failed: a.cu (compile errors), b.cu (unreadable)", or nothing
+/// when every file was analyzed: in a many-file run the summary names the
+/// files whose results are missing or incomplete.
+std::string failedFiles(const Report &R) {
+  std::vector<std::string> Failed;
+  for (const FileResult &F : R.Files) {
+    const char *Why = nullptr;
+    if (F.TimedOut)
+      Why = "timed out";
+    else if (F.Crashed)
+      Why = "crashed";
+    else if (F.InputError)
+      Why = llvm::StringRef(F.FatalError).starts_with("no such file")
+                ? "no such file"
+                : "unreadable";
+    else if (!F.Analyzed || F.KernelsNotAnalyzed ||
+             llvm::any_of(F.Errors,
+                          [](const CompileError &E) { return E.InKernel; }))
+      Why = "compile errors";
+    if (Why)
+      Failed.push_back(fmt::format("{} ({})", F.File, Why));
+  }
+  if (Failed.empty())
+    return "";
+  constexpr size_t Named = 5;
+  unsigned Total = static_cast<unsigned>(Failed.size());
+  std::string More =
+      Total > Named ? fmt::format(" and {} more", Total - Named) : "";
+  if (Total > Named)
+    Failed.resize(Named);
+  return fmt::format("; {} failed: {}{}", plural(Total, "file"),
+                     fmt::join(Failed, ", "), More);
+}
+
+/// Kernel templates a file never instantiates (a header given alone): said,
+/// with how to analyze them, instead of dropped without a word.
+void writeUninstantiated(llvm::raw_ostream &OS, const Report &R) {
+  for (const FileResult &F : R.Files)
+    for (const auto &[Name, Loc] : F.UninstantiatedKernels)
+      OS << fmt::format(
+          "{}: note: kernel template '{}' is not instantiated in this file, so "
+          "it is not analyzed: analyze a file that instantiates it (a .cu "
+          "that includes this one and launches it), or add an explicit "
+          "instantiation ('template __global__ void {}<float>(...);')\n",
+          formatLocation(Loc), Name, Name);
+}
+
+} // namespace
+
+/// Predicted vs measured, one row per verified access (--verify-on-gpu).
+void writeVerificationTable(llvm::raw_ostream &OS, const Report &R) {
+  unsigned Verified = 0, Confirmed = 0;
+  bool AnyGroup = false;
+  std::string Rows;
+  for (const KernelRecord &K : R.Kernels)
+    for (const AccessRecord &A : K.Accesses) {
+      if (!A.Measured)
+        continue;
+      const Measurement &M = *A.Measured;
+      bool Grouped = llvm::StringRef(M.Note).starts_with("measured together");
+      AnyGroup |= Grouped;
+      auto Num = [](std::optional<double> V) {
+        return V ? formatNumber(*V) : std::string("-");
+      };
+      Rows += fmt::format("{:<20} {:>5}:{:<4} {:<28} {:<10} {:>9} {:>9} {:<12} {}\n",
+                          K.Name, A.Loc.Line, A.Loc.Column,
+                          A.Expression.substr(0, 28), accessOpName(A.Pattern.Op),
+                          Num(A.Predicted.SectorsPerRequest),
+                          Num(M.SectorsPerRequest) + (Grouped ? "*" : ""),
+                          M.Verdict, M.Method);
+      if (M.Verdict == "confirmed" || M.Verdict == "mismatch")
+        ++Verified;
+      Confirmed += M.Verdict == "confirmed";
+    }
+  if (Rows.empty())
+    return;
+  OS << fmt::format("{:<20} {:>10} {:<28} {:<10} {:>9} {:>9} {:<12} {}\n",
+                    "kernel", "line:col", "access", "op", "predicted",
+                    "measured", "verdict", "method")
+     << Rows;
+  if (AnyGroup)
+    OS << "* measured together with other accesses that share instructions or "
+          "counters, against their mean prediction (see verification_note in "
+          "--format=json)\n";
+  OS << fmt::format("GPU verification: {} of {} verified accesses confirmed\n",
+                    Confirmed, Verified);
+}
+
+unsigned writeText(const Report &R, const OutputOptions &Opts,
+                   llvm::raw_ostream &OS) {
+  Palette C(Opts.Color);
+  for (const FileResult &F : R.Files)
+    writeCompileErrors(OS, C, F, Opts.ShowAllErrors);
+
+  FindingTable Local;
+  const FindingTable &Table = tableFor(R, Opts, Local);
+  unsigned Findings = 0;
+  unsigned BySeverity[3] = {0, 0, 0};
+  for (const KernelRecord &K : R.Kernels) {
+    for (const AccessRecord &A : K.Accesses) {
+      if (Opts.PrintAccesses)
+        writeAccessLine(OS, K, A);
+      const TriagedFinding *T = Table.find(A);
+      if (!T || !T->reported())
+        continue;
+      writeFinding(OS, C, A, *T);
+      ++Findings;
+      ++BySeverity[static_cast<int>(T->Level)];
+    }
+  }
+  writeVerificationTable(OS, R);
+  writeUninstantiated(OS, R);
+  // Always a summary, so that "clean" and "saw nothing" read differently:
+  // "0 warnings in 3 kernels (12 accesses analyzed, 2 unknown)", or
+  // "1 error, 2 warnings, 1 note in ..." when severities differ.
+  unsigned Suppressed = Table.suppressedCount();
+  std::string Silenced =
+      Suppressed ? fmt::format("; {} suppressed", Suppressed) : "";
+  unsigned Unknown = 0;
+  for (const KernelRecord &K : R.Kernels)
+    for (const AccessRecord &A : K.Accesses)
+      Unknown += A.Predicted.Class == Classification::Unknown;
+  std::vector<std::string> Counts;
+  if (BySeverity[int(Severity::Error)])
+    Counts.push_back(plural(BySeverity[int(Severity::Error)], "error"));
+  if (BySeverity[int(Severity::Warning)] || Findings == 0)
+    Counts.push_back(plural(BySeverity[int(Severity::Warning)], "warning"));
+  if (BySeverity[int(Severity::Note)])
+    Counts.push_back(plural(BySeverity[int(Severity::Note)], "note"));
+  unsigned NotAnalyzed = 0;
+  for (const FileResult &F : R.Files)
+    NotAnalyzed += F.KernelsNotAnalyzed;
+  std::string Skipped =
+      NotAnalyzed ? fmt::format("; {} not analyzed (compile errors)",
+                                plural(NotAnalyzed, "kernel"))
+                  : "";
+  OS << fmt::format("{} in {} ({} analyzed, {} unknown){}{}{}\n",
+                    fmt::join(Counts, ", "),
+                    plural(static_cast<unsigned>(R.Kernels.size()), "kernel"),
+                    plural(R.accessCount(), "access", "es"), Unknown, Silenced,
+                    Skipped, failedFiles(R));
+  return Findings;
+}
+
+} // namespace coalesce
