@@ -4,6 +4,17 @@
     bash scripts/gpu-groundtruth/prepare.sh            # sources into .gt-carry/ (once)
     python3 scripts/gpu-groundtruth/compare.py [--tool build/bin/coalesce-lint]
             [--gt docs/groundtruth] [--json-dir DIR] [--reuse-json] [--out FILE.md]
+            [--carry .gt-carry] [--frames first|all] [--require SUITE:VARIANT:PRECISION:RECALL ...]
+
+The tool defaults to $COALESCE_LINT, else build/bin/coalesce-lint. --carry
+names the prepared directory (.gt-carry of prepare.sh, the default, or
+.gt-carry-modern of prepare-modern.sh). --frames all also puts an access on
+each call site of its call chain (for tables from lines.py --frames all).
+--require makes the exit status 1 when
+a suite's precision or recall (percent, e.g. llmc:significant:95:90) falls
+below the given numbers, or when the tool fails on a program: the CI replay
+(VARIANT: all or significant, the exact-line numbers; all-stmt or
+significant-stmt, the statement-span numbers).
 
 For every distinct (directory, files, flags) of .gt-carry/programs.tsv the tool
 is run as
@@ -37,6 +48,7 @@ import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CARRY = os.path.join(ROOT, ".gt-carry")
+CARRY_MARK = ".gt-carry/"
 
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -90,8 +102,8 @@ def read_lines(gt, suite):
 def norm(path, prog_dir):
     p = path if os.path.isabs(path) else os.path.join(CARRY, prog_dir, path)
     p = os.path.normpath(p)
-    i = p.find(".gt-carry/")
-    return p[i + len(".gt-carry/"):] if i >= 0 else None
+    i = p.find(CARRY_MARK)
+    return p[i + len(CARRY_MARK):] if i >= 0 else None
 
 
 def run_tool(tool, prog, flags, json_path, reuse):
@@ -102,9 +114,13 @@ def run_tool(tool, prog, flags, json_path, reuse):
     r = subprocess.run(cmd, cwd=os.path.join(CARRY, prog["dir"]), capture_output=True, text=True)
     if r.returncode not in (0, 1):
         return None, f"exit {r.returncode}: {r.stderr.strip()[:300]}"
+    try:
+        d = json.loads(r.stdout)
+    except ValueError as e:
+        return None, f"exit {r.returncode}, no JSON report ({e}): {r.stderr.strip()[:300]}"
     with open(json_path, "w") as f:
         f.write(r.stdout)
-    return json.loads(r.stdout), None
+    return d, None
 
 
 def significant(a, ratio):
@@ -144,16 +160,55 @@ def line_ratio(lst):
     return f"{num / den:.3f}" if den else "?"
 
 
+_SRC = {}
+
+
+def statement_lines(path, line, column, limit=8):
+    """The lines from (line, column) to the end of the statement that holds it:
+    the first ';', '{' or '}' outside the brackets opened after the start
+    (at most `limit` lines). -lineinfo often puts a multi-line statement's
+    load or store on its last line."""
+    if path not in _SRC:
+        try:
+            with open(path, errors="replace") as f:
+                _SRC[path] = f.read().split("\n")
+        except OSError:
+            _SRC[path] = None
+    src = _SRC[path]
+    if not src or line is None or line < 1 or line > len(src):
+        return [line]
+    depth = 0
+    col = max((column or 1) - 1, 0)
+    for ln in range(line, min(line + limit, len(src) + 1)):
+        text = src[ln - 1]
+        i = col if ln == line else 0
+        while i < len(text):
+            ch = text[i]
+            if text.startswith("//", i):
+                break
+            if ch in "([":
+                depth += 1
+            elif ch in ")]":
+                depth -= 1
+            elif ch in ";{}" and depth <= 0:
+                return list(range(line, ln + 1))
+            i += 1
+    return [line]
+
+
 def pct(a, b):
     return f"{100.0 * a / b:.1f}%" if b else "n/a"
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--tool", default=os.path.join(ROOT, "build", "bin", "coalesce-lint"))
-    ap.add_argument("--programs", default=os.path.join(CARRY, "programs.tsv"))
+    ap.add_argument("--tool", default=os.environ.get("COALESCE_LINT") or os.path.join(ROOT, "build", "bin", "coalesce-lint"))
+    ap.add_argument("--carry", default=".gt-carry", help="the prepared directory (default .gt-carry)")
+    ap.add_argument("--programs", default=None, help="default: CARRY/programs.tsv")
     ap.add_argument("--gt", default=os.path.join(ROOT, "docs", "groundtruth"))
-    ap.add_argument("--json-dir", default=os.path.join(CARRY, "lint-json"))
+    ap.add_argument("--json-dir", default=None, help="default: CARRY/lint-json")
+    ap.add_argument("--require", action="append", default=[],
+                    help="SUITE:VARIANT:MIN_PRECISION:MIN_RECALL (percent); exit 1 below it")
     ap.add_argument("--reuse-json", action="store_true", help="read the JSON of an earlier run instead of running the tool")
     ap.add_argument("--ratio", type=float, default=1.25)
     ap.add_argument("--line-ratio", type=float, default=None,
@@ -161,8 +216,18 @@ def main():
                          "(default: the TSV's wasteful column, 1.25)")
     ap.add_argument("--min-requests", type=float, default=None)
     ap.add_argument("--suite", action="append", help="only these suites")
+    ap.add_argument("--frames", choices=("first", "all"), default="first",
+                    help="first (default): an access counts at its own line; all: also at each call site of its "
+                         "call chain (for tables written by lines.py --frames all)")
     ap.add_argument("--out", help="write the report (markdown) here too")
     a = ap.parse_args()
+    global CARRY, CARRY_MARK
+    CARRY = a.carry if os.path.isabs(a.carry) else os.path.join(ROOT, a.carry)
+    CARRY = os.path.normpath(CARRY)
+    CARRY_MARK = os.path.basename(CARRY) + "/"
+    a.programs = a.programs or os.path.join(CARRY, "programs.tsv")
+    a.json_dir = a.json_dir or os.path.join(CARRY, "lint-json")
+    a.tool = os.path.abspath(a.tool)
 
     progs = read_programs(a.programs)
     byname = {p["name"]: p for p in progs}
@@ -171,6 +236,8 @@ def main():
     P = report.append
     P(f"tool: `{a.tool}` ({subprocess.run([a.tool, '--version'], capture_output=True, text=True).stdout.strip()})\n")
     summary = []
+    numbers = {}  # (suite, variant) -> (precision %, recall %)
+    failed = set()
     for suite in sorted({p["suite"] for p in progs}):
         if a.suite and suite not in a.suite:
             continue
@@ -180,6 +247,7 @@ def main():
         min_req = min_req or 0
         # ---- run the tool once per distinct (dir, files, flags)
         accesses = collections.defaultdict(list)  # (file, line) -> [access]
+        span_acc = collections.defaultdict(list)  # the same over each access's statement lines
         done = set()
         errors = []
         kernels = 0
@@ -198,6 +266,7 @@ def main():
             d, err = run_tool(a.tool, p, flags, jp, a.reuse_json)
             if d is None:
                 errors.append(f"{p['name']}: tool failed: {err}")
+                failed.add(suite)
                 continue
             for f in d["files"]:
                 ek = [e for e in f["errors"] if e["in_kernel"]]
@@ -211,7 +280,27 @@ def main():
                     if fn is None or acc["line"] is None:
                         continue
                     acc["_prog"] = p["name"]
-                    accesses[(fn, acc["line"])].append(acc)
+                    keys = [(fn, acc["line"])]
+                    if a.frames == "all":
+                        # also every call site of its call chain, as ncu lists an
+                        # inlined instruction under each frame (lines.py --frames all)
+                        for c in acc.get("call_chain") or []:
+                            fc = norm(c["file"], p["dir"]) if c.get("file") else None
+                            if fc is not None and c.get("line") is not None:
+                                keys.append((fc, c["line"]))
+                    for key in dict.fromkeys(keys):
+                        accesses[key].append(acc)
+                    # the statement spans, for the "statement" columns
+                    frames = [(acc["file"], acc["line"], acc.get("column"))]
+                    if a.frames == "all":
+                        frames += [(c["file"], c["line"], c.get("column")) for c in acc.get("call_chain") or []
+                                   if c.get("file") and c.get("line") is not None]
+                    for (ff, fl, fcol) in frames:
+                        fk = norm(ff, p["dir"])
+                        if fk is None:
+                            continue
+                        for l2 in statement_lines(os.path.join(CARRY, fk), fl, fcol):
+                            span_acc[(fk, l2)].append(acc)
 
         def measured(key):
             r = gtrows.get(key)
@@ -244,6 +333,9 @@ def main():
             tp_n = {k for k in fm | {k for k in F if near(k, M)} if near(k, W)}
             fm_n = {k for k in F if near(k, M)}
             hit_n = {k for k in W if near(k, F)}
+            Fs = {k for k, lst in span_acc.items()
+                  if any(x["finding"] is not None and (variant == "all" or significant(x, a.ratio)) for x in lst)}
+            tp_s, fm_s = Fs & W, Fs & M
             P(f"### findings: {variant}\n")
             P("| | lines |\n|---|---:|")
             P(f"| flagged lines | {len(F)} |")
@@ -255,10 +347,16 @@ def main():
             P(f"| **recall** | **{pct(len(tp), len(W))}** |")
             P(f"| precision, +-1 line | {pct(len(tp_n), len(fm_n))} |")
             P(f"| recall, +-1 line | {pct(len(hit_n), len(W))} |")
+            P(f"| precision, statement | {pct(len(tp_s), len(fm_s))} |")
+            P(f"| recall, statement | {pct(len(tp_s), len(W))} |")
             P("")
+            numbers[(suite, variant)] = (100.0 * len(tp) / len(fm) if fm else 100.0,
+                                         100.0 * len(tp) / len(W) if W else 100.0)
+            numbers[(suite, variant + "-stmt")] = (100.0 * len(tp_s) / len(fm_s) if fm_s else 100.0,
+                                                   100.0 * len(tp_s) / len(W) if W else 100.0)
             summary.append((suite, variant, len(W), len(fm), len(tp), len(fm - W), len(W - F),
                             pct(len(tp), len(fm)), pct(len(tp), len(W)), pct(len(tp_n), len(fm_n)),
-                            pct(len(hit_n), len(W))))
+                            pct(len(hit_n), len(W)), pct(len(tp_s), len(fm_s)), pct(len(tp_s), len(W))))
             if variant != "all":
                 continue
             P("#### False alarms\n")
@@ -278,7 +376,8 @@ def main():
                   f"sectors/req (ratio {r['ratio']}, {r['requests']} req, {r['opcodes']}, {r['kernels']}); tool line ratio "
                   f"{line_ratio(accesses.get(k, []))}: "
                   + ("; ".join(acc) if acc else "no access on this line")
-                  + (f"; finding on neighbouring line {'; '.join(nb)}" if nb else ""))
+                  + (f"; finding on neighbouring line {'; '.join(nb)}" if nb else "")
+                  + ("; flagged through its statement's span (a multi-line statement)" if k in Fs else ""))
             unm = sorted(F - M)
             P(f"\n#### Findings on lines not measured ({len(unm)})\n")
             for k in unm:
@@ -290,7 +389,7 @@ def main():
                 P(f"- `{k[0]}:{k[1]}` ({why}): {'; '.join(flagged)}")
             P("")
     head = ["suite", "findings", "wasteful", "flagged+measured", "TP", "FP", "FN", "precision", "recall",
-            "precision +-1", "recall +-1"]
+            "precision +-1", "recall +-1", "precision stmt", "recall stmt"]
     tab = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     tab += ["| " + " | ".join(str(x) for x in s[:2] + (s[2],) + s[3:]) + " |" for s in summary]
     text = "\n".join(["# Line-level comparison\n", "\n".join(tab), ""] + report) + "\n"
@@ -298,7 +397,26 @@ def main():
     if a.out:
         with open(a.out, "w") as f:
             f.write(text)
+    bad = []
+    for req in a.require:
+        suite, variant, mp, mr = req.split(":")
+        if suite in failed:
+            bad.append(f"{suite}: the tool failed on a program")
+        if (suite, variant) not in numbers:
+            bad.append(f"{suite} {variant}: not computed")
+            continue
+        pr, rc = numbers[(suite, variant)]
+        # the printed numbers are rounded to 0.1%; compare the same way
+        if round(pr, 1) < float(mp) or round(rc, 1) < float(mr):
+            bad.append(f"{suite} {variant}: precision {pr:.1f}% recall {rc:.1f}% "
+                       f"(required {float(mp):g}% / {float(mr):g}%)")
+        else:
+            print(f"ok: {suite} {variant}: precision {pr:.1f}% >= {float(mp):g}%, recall {rc:.1f}% >= {float(mr):g}%",
+                  file=sys.stderr)
+    for b in bad:
+        print(f"FAIL: {b}", file=sys.stderr)
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

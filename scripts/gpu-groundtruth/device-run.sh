@@ -12,10 +12,15 @@
 # Environment: NVCC, NCU (tools), GT_JOBS (parallel builds, default nproc),
 # GT_FILTER (the ncu launch filter, see the profiles section),
 # GT_TIMEOUT (seconds per program under ncu, default 60), GT_DEADLINE (seconds
-# after which remaining programs are skipped, default 480), GT_BUILD_ONLY=1.
+# after which remaining programs are skipped, default 480), GT_BUILD_ONLY=1,
+# GT_CARRY (the prepared directory, default .gt-carry; .gt-carry-modern for
+# prepare-modern.sh), GT_TAR (the archive's name, default groundtruth.tar.gz),
+# GT_PAR (programs profiled at once, default 1; each is its own ncu process,
+# whose instrumented source counters do not depend on what else runs).
 set -u
 ROOT=$(pwd)
-C=$ROOT/.gt-carry
+C=${GT_CARRY:-.gt-carry}
+[[ $C == /* ]] || C=$ROOT/$C
 L=$C/programs.tsv
 OUT=${OUT:?set OUT}
 W=${GT_WORK:-/tmp/gt-work}
@@ -50,9 +55,16 @@ build_one() {  # name dir args
 }
 n=0
 pids=()
+# the binaries the selected programs need (a "=NAME" row runs NAME's)
+declare -A NEED=()
 while IFS=$'\t' read -r suite name dir args run lint; do
   [[ $suite == \#* || -z $suite ]] && continue
   [[ $name =~ $SEL ]] || continue
+  if [[ $args == =* ]]; then NEED[${args#=}]=1; else NEED[$name]=1; fi
+done <"$L"
+while IFS=$'\t' read -r suite name dir args run lint; do
+  [[ $suite == \#* || -z $suite ]] && continue
+  [[ -n ${NEED[$name]:-} ]] || continue
   [[ $args == =* ]] && continue
   build_one "$name" "$dir" "$args" &
   pids+=($!)
@@ -71,29 +83,21 @@ S=$W/status.tsv
 # ::regex:.:1 --launch-count 40': every template instance's first launch)
 FILTER=${GT_FILTER:-'--kernel-id ::regex:.:1 --launch-count 40'}
 FALLBACK='--launch-count 12'
-printf 'name\tbuild_rc\tncu_rc\texport_rc\tkernels\tseconds\n' >"$S"
-while IFS=$'\t' read -r suite name dir args run lint; do
-  [[ $suite == \#* || -z $suite ]] && continue
-  [[ $name =~ $SEL ]] || continue
-  bin=$name; [[ $args == =* ]] && bin=${args#=}
-  brc=$(cut -f2 "$W/logs/$bin.build.rc" 2>/dev/null || echo missing)
-  if [[ $brc != 0 ]]; then
-    printf '%s\t%s\t-\t-\t0\t0\n' "$name" "$brc" >>"$S"; echo "SKIP $name: build rc=$brc"; continue
-  fi
-  if (( $(date +%s) - START > DEADLINE )); then
-    printf '%s\t%s\tdeadline\t-\t0\t0\n' "$name" "$brc" >>"$S"; echo "SKIP $name: deadline"; continue
-  fi
+PAR=${GT_PAR:-1}
+mkdir -p "$W/st"
+profile_program() {  # name dir bin run brc -> $W/st/name.tsv
+  local name=$1 dir=$2 bin=$3 run=$4 brc=$5 t0 nrc erc nk dt filter=$FILTER
   t0=$(date +%s)
   profile() {
     (cd "$C/$dir" && eval timeout -k 5 "$TMO" "\"$NCU\"" --clock-control none --section SourceCounters \
-        --import-source yes $FILTER -f -o "\"$W/rep/$name\"" \
+        --import-source yes $filter -f -o "\"$W/rep/$name\"" \
         "\"$W/bin/$bin\"" $run) </dev/null >>"$W/logs/$name.ncu.log" 2>&1
   }
   : >"$W/logs/$name.ncu.log"
   profile; nrc=$?
-  if [[ ! -f $W/rep/$name.ncu-rep && $FILTER == *kernel-id* ]] && grep -qi 'kernel-id' "$W/logs/$name.ncu.log"; then
+  if [[ ! -f $W/rep/$name.ncu-rep && $filter == *kernel-id* ]] && grep -qi 'kernel-id' "$W/logs/$name.ncu.log"; then
     # this ncu does not take the per-kernel filter: first launches instead
-    FILTER=$FALLBACK; echo "ncu refused --kernel-id; using '$FILTER' from now on"
+    filter=$FALLBACK; echo "ncu refused --kernel-id; $name again with '$filter'"
     profile; nrc=$?
   fi
   erc=-
@@ -104,11 +108,39 @@ while IFS=$'\t' read -r suite name dir args run lint; do
   fi
   nk=$(grep -c '^"Function Name"' "$W/csv/$name.csv" 2>/dev/null); nk=${nk:-0}
   dt=$(( $(date +%s) - t0 ))
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$brc" "$nrc" "$erc" "$nk" "$dt" >>"$S"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$brc" "$nrc" "$erc" "$nk" "$dt" >"$W/st/$name.tsv"
   echo "$name: ncu rc=$nrc export rc=$erc kernel blocks=$nk ${dt}s"
+}
+order=()
+ppids=()
+while IFS=$'\t' read -r suite name dir args run lint; do
+  [[ $suite == \#* || -z $suite ]] && continue
+  [[ $name =~ $SEL ]] || continue
+  order+=("$name")
+  bin=$name; [[ $args == =* ]] && bin=${args#=}
+  brc=$(cut -f2 "$W/logs/$bin.build.rc" 2>/dev/null || echo missing)
+  if [[ $brc != 0 ]]; then
+    printf '%s\t%s\t-\t-\t0\t0\n' "$name" "$brc" >"$W/st/$name.tsv"; echo "SKIP $name: build rc=$brc"; continue
+  fi
+  if (( $(date +%s) - START > DEADLINE )); then
+    printf '%s\t%s\tdeadline\t-\t0\t0\n' "$name" "$brc" >"$W/st/$name.tsv"; echo "SKIP $name: deadline"; continue
+  fi
+  if (( PAR > 1 )); then
+    profile_program "$name" "$dir" "$bin" "$run" "$brc" </dev/null &
+    ppids+=($!)
+    while :; do  # at most PAR at a time
+      nrun=0; for p in "${ppids[@]}"; do kill -0 "$p" 2>/dev/null && nrun=$((nrun + 1)); done
+      (( nrun < PAR )) && break; sleep 0.2
+    done
+  else
+    profile_program "$name" "$dir" "$bin" "$run" "$brc"
+  fi
 done <"$L"
+(( ${#ppids[@]} )) && wait "${ppids[@]}"
 
+printf 'name\tbuild_rc\tncu_rc\texport_rc\tkernels\tseconds\n' >"$S"
+for n in "${order[@]}"; do cat "$W/st/$n.tsv" 2>/dev/null >>"$S" || printf '%s\t-\tmissing\t-\t0\t0\n' "$n" >>"$S"; done
 echo "total $(( $(date +%s) - START )) s"
 cp "$S" "$OUT/status.tsv"
-tar czf "$OUT/groundtruth.tar.gz" -C "$W" csv logs status.tsv env.txt
+tar czf "$OUT/${GT_TAR:-groundtruth.tar.gz}" -C "$W" csv logs status.tsv env.txt
 ls -la "$OUT"

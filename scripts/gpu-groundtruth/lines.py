@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Per-source-line ground truth from the Nsight Compute source-page CSVs.
 
-    python3 scripts/gpu-groundtruth/lines.py GROUNDTRUTH.tar.gz|DIR [--programs .gt-carry/programs.tsv]
-            [--out docs/groundtruth] [--ratio 1.25] [--min-requests 16]
+    python3 scripts/gpu-groundtruth/lines.py GROUNDTRUTH.tar.gz|DIR [--carry .gt-carry]
+            [--programs CARRY/programs.tsv] [--out docs/groundtruth] [--ratio 1.25]
+            [--min-requests 16] [--instructions]
 
 Reads csv/NAME.csv (the export of `ncu --page source --print-source cuda,sass
 --csv --print-kernel-base function`), one per program of programs.tsv, and
@@ -17,9 +18,13 @@ Address), summed over all profiled kernels and programs:
   sectors  = L2 Theoretical Sectors Global
   ideal    = L2 Theoretical Sectors Global Ideal
 A line is WASTEFUL when sectors > ratio * ideal and requests >= min-requests (default 16).
-Files are named relative to .gt-carry/ (e.g. polybench/CUDA/.../gemm.cu);
-instructions attributed to files outside it (CUDA headers: atomics,
-__ldg) are counted in the summary but not in the table.
+Files are named relative to the carried directory (--carry: .gt-carry/ of
+prepare.sh, .gt-carry-modern/ of prepare-modern.sh; e.g.
+polybench/CUDA/.../gemm.cu); instructions attributed to files outside it
+(CUDA headers: atomics, __ldg) are counted in the summary but not in the table.
+--instructions also writes OUT/instructions-SUITE.tsv: every executed
+global-memory instruction (program, kernel, file, line, address, opcode,
+requests, sectors, ideal), the raw data the line table sums.
 """
 import argparse
 import collections
@@ -45,12 +50,18 @@ def num(s):
         return 0.0
 
 
+CARRY_MARK = ".gt-carry/"
+FRAMES = "first"
+
+
 def norm_path(path, prog_dir):
-    """Path relative to .gt-carry/, or None when outside it."""
+    """Path relative to the carried directory, or None when outside it."""
+    if not path or not path.strip():
+        return None  # a kernel without line information (a library's)
     p = path.replace("\\", "/")
-    i = p.find(".gt-carry/")
+    i = p.find(CARRY_MARK)
     if i >= 0:
-        return os.path.normpath(p[i + len(".gt-carry/"):])
+        return os.path.normpath(p[i + len(CARRY_MARK):])
     if not p.startswith("/"):
         return os.path.normpath(os.path.join(prog_dir, p))
     return None
@@ -81,7 +92,9 @@ def is_global_mem(row, col):
     return re.match(r"^(RED|REDG|ATOM|ATOMG)(\.|$)", op) is not None
 
 
-def parse_csv(text, prog, acc, executed, other, srctext):
+def parse_csv(text, prog, acc, executed, other, srctext, instr=None, nocounters=None):
+    nocounters = set() if nocounters is None else nocounters
+    short = [0]
     rows = csv.reader(io.StringIO(text))
     cur_file = None
     func = None
@@ -97,8 +110,18 @@ def parse_csv(text, prog, acc, executed, other, srctext):
             block += 1
             col = None
             continue
+        if row[0].startswith("==WARNING=="):
+            # e.g. "No lineinfo available to show CUDA-C source related to
+            # 'KERNEL'" (cuBLAS kernels): nothing of that kernel follows
+            col = None
+            cur_line = None
+            continue
         if row[0] == "Function Name":
             func = row[1] if len(row) > 1 else ""
+            # a new kernel: no source table until its "Line No" header (a
+            # library kernel without -lineinfo may have none)
+            col = None
+            cur_line = None
             continue
         if row[0] == "Line No":
             # two "Source" columns: CUDA source text, then SASS text
@@ -110,8 +133,16 @@ def parse_csv(text, prog, acc, executed, other, srctext):
                     nsrc += 1
                 else:
                     col.setdefault(h, i)
+            if "Instructions Executed" not in col:
+                # a result without the SourceCounters metrics (its launch
+                # failed under ncu): only warp-state columns, nothing to count
+                nocounters.add(func)
+                col = None
             continue
         if col is None:
+            continue
+        if len(row) <= max(col.values()):
+            short[0] += 1  # a row cut short (seen in library kernels' SASS)
             continue
         addr = row[col["Address"]]
         if row[0] != "":
@@ -125,7 +156,11 @@ def parse_csv(text, prog, acc, executed, other, srctext):
             continue
         if cur_line is None or addr in ("", "-"):
             continue
-        key = (block, addr)
+        # "first": an instruction counts once per file view, at the first
+        # (lowest) line that lists it; "all": at every line of that file
+        # that lists it (ncu lists an inlined instruction under each frame of
+        # its inline chain: the helper's line and the call site's)
+        key = (block, addr) if FRAMES == "first" else (block, addr, cur_line)
         if key in seen:
             continue
         seen.add(key)
@@ -143,6 +178,8 @@ def parse_csv(text, prog, acc, executed, other, srctext):
         if f is None:
             other[prog["suite"]][os.path.basename(cur_file)] += req
             continue
+        if instr is not None and req > 0:
+            instr.append((prog["suite"], prog["name"], func, f, cur_line, addr, opcode, int(req), int(sec), int(ide)))
         a = acc[(prog["suite"], f, cur_line)]
         a["requests"] += req
         a["sectors"] += sec
@@ -158,6 +195,7 @@ def parse_csv(text, prog, acc, executed, other, srctext):
         a["ops"].add(opcode.split(".")[0] + ("." + opcode.split(".")[-1] if opcode.split(".")[-1].isdigit() else ""))
         a["kernels"].add(func)
         a["programs"].add(prog["name"])
+    return short[0]
 
 
 def load_csvs(src):
@@ -187,13 +225,26 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
     ap.add_argument("source", help="groundtruth.tar.gz from device-run.sh, or a directory of CSVs")
-    ap.add_argument("--programs", default=os.path.join(root, ".gt-carry", "programs.tsv"))
+    ap.add_argument("--carry", default=".gt-carry",
+                    help="the directory prepare.sh (.gt-carry) or prepare-modern.sh (.gt-carry-modern) filled")
+    ap.add_argument("--programs", default=None, help="default: CARRY/programs.tsv")
+    ap.add_argument("--instructions", action="store_true", help="also write OUT/instructions-SUITE.tsv")
+    ap.add_argument("--frames", choices=("first", "all"), default="first",
+                    help="first (default, the PolyBench/cuda-samples tables): an instruction counts at the first "
+                         "line of a file that lists it; all: at every line of its inline chain (call sites too)")
     ap.add_argument("--out", default=os.path.join(root, "docs", "groundtruth"))
     ap.add_argument("--ratio", type=float, default=1.25)
     ap.add_argument("--min-requests", type=float, default=16)
     a = ap.parse_args()
+    global CARRY_MARK, FRAMES
+    FRAMES = a.frames
+    carry = a.carry if os.path.isabs(a.carry) else os.path.join(root, a.carry)
+    CARRY_MARK = os.path.basename(os.path.normpath(carry)) + "/"
+    if a.programs is None:
+        a.programs = os.path.join(carry, "programs.tsv")
 
     progs = {p["name"]: p for p in read_programs(a.programs)}
+    instr = [] if a.instructions else None
     acc = collections.defaultdict(new_acc)
     executed = collections.defaultdict(set)
     other = collections.defaultdict(collections.Counter)
@@ -203,7 +254,12 @@ def main():
         if name not in progs:
             print(f"warning: {name}.csv is not in {a.programs}", file=sys.stderr)
             continue
-        parse_csv(text, progs[name], acc, executed, other, srctext)
+        nc = set()
+        nshort = parse_csv(text, progs[name], acc, executed, other, srctext, instr, nc)
+        if nshort:
+            print(f"warning: {name}: {nshort} rows shorter than their header (skipped)", file=sys.stderr)
+        if nc:
+            print(f"warning: {name}: no source counters for {', '.join(sorted(nc))} (not counted)", file=sys.stderr)
         measured[progs[name]["suite"]].append(name)
 
     os.makedirs(a.out, exist_ok=True)
@@ -238,6 +294,12 @@ def main():
             for (suite, file), ls in sorted(executed.items()):
                 if suite == s:
                     f.write(f"{file}\t{','.join(str(x) for x in sorted(ls))}\n")
+        if instr is not None:
+            with open(os.path.join(a.out, f"instructions-{s}.tsv"), "w") as f:
+                f.write(f"# executed global-memory instructions, suite {s} (the rows lines-{s}.tsv sums)\n")
+                f.write("program\tkernel\tfile\tline\taddress\topcode\trequests\tsectors\tideal\n")
+                for r in sorted(x for x in instr if x[0] == s):
+                    f.write("\t".join(str(v) for v in r[1:]) + "\n")
         nlines = sum(1 for k, v in acc.items() if k[0] == s and v["requests"] > 0)
         hdr = ", ".join(f"{k}: {int(c)} requests" for k, c in other[s].most_common(5))
         print(f"{s}: {len(measured[s])} programs, {nlines} lines with global accesses, {nw} wasteful -> {path}"

@@ -15,11 +15,16 @@ SUITES=${1:-/work/.gt-suites}
 PB=$SUITES/cavazos-lab+PolyBench-ACC
 CS=$SUITES/NVIDIA+cuda-samples
 C=$ROOT/.gt-carry
+mkdir -p "$ROOT/.git/info"
 grep -qx '/.gt-carry/' "$ROOT/.git/info/exclude" 2>/dev/null || echo '/.gt-carry/' >>"$ROOT/.git/info/exclude"
 rm -rf "$C"; mkdir -p "$C/polybench" "$C/cuda-samples/Samples"
+commit() {  # DIR -> commit id (a git checkout, or a copy with a .suite-commit file)
+  if [ -f "$1/.suite-commit" ]; then awk '{print $1; exit}' "$1/.suite-commit"
+  else git -C "$1" rev-parse HEAD; fi
+}
 {
-  echo "polybench	$(git -C "$PB" rev-parse HEAD)	github.com/cavazos-lab/PolyBench-ACC"
-  echo "cuda-samples	$(git -C "$CS" rev-parse HEAD)	github.com/NVIDIA/cuda-samples"
+  echo "polybench	$(commit "$PB")	github.com/cavazos-lab/PolyBench-ACC"
+  echo "cuda-samples	$(commit "$CS")	github.com/NVIDIA/cuda-samples"
 } >"$C/suites.txt"
 
 # ---- PolyBench-ACC (CUDA): every program, MINI_DATASET -----------------------
