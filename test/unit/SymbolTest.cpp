@@ -58,6 +58,29 @@ TEST(SymbolTest, EqualityNeedsKindAndName) {
   EXPECT_FALSE(A < A);
 }
 
+// Two loads of `idx[i]` around a store that may change it print alike but
+// are different values: they must not cancel (issue 29's wrong answer).
+TEST(SymbolTest, VersionsTellApartValuesThatPrintAlike) {
+  Symbol Before{SymbolKind::IndirectValue, "idx[i]", 1};
+  Symbol After{SymbolKind::IndirectValue, "idx[i]", 2};
+  EXPECT_NE(Before, After);
+  EXPECT_TRUE(Before < After || After < Before);
+  EXPECT_EQ(Before, (Symbol{SymbolKind::IndirectValue, "idx[i]", 1}));
+  Expr A = Expr::symbol(Before), B = Expr::symbol(After);
+  EXPECT_FALSE((B - A).isConstant());
+  EXPECT_TRUE((A - Expr::symbol(Before)).isConstant());
+  EXPECT_EQ(A.str(), B.str()); // The version is never printed.
+  EXPECT_NE(A.hash(), B.hash());
+  // A symbol of another name sorts by its name first, whatever the version:
+  // canonical forms (and so printed formulas) do not depend on versions.
+  Symbol Early{SymbolKind::IndirectValue, "a[i]", ~uint64_t(0)};
+  EXPECT_LT(Early, Before);
+  Bindings Values;
+  Values.set(Before, 5);
+  Values.set(After, 9);
+  EXPECT_EQ((B - A).evaluate(Values), 4);
+}
+
 TEST(SymbolTest, BindingsLookup) {
   Bindings B;
   Symbol N = Symbol::param("N"), Tx = Symbol::threadIdx(0);

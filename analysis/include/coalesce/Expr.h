@@ -51,12 +51,20 @@ enum class SymbolKind {
 /// Returns a stable lower-case name for \p K ("threadIdx", "param", ...).
 const char *symbolKindName(SymbolKind K);
 
-/// A named leaf of an expression. Two symbols are the same iff kind and name
-/// are equal. Names are what users read: "threadIdx.x", "N", "k" (a loop's
-/// iteration counter is named after its variable), "idx[i]".
+/// A named leaf of an expression. Two symbols are the same iff kind, name
+/// and version are equal. Names are what users read: "threadIdx.x", "N",
+/// "k" (a loop's iteration counter is named after its variable), "idx[i]".
+/// The version tells apart values that print alike: a load of `idx[i]`
+/// before and after a store that may change it, two non-constant `case`
+/// labels, a variable made opaque by two different `switch`es. It is 0 for
+/// what the name alone identifies (threadIdx.x, kernel parameters).
 struct Symbol {
   SymbolKind Kind = SymbolKind::UniformValue;
   std::string Name;
+  /// What the value stands for beyond its name (the frontend's choice: a
+  /// hash of the memory state and the address a load read, or of the
+  /// source location of the construct); never printed.
+  uint64_t Version = 0;
 
   /// threadIdx/blockIdx/blockDim/gridDim component \p Dim (0 = x, 1 = y, 2 = z).
   static Symbol threadIdx(unsigned Dim);
@@ -74,11 +82,15 @@ struct Symbol {
   int dimension() const;
 
   friend bool operator==(const Symbol &A, const Symbol &B) {
-    return A.Kind == B.Kind && A.Name == B.Name;
+    return A.Kind == B.Kind && A.Version == B.Version && A.Name == B.Name;
   }
   friend bool operator!=(const Symbol &A, const Symbol &B) { return !(A == B); }
   friend bool operator<(const Symbol &A, const Symbol &B) {
-    return A.Kind != B.Kind ? A.Kind < B.Kind : A.Name < B.Name;
+    if (A.Kind != B.Kind)
+      return A.Kind < B.Kind;
+    if (int C = A.Name.compare(B.Name))
+      return C < 0;
+    return A.Version < B.Version;
   }
 };
 

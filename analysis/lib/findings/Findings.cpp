@@ -292,8 +292,9 @@ std::string possiblyMisalignedMessage(const AccessRecord &A) {
 std::string indirectMessage(const AccessRecord &A) {
   std::vector<std::string> Sources;
   for (const Symbol &S : A.Pattern.Address.symbols())
-    if (S.Kind == SymbolKind::IndirectValue)
-      Sources.push_back(S.Name);
+    if (S.Kind == SymbolKind::IndirectValue &&
+        (Sources.empty() || Sources.back() != S.Name))
+      Sources.push_back(S.Name); // Versions of one load print once.
   std::string From =
       Sources.empty() ? "" : fmt::format(" ({})", fmt::join(Sources, ", "));
   return fmt::format("{} '{}' uses an index loaded from memory{}: sectors per "

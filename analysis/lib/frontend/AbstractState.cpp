@@ -454,6 +454,7 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
   Inner.CallChain = F.CallChain;
   Inner.CallChain.push_back(toLocation(SM, CCE->getBeginLoc()));
   Inner.ThisObject = &Target;
+  Inner.Memory = F.Memory;
   llvm::SmallVector<const clang::Expr *, 8> Args(CCE->arguments());
   bindArguments(CtorDef, Args, 0, F, Inner);
   for (const CXXCtorInitializer *Init : CtorDef->inits()) {
@@ -477,6 +478,7 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
   // fields only; their bodies hold no accesses of the user's.
   if (walksInto(CtorDef))
     walkStmt(CtorDef->getBody(), Inner);
+  F.Memory = Inner.Memory;
 }
 
 /// The values that predicate \p Active fixes (`threads == 512` in the

@@ -14,6 +14,7 @@
 #include "FrontendInternal.h"
 #include "ParseFile.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -220,6 +221,8 @@ void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
   // first: its value is only known once its body has run.
   if (containsCall(LV))
     prewalkCalls(LV, F);
+  // The store changes memory after its own address is read.
+  auto Stored = llvm::make_scope_exit([&] { noteStore(LV, Op, F); });
   if (!F.records())
     return; // The address is not needed.
   LaneOriginInfo Origin;
@@ -245,6 +248,14 @@ void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
   emit(LV, *A, sizeOf(LV->getType()), Op, Atomic, F, Anchor, Origin);
 }
 
+void KernelWalker::noteStore(const clang::Expr *LV, AccessOp Op, Frame &F) {
+  // A variable or an object held by value is a slot of the state, not
+  // memory: writing it changes no load's value.
+  if (Op == AccessOp::Load || heldValue(LV, F) || !pointerOperand(LV))
+    return;
+  F.Memory = mixKeys(F.Memory, locationKey(LV));
+}
+
 std::string KernelWalker::unfollowedPointer(const clang::Expr *Ptr) const {
   return fmt::format("cannot follow the pointer '{}' to where it points",
                      sourceText(Ctx, Ptr->getSourceRange()));
@@ -261,6 +272,10 @@ void KernelWalker::recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
                                        AtomicKind Atomic, Frame &F,
                                        const clang::Expr *Anchor) {
   QualType Pointee = Ptr->getType()->getPointeeType();
+  auto Stored = llvm::make_scope_exit([&] {
+    if (Op != AccessOp::Load)
+      F.Memory = mixKeys(F.Memory, locationKey(Ptr));
+  });
   if (Pointee.isNull() || !F.records())
     return;
   // &lv: anchor the access at lv, as a plain subscript would be.
@@ -769,7 +784,9 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
   Inner.Returned = &Result;
   llvm::SmallVector<const clang::Expr *, 8> Args(CE->arguments());
   bindArguments(Callee, Args, FirstArg, F, Inner);
+  Inner.Memory = F.Memory;
   walkStmt(Callee->getBody(), Inner);
+  F.Memory = Inner.Memory;
   Returned[CE] = Result;
   // Reference parameters bound to the caller's slots write back what the
   // callee left in them (`mirror(int &d, int n)` changes the caller's d).

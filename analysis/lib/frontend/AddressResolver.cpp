@@ -90,6 +90,7 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
     Callee.IsKernel = F.IsKernel;
   }
   Callee.Fn = Def;
+  Callee.Memory = F.Memory;
   Callee.Depth = F.Depth + 1;
   Callee.Host = F.Host;
   Callee.Probe = F.Probe;

@@ -55,11 +55,16 @@ bool isMemoryRead(const clang::Expr *E) {
 } // namespace
 
 Expr KernelWalker::opaqueValue(const clang::Expr *E, bool LaneDependent,
-                               bool Indirect) {
+                               bool Indirect, uint64_t Version) {
   SymbolKind K = Indirect        ? SymbolKind::IndirectValue
                  : LaneDependent ? SymbolKind::LaneValue
                                  : SymbolKind::UniformValue;
-  return Expr::symbol({K, sourceText(Ctx, E->getSourceRange())});
+  return Expr::symbol({K, sourceText(Ctx, E->getSourceRange()), Version});
+}
+
+uint64_t KernelWalker::locationKey(clang::SourceLocation Loc) const {
+  Loc = SM.getExpansionLoc(Loc);
+  return mixKeys(SM.getFileID(Loc).getHashValue(), SM.getFileOffset(Loc));
 }
 
 std::optional<Expr> applyBinaryOperator(BinaryOperatorKind Op, const Expr &L,
@@ -94,7 +99,18 @@ Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
   // Uniform if every lane reads the same address, else data-dependent.
   std::optional<AddressInfo> A = resolveAddress(LV, F, nullptr);
   bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
-  return opaqueValue(LV, Lane, /*Indirect=*/Lane && A.has_value());
+  // The value is what this address held in this version of memory: the
+  // same for two reads of it with no store between, whatever they are
+  // spelled; different across a store.
+  uint64_t Address =
+      A ? mixKeys(std::hash<std::string>()(A->Ptr.BaseName),
+                  A->Ptr.ByteOffset.hash())
+        : locationKey(LV);
+  // Constant memory and kernel arguments: no store of the kernel's changes them.
+  bool ReadOnly = A && (A->Ptr.Space == MemorySpace::Constant ||
+                        A->Ptr.Space == MemorySpace::Param);
+  return opaqueValue(LV, Lane, /*Indirect=*/Lane && A.has_value(),
+                     ReadOnly ? Address : mixKeys(F.Memory, Address));
 }
 
 Expr KernelWalker::floatValue(const clang::Expr *E, const Frame &F) {
@@ -257,6 +273,8 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
         if (std::optional<VarValue> Held = heldValue(Sub, F))
           if (Held->Int)
             return *Held->Int;
+      if (std::optional<Expr> Element = constantArrayElement(Sub, F))
+        return *Element;
       if (isMemoryRead(Sub)) {
         return loadedValue(Sub, F);
       }

@@ -36,6 +36,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -69,6 +71,23 @@ struct PointerValue {
 };
 
 struct ObjectValue;
+
+inline uint64_t mixKeys(uint64_t A, uint64_t B);
+
+/// The version of memory where paths with versions \p A and \p B join:
+/// the version itself when they agree, else one of its own.
+inline uint64_t joinMemory(uint64_t A, uint64_t B) {
+  return A == B ? A : mixKeys(std::min(A, B), std::max(A, B));
+}
+
+/// Combines two keys (Symbol::Version, Frame::Memory) into one, the same on
+/// every run (splitmix64's finalizer over their sum).
+inline uint64_t mixKeys(uint64_t A, uint64_t B) {
+  uint64_t X = A * 0x9e3779b97f4a7c15ULL + B + 0x632be59bd9b4e019ULL;
+  X = (X ^ (X >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  X = (X ^ (X >> 27)) * 0x94d049bb133111ebULL;
+  return X ^ (X >> 31);
+}
 
 /// What a variable (or a field of an object held in one) holds while the
 /// walker interprets a function: the abstract value of one storage slot.
@@ -275,6 +294,12 @@ private:
     std::string SampledLoop;
     /// That loop's iteration symbol: an address using it is known only there.
     std::optional<Symbol> SampledIter;
+    /// The version of memory: a key of the stores walked so far on this
+    /// path (0 before any). A load's symbol carries it with its address, so
+    /// `a = idx[i]; idx[i] = ...; b = idx[i];` gives two values. Inlined
+    /// calls start from the caller's and hand theirs back; where branches
+    /// join, two different versions make a new one.
+    uint64_t Memory = 0;
   };
 
   /// Whether the walker enters \p Def: user code, and the library code whose
@@ -407,6 +432,10 @@ private:
   /// assignment, an increment, a call), decided once per node.
   bool mayChangeSlots(const clang::Stmt *S);
   llvm::DenseMap<const clang::Stmt *, bool> ChangesSlots;
+  /// Per array variable: its elements when it is a small array of integer
+  /// constants that no code writes or lets escape (constantArrayElement).
+  llvm::DenseMap<const clang::VarDecl *, std::optional<std::vector<int64_t>>>
+      ConstantArrays;
 
   // Expressions with side effects and accesses (AccessCollector.cpp).
   void walkExpr(const clang::Expr *E, Frame &F);
@@ -550,13 +579,29 @@ private:
                  LaneOriginInfo *Origin = nullptr);
   Expr translateCall(const clang::CallExpr *CE, const Frame &F,
                      LaneOriginInfo *Origin);
+  /// An opaque symbol named after \p E's source text; \p Version tells it
+  /// apart from other values of the same spelling (Symbol::Version).
   Expr opaqueValue(const clang::Expr *E, bool LaneDependent,
-                   bool Indirect = false);
+                   bool Indirect = false, uint64_t Version = 0);
+  /// A key of \p S's place in the source (file and offset of its expansion
+  /// location): the same on every run, different for two constructs.
+  uint64_t locationKey(clang::SourceLocation Loc) const;
+  uint64_t locationKey(const clang::Stmt *S) const {
+    return locationKey(S->getBeginLoc());
+  }
+  /// Records in \p F that \p Op through \p LV may change memory (a store,
+  /// an atomic): loads after it read a new version (Frame::Memory).
+  void noteStore(const clang::Expr *LV, AccessOp Op, Frame &F);
   /// A floating-point value used as an integer: an opaque symbol that is
   /// uniform, lane-dependent or indirect (data) like what \p E reads.
   Expr floatValue(const clang::Expr *E, const Frame &F);
   /// The value read from memory lvalue \p LV: a uniform or indirect symbol.
   Expr loadedValue(const clang::Expr *LV, const Frame &F);
+  /// `sizes[j]` of `int sizes[] = {32, 64, 128};` that nothing writes: the
+  /// element, as `select(j == 0, 32, select(j == 1, 64, 128))` when the
+  /// index is not a constant (ConstantArray.cpp).
+  std::optional<Expr> constantArrayElement(const clang::Expr *LV,
+                                           const Frame &F);
 
   // Addresses (AddressResolver.cpp).
   std::optional<AddressInfo> resolveAddress(const clang::Expr *LValue,

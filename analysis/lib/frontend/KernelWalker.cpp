@@ -376,6 +376,7 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     walkExpr(SS->getCond(), F);
     Frame Body = F;
     walkSwitchBody(SS, Body);
+    F.Memory = joinMemory(F.Memory, Body.Memory);
     // Cases are not modelled: what the body changed becomes opaque.
     ModificationFinder MF;
     MF.TraverseStmt(const_cast<Stmt *>(SS->getBody()));
@@ -385,7 +386,9 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
         continue;
       VarValue V;
       if (It->second.Int)
-        V.Int = Expr::symbol({SymbolKind::LaneValue, M.Var->getName().str()});
+        V.Int = Expr::symbol({SymbolKind::LaneValue, M.Var->getName().str(),
+                              mixKeys(locationKey(SS->getBeginLoc()),
+                                      locationKey(M.Var->getLocation()))});
       F.Env[M.Var] = V;
     }
     return;
@@ -427,7 +430,9 @@ void KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
           Match = Expr::eq(Cond, V);
           NoCase = Expr::logicalAnd(NoCase, Expr::ne(Cond, V));
         } else {
-          Match = Expr::symbol({SymbolKind::UniformValue, "case"});
+          // Each label its own unknown: two of them are not equal.
+          Match = Expr::symbol(
+              {SymbolKind::UniformValue, "case", locationKey(CS->getLHS())});
         }
         Label = Label ? Expr::logicalOr(*Label, Match) : Match;
         Inner = CS->getSubStmt();
@@ -489,7 +494,8 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
     V = evaluateAndWalk(T, Init, F, VD);
   } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
     V.emplace();
-    V->Int = Expr::symbol({SymbolKind::UniformValue, VD->getName().str()});
+    V->Int = Expr::symbol({SymbolKind::UniformValue, VD->getName().str(),
+                           locationKey(VD->getLocation())});
   } else if (isRecordValueType(T)) {
     V.emplace();
     V->Object = std::make_shared<ObjectValue>(); // Fields not yet known.
@@ -527,6 +533,7 @@ void KernelWalker::mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
     VarValue Merged = mergeValues(Cond, Entry.second, EI->second);
     F.Env[Entry.first] = std::move(Merged);
   }
+  F.Memory = joinMemory(Then.Memory, Else.Memory);
 }
 
 bool KernelWalker::loopNameTaken(const Frame &F, llvm::StringRef Name) const {
@@ -578,6 +585,7 @@ void KernelWalker::walkUnder(Frame &F, const Expr &Cond, const Stmt *Code,
   if (mayChangeSlots(Code)) {
     Frame Copy = under(F, Cond);
     Walk(Copy);
+    F.Memory = joinMemory(F.Memory, Copy.Memory);
     return;
   }
   Expr Saved = F.Active;

@@ -7,6 +7,8 @@
 
 #include "model/PredictInternal.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,12 +18,16 @@ namespace coalesce {
 namespace predictor {
 namespace {
 
-/// Names of the symbols of \p E of kind \p K, joined by ", ".
+/// Names of the symbols of \p E of kind \p K, joined by ", ", each name
+/// once (two versions of one load print alike; symbols() sorts by name).
 std::string namesOfKind(const Expr &E, SymbolKind K) {
   std::string Names;
+  const std::string *Last = nullptr;
   for (const Symbol &S : E.symbols())
-    if (S.Kind == K)
+    if (S.Kind == K && (!Last || *Last != S.Name)) {
       Names += (Names.empty() ? "" : ", ") + S.Name;
+      Last = &S.Name;
+    }
   return Names;
 }
 
@@ -50,6 +56,13 @@ bool screenAddress(const AccessPattern &Access, Prediction &P) {
   return false;
 }
 
+/// Adds \p Text to \p P's assumptions unless it is there: two versions of
+/// one load (Symbol::Version) print alike and are assumed alike.
+void assume(Prediction &P, std::string Text) {
+  if (!llvm::is_contained(P.Assumptions, Text))
+    P.Assumptions.push_back(std::move(Text));
+}
+
 /// d(address)/d(threadIdx.D): symbolic, and its value under \p Fixed.
 std::pair<std::optional<Expr>, std::optional<int64_t>>
 laneStride(const Expr &Address, unsigned D, const ValueMap &Fixed) {
@@ -66,22 +79,22 @@ void assumeDefault(const Context &Ctx, const Symbol &S, const Expr &LanePart,
   int64_t Default = Ctx.Fixed.at(S);
   if (LanePart.symbols().count(S)) {
     if (std::optional<int64_t> T = probeStride(Ctx, S))
-      P.Assumptions.push_back(fmt::format("assuming {} >= {} ({} = {} used)",
+      assume(P, fmt::format("assuming {} >= {} ({} = {} used)",
                                           S.Name, *T, S.Name, Default));
     else
-      P.Assumptions.push_back(fmt::format("assuming {} = {}", S.Name, Default));
+      assume(P, fmt::format("assuming {} = {}", S.Name, Default));
     return;
   }
   std::optional<Misalignment> M = probeMisalignment(Ctx, S);
   if (!M) {
-    P.Assumptions.push_back(fmt::format("assuming {} = {}", S.Name, Default));
+    assume(P, fmt::format("assuming {} = {}", S.Name, Default));
     return;
   }
   double Used = *P.SectorsPerRequest;
   if (M->Pitch) {
     // A row pitch: `m[r * n + col]` is fine when rows of n elements start on
     // sectors. Say so, and leave the finding to a run with --param n=...
-    P.Assumptions.push_back(fmt::format(
+    assume(P, fmt::format(
         "assuming {} = {}: rows start on 32-byte sectors; {} to {} sectors per "
         "request for other values (give --param {}=...)",
         S.Name, Default, formatAverage(M->Best), formatAverage(M->Worst),
@@ -89,12 +102,12 @@ void assumeDefault(const Context &Ctx, const Symbol &S, const Expr &LanePart,
     return;
   }
   if (M->Best + Epsilon >= Used)
-    P.Assumptions.push_back(fmt::format(
+    assume(P, fmt::format(
         "assuming {} is a multiple of 32 bytes; up to {} sectors per request "
         "otherwise",
         M->Term, formatAverage(M->Worst)));
   else
-    P.Assumptions.push_back(fmt::format(
+    assume(P, fmt::format(
         "assuming {} = {} ({} sectors per request); {} to {} depending on "
         "{} modulo 32 bytes",
         S.Name, Default, formatAverage(Used), formatAverage(M->Best),
@@ -299,7 +312,7 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
       Ctx.Grid[Grid] = It->second;
   }
   for (const std::string &Name : Untracked)
-    P.Assumptions.push_back(fmt::format(
+    assume(P, fmt::format(
         "assuming all lanes take the branch that depends on {}", Name));
 
   std::tie(P.LaneStrideBytes, P.LaneStrideBytesValue) =
@@ -321,7 +334,7 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
     if (!Stated)
       Stated = assumeOneValuePass(Ctx, Base, Bounds);
     if (Stated)
-      P.Assumptions.push_back(*Stated);
+      assume(P, *Stated);
   }
   for (const Symbol &S : Ctx.Defaulted)
     P.AssumedValues[S.Name] = Ctx.Fixed.at(S);
@@ -334,12 +347,12 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
                      "than 63, under the assumed values)"
                    : "no lane executes the access under the assumptions";
     for (const Symbol &S : Ctx.Defaulted)
-      P.Assumptions.push_back(
+      assume(P, 
           fmt::format("assuming {} = {}", S.Name, Ctx.Fixed.at(S)));
     return P;
   }
   if (Base.ActiveUnknown)
-    P.Assumptions.push_back("assuming the access executes in lanes whose "
+    assume(P, "assuming the access executes in lanes whose "
                             "condition cannot be evaluated");
 
   P.SectorsPerRequest = Base.sectorsPerRequest();

@@ -67,7 +67,7 @@ Expr ExprBuilder::makeSymbol(Symbol S) {
   N->K = Expr::Kind::Symbol;
   N->Hash = hashCombine(hashCombine(static_cast<size_t>(Expr::Kind::Symbol),
                                     static_cast<size_t>(S.Kind)),
-                        std::hash<std::string>()(S.Name));
+                        std::hash<std::string>()(S.Name) ^ S.Version);
   N->LaneDependent = S.isLaneDependent();
   N->Indirect = S.Kind == SymbolKind::IndirectValue;
   N->Symbols = std::make_shared<const std::set<Symbol>>(std::set<Symbol>{S});
@@ -361,7 +361,11 @@ int compareExpr(const Expr &A, const Expr &B) {
   case Expr::Kind::Symbol:
     if (int C = X.Sym.Name.compare(Y.Sym.Name))
       return C < 0 ? -1 : 1;
-    return X.Sym.Kind == Y.Sym.Kind ? 0 : (X.Sym.Kind < Y.Sym.Kind ? -1 : 1);
+    if (X.Sym.Kind != Y.Sym.Kind)
+      return X.Sym.Kind < Y.Sym.Kind ? -1 : 1;
+    return X.Sym.Version == Y.Sym.Version
+               ? 0
+               : (X.Sym.Version < Y.Sym.Version ? -1 : 1);
   default:
     break;
   }
