@@ -64,6 +64,12 @@ struct AccessPattern {
   /// loaded field by field (`Particle p = ps[i]` of ten 4-byte-aligned
   /// floats is ten 4-byte loads). Each has the predicted sectors/request.
   unsigned Instructions = 1;
+  /// For each IndirectValue symbol of Address or Active that is a value
+  /// loaded from memory: the byte offset the load read it from. When that
+  /// load reads one address per warp (`ix = inp[b * T + t]` with b and t
+  /// the same in the warp's lanes), the value is the same in every lane and
+  /// the access is predicted as through a uniform unknown, not a gather.
+  std::vector<std::pair<Symbol, Expr>> LoadAddresses;
 };
 
 /// The launch context a prediction is made for.

@@ -128,6 +128,13 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   R.CallChain = F.CallChain;
   R.Pattern.Address = Addr.Ptr.ByteOffset;
   R.Pattern.Active = F.Active;
+  if (R.Pattern.Address.isIndirect() || R.Pattern.Active.isIndirect())
+    for (const Expr *E : {&R.Pattern.Address, &R.Pattern.Active})
+      for (const Symbol &S : E->symbols())
+        if (auto It = LoadAddressOf.find(S); It != LoadAddressOf.end())
+          if (llvm::none_of(R.Pattern.LoadAddresses,
+                            [&](const auto &L) { return L.first == S; }))
+            R.Pattern.LoadAddresses.emplace_back(S, It->second);
   if (F.SampledIter && R.Pattern.Address.symbols().count(*F.SampledIter))
     R.SampledOnly = F.SampledLoop;
   // An address through a loop-carried value the walker gave up on says why.

@@ -109,8 +109,11 @@ Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
   // Constant memory and kernel arguments: no store of the kernel's changes them.
   bool ReadOnly = A && (A->Ptr.Space == MemorySpace::Constant ||
                         A->Ptr.Space == MemorySpace::Param);
-  return opaqueValue(LV, Lane, /*Indirect=*/Lane && A.has_value(),
-                     ReadOnly ? Address : mixKeys(F.Memory, Address));
+  Expr V = opaqueValue(LV, Lane, /*Indirect=*/Lane && A.has_value(),
+                       ReadOnly ? Address : mixKeys(F.Memory, Address));
+  if (A && V.isIndirect())
+    LoadAddressOf.try_emplace(V.getSymbol(), A->Ptr.ByteOffset);
+  return V;
 }
 
 Expr KernelWalker::floatValue(const clang::Expr *E, const Frame &F) {

@@ -665,6 +665,9 @@ private:
   /// loop-carried value without a closed form): the reason an access whose
   /// address uses it is unknown.
   std::map<Symbol, std::string> OpaqueReasons;
+  /// The byte offset each value loaded from memory was read from
+  /// (loadedValue), by its symbol: AccessPattern::LoadAddresses.
+  std::map<Symbol, Expr> LoadAddressOf;
 };
 
 /// The launches of every kernel made by the host code of a translation

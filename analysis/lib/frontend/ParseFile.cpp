@@ -230,10 +230,7 @@ struct FileContext {
 /// The per-file analysis, run when clang has built the AST.
 class AnalysisConsumer : public ASTConsumer {
 public:
-  explicit AnalysisConsumer(FileContext &C)
-      : Config(C.Config), Out(C.Out), File(C.File), Errors(C.Errors),
-        ProjectLaunches(C.ProjectLaunches), Rename(C.Rename),
-        OnKernel(C.OnKernel) {}
+  explicit AnalysisConsumer(FileContext &C) : C(C) {}
 
   /// Bodies of library functions the walker never follows are not parsed.
   bool shouldSkipFunctionBody(Decl *D) override {
@@ -242,28 +239,28 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
-    File.Analyzed = true;
+    C.File.Analyzed = true;
     KernelFinder Finder(SM);
     frontend::traverseUserDecls(Finder, Ctx);
     for (const FunctionTemplateDecl *FTD : Finder.Uninstantiated) {
       SourceLocation Loc = frontend::toLocation(SM, FTD->getLocation());
-      Rename(Loc);
-      File.UninstantiatedKernels.push_back({FTD->getNameAsString(), Loc});
+      C.Rename(Loc);
+      C.File.UninstantiatedKernels.push_back({FTD->getNameAsString(), Loc});
     }
     // Per function, built when a loop of it is first walked.
     frontend::LoopLiveness Liveness(Ctx);
     frontend::LaunchConfigFinder Launches(Ctx, Liveness);
     for (const auto &[Key, Sites] : Launches.all())
       for (LaunchSite L : Sites) {
-        Rename(L.Loc);
-        ProjectLaunches[Key].push_back(std::move(L));
+        C.Rename(L.Loc);
+        C.ProjectLaunches[Key].push_back(std::move(L));
       }
 
     // Errors inside device code mark their kernel (or, for a __device__
     // function, every kernel) as not analyzable.
     llvm::SmallPtrSet<const FunctionDecl *, 8> Broken;
     bool BrokenDeviceFunction = false;
-    for (auto &[Loc, Err] : Errors.Errors) {
+    for (auto &[Loc, Err] : C.Errors.Errors) {
       for (const FunctionDecl *K : Finder.Kernels)
         if (contains(SM, K, Loc)) {
           Broken.insert(K);
@@ -282,7 +279,7 @@ public:
     // Invalid declarations and recovery expressions come only with errors.
     bool AnyError = Ctx.getDiagnostics().hasErrorOccurred();
     for (const FunctionDecl *K : Finder.Kernels)
-      if (AnyError && !Broken.count(K) && dependsOnErrors(K, Errors.Tolerated)) {
+      if (AnyError && !Broken.count(K) && dependsOnErrors(K, C.Errors.Tolerated)) {
         Broken.insert(K);
         CompileError E;
         E.Loc = frontend::toLocation(SM, K->getLocation());
@@ -290,13 +287,13 @@ public:
                                 "compile (see the errors above); not analyzed",
                                 K->getNameAsString());
         E.InKernel = true;
-        Errors.Errors.push_back({K->getLocation(), std::move(E)});
+        C.Errors.Errors.push_back({K->getLocation(), std::move(E)});
       }
 
     std::vector<const FunctionDecl *> ToWalk;
     for (const FunctionDecl *FD : Finder.Kernels) {
       if (Broken.count(FD) || BrokenDeviceFunction)
-        ++File.KernelsNotAnalyzed;
+        ++C.File.KernelsNotAnalyzed;
       else
         ToWalk.push_back(FD);
     }
@@ -315,29 +312,23 @@ public:
       K.LaunchBounds = frontend::launchBoundsOf(FD);
       frontend::KernelWalker Walker(Ctx, K, Liveness);
       Walker.walkKernel(FD);
-      if (Config.SelfCheck) {
+      if (C.Config.SelfCheck) {
         std::vector<census::Entry> Census = census::takeCensus(Ctx, FD);
         K.CensusEntries = Census.size();
         K.CensusMisses = census::unmatchedEntries(Census, K);
       }
-      ++File.KernelsAnalyzed;
-      renameKernel(K, Rename);
-      if (OnKernel)
-        OnKernel(Position, K);
+      ++C.File.KernelsAnalyzed;
+      renameKernel(K, C.Rename);
+      if (C.OnKernel)
+        C.OnKernel(Position, K);
       Walked[Position] = std::move(K);
     }
     for (std::optional<KernelRecord> &K : Walked)
-      Out.Kernels.push_back(std::move(*K));
+      C.Out.Kernels.push_back(std::move(*K));
   }
 
 private:
-  const AnalysisConfig &Config;
-  Report &Out;
-  FileResult &File;
-  ErrorCollector &Errors;
-  std::map<std::string, std::vector<LaunchSite>> &ProjectLaunches;
-  std::function<void(SourceLocation &)> Rename;
-  std::function<void(size_t, const KernelRecord &)> OnKernel;
+  FileContext &C;
 };
 
 class AnalysisAction : public ASTFrontendAction {

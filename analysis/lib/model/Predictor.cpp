@@ -12,6 +12,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <tuple>
 
 namespace coalesce {
@@ -271,8 +273,57 @@ std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
 
 } // namespace
 
+/// \p Access with each loaded value of its address that is read from one
+/// address per warp (the load itself predicts uniform) made a uniform
+/// unknown, with a note per value; nullopt when some gathered value is not
+/// such a load.
+std::optional<AccessPattern> withWarpUniformLoads(const AccessPattern &Access,
+                                                  const PredictOptions &Opts,
+                                                  GuardMemo &Guards,
+                                                  std::vector<std::string> &Notes) {
+  std::map<Symbol, Expr> Uniform;
+  std::set<Symbol> Gathered = Access.Address.symbols();
+  for (const Symbol &S : Access.Active.symbols())
+    Gathered.insert(S);
+  for (const Symbol &S : Gathered) {
+    if (S.Kind != SymbolKind::IndirectValue)
+      continue;
+    auto It = llvm::find_if(Access.LoadAddresses,
+                            [&](const auto &L) { return L.first == S; });
+    if (It == Access.LoadAddresses.end())
+      return std::nullopt;
+    AccessPattern Load;
+    Load.Address = It->second;
+    Load.Active = Access.Active;
+    if (predictWith(Load, Opts, Guards).Class != Classification::Uniform)
+      return std::nullopt;
+    Uniform[S] = Expr::symbol({SymbolKind::UniformValue, S.Name, S.Version});
+    Notes.push_back(fmt::format("'{}' is read from one address per warp: the "
+                                "same value in all its lanes",
+                                S.Name));
+  }
+  AccessPattern Q = Access;
+  Q.Address = Access.Address.substitute(Uniform);
+  Q.Active = Access.Active.substitute(Uniform);
+  Q.LoadAddresses.clear();
+  return Q;
+}
+
 Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
                        GuardMemo &Guards) {
+  if (!Access.LoadAddresses.empty() && Access.UnknownReason.empty()) {
+    std::vector<std::string> Notes;
+    if (std::optional<AccessPattern> Q =
+            withWarpUniformLoads(Access, Opts, Guards, Notes)) {
+      Prediction P = predictWith(*Q, Opts, Guards);
+      // An address the engine cannot model even then stays a gather: that
+      // is what it is, and the reason says more.
+      if (P.Class != Classification::Unknown) {
+        P.Assumptions.insert(P.Assumptions.begin(), Notes.begin(), Notes.end());
+        return P;
+      }
+    }
+  }
   Prediction P;
   if (screenAddress(Access, P))
     return P;
