@@ -215,6 +215,8 @@ bool isOperatorMethodCall(const clang::CallExpr *CE,
                           const clang::FunctionDecl *Callee);
 /// Is \p CE a kernel launch (`k<<<g, b>>>(..)`, cudaLaunchKernel, ...)?
 bool isLaunchCall(const clang::CallExpr *CE);
+/// Atomic kind by the pointee type of an atomic's first argument.
+AtomicKind atomicKindOf(clang::QualType Pointee);
 /// Warp shuffles (__shfl_sync, ...) and votes (__ballot_sync, ...).
 bool isShuffleFunction(llvm::StringRef Name);
 bool isVoteFunction(llvm::StringRef Name);

@@ -1,0 +1,254 @@
+//===- InlinedCalls.cpp - Calls the walker follows into ------------------===//
+//
+// A call of a function whose body the walker enters (user code, the library
+// code whose accesses are the user's) is walked inline: arguments bound to
+// its parameters, `*this` to the object, its returned value and what it left
+// in reference parameters handed back, memory's version carried through.
+// Calls it does not enter are CUDA builtins and intrinsics (CudaBuiltins.cpp,
+// CudaLibraryValues.cpp) or library calls (LibraryCalls.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendInternal.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+
+namespace coalesce {
+namespace frontend {
+
+void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
+  if (PreWalked.erase(CE))
+    return; // Walked before the access that uses its value.
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  StringRef Name;
+  if (Callee && Callee->getIdentifier())
+    Name = Callee->getName();
+  if (F.Host && OnLaunch && isLaunchCall(CE)) {
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      walkExpr(CE->getArg(I), F);
+    if (!F.Probe) // A loop probe's values are not the launch's.
+      OnLaunch(CE, F);
+    return;
+  }
+  if (isa<CUDAKernelCallExpr>(CE))
+    return;
+
+  if (isAtomicFunction(Name) && CE->getNumArgs() >= 1) {
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      walkExpr(CE->getArg(I), F);
+    const clang::Expr *Ptr = CE->getArg(0);
+    recordPointerAccess(Ptr, AccessOp::Atomic,
+                        atomicKindOf(Ptr->getType()->getPointeeType()), F,
+                        nullptr);
+    return;
+  }
+  if ((isLoadIntrinsic(Name) || isStoreIntrinsic(Name)) &&
+      CE->getNumArgs() >= 1) {
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      walkExpr(CE->getArg(I), F);
+    recordPointerAccess(CE->getArg(0),
+                        isLoadIntrinsic(Name) ? AccessOp::Load
+                                              : AccessOp::Store,
+                        AtomicKind::None, F, nullptr);
+    return;
+  }
+
+  // Arguments are evaluated in the caller.
+  bool OperatorMethod = isOperatorMethodCall(CE, Callee);
+  for (unsigned I = OperatorMethod ? 1 : 0; I < CE->getNumArgs(); ++I) {
+    const clang::Expr *Arg = CE->getArg(I);
+    unsigned P = OperatorMethod ? I - 1 : I;
+    // A reference parameter binds to the lvalue: no load at the call.
+    if (Callee && P < Callee->getNumParams() &&
+        Callee->getParamDecl(P)->getType()->isReferenceType()) {
+      walkBound(Arg, F);
+      continue;
+    }
+    walkExpr(Arg, F);
+  }
+  if (OperatorMethod)
+    walkBound(CE->getArg(0), F);
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    if (const clang::Expr *Obj = MCE->getImplicitObjectArgument())
+      walkBound(Obj, F);
+
+  if (!F.Host && modelLibraryCall(CE, Callee, F))
+    return;
+  const FunctionDecl *Def = nullptr;
+  bool Walked = Callee && Callee->hasBody(Def) && !Def->isVariadic() &&
+                walksInto(Def);
+  if (Walked) {
+    inlineCall(CE, Def, F);
+    return;
+  }
+  // A call the walker does not enter (wmma::load_matrix_sync,
+  // curand_init(&state[id]), a function defined in another file) that is
+  // handed global memory: reported as unknown, never lost.
+  if (isTextOutputFunction(Name))
+    return exclude(CE, AccessOp::Load, F,
+                   "printf reads its arguments as text to print");
+  if (isPointerIdentityBuiltin(CE))
+    return exclude(CE, AccessOp::Load, F,
+                   "returns its pointer argument and accesses nothing");
+  if (!Callee || F.Host || isLaunchCall(CE))
+    return;
+  recordBoundLValues(CE, Callee, F);
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const clang::Expr *Arg = CE->getArg(I);
+    QualType T = Arg->getType();
+    if (!T->isPointerType() || T->getPointeeType()->isFunctionType())
+      continue;
+    std::optional<PointerValue> P = resolvePointer(Arg, F, nullptr);
+    QualType Pointee = T->getPointeeType();
+    AccessOp Op = Pointee.isConstQualified() ? AccessOp::Load
+                                             : AccessOp::LoadStore;
+    const clang::Expr *Anchor = addressOfOperand(Arg);
+    if (!Anchor)
+      Anchor = Arg->IgnoreParenImpCasts();
+    if (isa<StringLiteral>(Anchor) || isa<PredefinedExpr>(Anchor) ||
+        Arg->isNullPointerConstant(Ctx, clang::Expr::NPC_ValueDependentIsNotNull))
+      continue;
+    if (!P) {
+      recordUnknown(Anchor, sizeOf(Pointee), Op, F, Anchor,
+                    fmt::format("memory passed to '{}', which the tool does "
+                                "not walk, through a pointer it cannot follow",
+                                Callee->getQualifiedNameAsString()));
+      continue;
+    }
+    if (P->Space != MemorySpace::Global) {
+      excludeSpace(Anchor, Op, F, P->Space);
+      continue;
+    }
+    size_t Before = Kernel.Accesses.size();
+    emit(Anchor, AddressInfo{*P, std::nullopt}, sizeOf(Pointee), Op,
+         AtomicKind::None, F, Anchor, LaneOriginInfo());
+    if (Kernel.Accesses.size() > Before)
+      Kernel.Accesses.back().Pattern.UnknownReason = fmt::format(
+          "memory passed to '{}', which the tool does not walk",
+          Callee->getQualifiedNameAsString());
+  }
+}
+
+void KernelWalker::bindArguments(const FunctionDecl *Callee,
+                                 llvm::ArrayRef<const clang::Expr *> Args,
+                                 unsigned FirstArg, Frame &Caller,
+                                 Frame &Inner) {
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
+    if (I + FirstArg >= Args.size())
+      break;
+    const ParmVarDecl *P = Callee->getParamDecl(I);
+    if (std::optional<VarValue> V =
+            valueOf(P->getType(), Args[I + FirstArg], Caller, nullptr))
+      Inner.Env[P] = *V;
+  }
+}
+
+void KernelWalker::bindThis(const clang::Expr *Object, bool Arrow,
+                            Frame &Caller, Frame &Inner) {
+  const clang::Expr *Obj = Object->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(Obj)) {
+    Inner.ThisObject = Caller.ThisObject;
+    Inner.ThisPointer = Caller.ThisPointer;
+    Inner.ThisHolder = Caller.ThisHolder;
+    return;
+  }
+  if (Arrow) {
+    Inner.ThisPointer = resolvePointer(Object, Caller, nullptr);
+    return;
+  }
+  if (VarValue *Slot = heldSlot(Object, Caller)) {
+    Inner.ThisObject = Slot;
+    return;
+  }
+  if (Object->isGLValue() && !isa<MaterializeTemporaryExpr>(Obj))
+    if (std::optional<AddressInfo> A = resolveAddress(Object, Caller, nullptr)) {
+      Inner.ThisPointer = A->Ptr;
+      return;
+    }
+  // A temporary object.
+  if (std::optional<VarValue> V = recordValue(Object, Caller)) {
+    Inner.ThisHolder = std::make_shared<VarValue>(std::move(*V));
+    Inner.ThisObject = Inner.ThisHolder.get();
+  }
+}
+
+void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
+                              Frame &F) {
+  // A method called as an operator (a lambda's operator(), L[i]) takes its
+  // object as the first argument; a lambda's body also sees the caller's
+  // variables through its captures.
+  const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+  bool OperatorMethod = isOperatorMethodCall(CE, Callee);
+  bool Lambda = OperatorMethod && Method->getParent()->isLambda();
+  unsigned FirstArg = OperatorMethod ? 1 : 0;
+  if (F.Depth >= 8)
+    return;
+  // Only code in user files (and cub): CUDA and system headers are not
+  // walked.
+  if (!walksInto(Callee))
+    return;
+  if (F.Fn == Callee)
+    return; // Direct recursion (deeper cycles stop at the depth limit).
+  if (Callee->getNumParams() + FirstArg != CE->getNumArgs())
+    return;
+  // Host code: only the functions that lead to launches.
+  if (F.Host && (!HostCallees || !HostCallees->count(Callee->getCanonicalDecl())))
+    return;
+
+  Frame Inner;
+  if (Lambda) {
+    Inner.Env = F.Env;
+    Inner.IsKernel = F.IsKernel;
+    Inner.ThisObject = F.ThisObject;
+    Inner.ThisPointer = F.ThisPointer;
+    Inner.ThisHolder = F.ThisHolder;
+  } else if (OperatorMethod) {
+    bindThis(CE->getArg(0), /*Arrow=*/false, F, Inner);
+  } else if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    if (Method && !Method->isStatic()) {
+      const auto *ME = dyn_cast<MemberExpr>(MCE->getCallee()->IgnoreParens());
+      bindThis(MCE->getImplicitObjectArgument(), ME && ME->isArrow(), F,
+               Inner);
+    }
+  }
+  Inner.Fn = Callee;
+  Inner.Active = F.Active;
+  Inner.Host = F.Host;
+  Inner.Probe = F.Probe;
+  Inner.Depth = F.Depth + 1;
+  Inner.CallChain = F.CallChain;
+  Inner.CallChain.push_back(toLocation(SM, CE->getBeginLoc()));
+  Inner.LibraryCall = F.LibraryCall;
+  if (!Inner.LibraryCall &&
+      SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+    Inner.LibraryCall = CE;
+  VarValue Result;
+  Inner.Returned = &Result;
+  llvm::SmallVector<const clang::Expr *, 8> Args(CE->arguments());
+  bindArguments(Callee, Args, FirstArg, F, Inner);
+  Inner.Memory = F.Memory;
+  walkStmt(Callee->getBody(), Inner);
+  F.Memory = Inner.Memory;
+  Returned[CE] = Result;
+  // Reference parameters bound to the caller's slots write back what the
+  // callee left in them (`mirror(int &d, int n)` changes the caller's d).
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
+    const ParmVarDecl *P = Callee->getParamDecl(I);
+    QualType T = P->getType();
+    if (!T->isReferenceType() || T.getNonReferenceType().isConstQualified() ||
+        I + FirstArg >= Args.size())
+      continue;
+    auto It = Inner.Env.find(P);
+    if (It == Inner.Env.end())
+      continue;
+    if (VarValue *Slot = heldSlot(Args[I + FirstArg], F))
+      *Slot = It->second;
+  }
+}
+
+} // namespace frontend
+} // namespace coalesce
