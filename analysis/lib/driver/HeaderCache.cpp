@@ -198,7 +198,10 @@ bool buildPch(const HeaderPch &Pch, const std::string &Path,
     return false;
   llvm::sys::fs::closeFile(FD);
   clang::tooling::FixedCompilationDatabase DB(Directory, Args);
-  clang::tooling::ClangTool Tool(DB, {Pch.Prefix});
+  // Its own working directory, not the process's (frontend/ParseFile.cpp).
+  clang::tooling::ClangTool Tool(DB, {Pch.Prefix},
+                                 std::make_shared<clang::PCHContainerOperations>(),
+                                 llvm::vfs::createPhysicalFileSystem());
   ErrorCounter Errors;
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);

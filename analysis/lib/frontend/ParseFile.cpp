@@ -373,7 +373,14 @@ void parseFile(const FileJob &Job, const AnalysisConfig &Config,
     Args.push_back(Job.Pch);
   }
   tooling::FixedCompilationDatabase FileDB(Job.Directory, Args);
-  tooling::ClangTool Tool(FileDB, {Job.Input});
+  // A file system of its own, with its own working directory: the process's
+  // one (vfs::getRealFileSystem) is changed by ClangTool::run with chdir, so
+  // files parsed at once on other threads would resolve their relative
+  // include paths (`-I../include dir` of a database entry) against another
+  // entry's directory.
+  tooling::ClangTool Tool(FileDB, {Job.Input},
+                          std::make_shared<PCHContainerOperations>(),
+                          llvm::vfs::createPhysicalFileSystem());
   ErrorCollector Errors;
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
