@@ -5,7 +5,7 @@
 // (srad_v2), the last thread of the last block (srad_v1 reduce), the tail
 // of a vectorized load (SHOC scan), the right edge of an image (dwt2d); code
 // that no value runs (cdpBitonicSort) stays unknown.
-// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --format=json --fail-on=never %s | FileCheck %s --check-prefix=JSON
 
 // matrix_type_mask = 1024 has bit 4 clear; the constant of the guard, 16,
@@ -62,6 +62,7 @@ __global__ void scanTail(const float4 *in4, float *in, float *out, int n,
   float a = 0, b = 0;
   if (fullBlock || i + 3 < n) {
     a = in4[i / 4].x;
+// CHECK: [[@LINE-1]]:9: access: kernel=scanTail op=load base=in4 elem=4 expr='in4[i / 4].x' sectors=16 ideal=4 class=aos
   } else {
     a = (i < n) ? in[i] : 0;
 // CHECK: [[@LINE-1]]:19: access: kernel=scanTail op=load base=in elem=4 expr='in[i]' sectors=1 ideal=1 class=coalesced
@@ -69,6 +70,7 @@ __global__ void scanTail(const float4 *in4, float *in, float *out, int n,
 // CHECK: [[@LINE-1]]:23: access: kernel=scanTail op=load base=in elem=4 expr='in[i + 1]' sectors=1 ideal=1 class=coalesced
   }
   out[i / 4] = a + b;
+// CHECK: [[@LINE-1]]:3: access: kernel=scanTail op=store base=out elem=4 expr='out[i / 4]' sectors=4 ideal=4 class=coalesced
 }
 // JSON: "assuming fullBlock = 0, n = 1022 so that the access executes"
 // JSON: "assuming fullBlock = 0, n = 1022 so that the access executes"
