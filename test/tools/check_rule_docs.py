@@ -25,6 +25,7 @@ def main():
     tool, root = sys.argv[1], sys.argv[2]
     update = "--update" in sys.argv[3:]
     failures = 0
+    missing = []
     for page, rel in PAGES.items():
         out = subprocess.run([tool, f"--print-rule-docs={page}"], check=True,
                              capture_output=True, text=True).stdout
@@ -43,6 +44,7 @@ def main():
             if name not in have:
                 print(f"{rel}: region '{name}' is missing (Rules.def has it)")
                 failures += 1
+                missing.append(f"{rel}:{name}")
             elif have[name].group(2) != body:
                 print(f"{rel}: region '{name}' differs from Rules.def's")
                 failures += 1
@@ -52,6 +54,10 @@ def main():
                                    f"{want[m.group(1)]}<!-- {m.group(1)}:end -->\n",
                               text)
             open(path, "w", encoding="utf-8").write(text)
+    if update and missing:
+        print(f"check_rule_docs: --update rewrites existing regions only; add "
+              f"the marker lines of {', '.join(missing)} by hand first")
+        return 1
     if failures and not update:
         print(f"check_rule_docs: {failures} differences; regenerate with "
               f"test/tools/check_rule_docs.py TOOL . --update")

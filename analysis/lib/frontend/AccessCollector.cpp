@@ -97,6 +97,10 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
                         unsigned Bytes, AccessOp Op, AtomicKind Atomic,
                         Frame &F, const clang::Expr *Anchor,
                         const LaneOriginInfo &Origin) {
+  // Every store the walker records changes memory (library calls, wmma,
+  // asynchronous copies reach here without recordAccess).
+  if (Op != AccessOp::Load)
+    F.Memory = mixKeys(F.Memory, locationKey(LV));
   if (!F.records())
     return;
   const clang::Expr *At = Anchor ? Anchor : LV;
@@ -257,7 +261,13 @@ void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
 void KernelWalker::noteStore(const clang::Expr *LV, AccessOp Op, Frame &F) {
   // A variable or an object held by value is a slot of the state, not
   // memory: writing it changes no load's value.
-  if (Op == AccessOp::Load || heldValue(LV, F) || !pointerOperand(LV))
+  if (Op == AccessOp::Load || heldValue(LV, F))
+    return;
+  // Through a pointer, or through a reference bound to memory (`d = v` in
+  // `put(int &d, int v)`).
+  const auto *DRE = dyn_cast<DeclRefExpr>(LV->IgnoreParenImpCasts());
+  bool Reference = DRE && DRE->getDecl()->getType()->isReferenceType();
+  if (!pointerOperand(LV) && !Reference)
     return;
   F.Memory = mixKeys(F.Memory, locationKey(LV));
 }

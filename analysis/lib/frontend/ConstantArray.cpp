@@ -91,7 +91,8 @@ std::optional<Expr> KernelWalker::constantArrayElement(const clang::Expr *LV,
         It->second = std::move(Elements);
     }
   }
-  const std::optional<std::vector<int64_t>> &Elements = It->second;
+  // A copy: translating the index may read another table and grow the map.
+  const std::optional<std::vector<int64_t>> Elements = It->second;
   if (!Elements || Elements->empty())
     return std::nullopt;
   Expr Index = translate(ASE->getIdx(), F);

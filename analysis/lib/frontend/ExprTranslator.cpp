@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
 
+#include "llvm/Support/xxhash.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -63,8 +65,10 @@ Expr KernelWalker::opaqueValue(const clang::Expr *E, bool LaneDependent,
 }
 
 uint64_t KernelWalker::locationKey(clang::SourceLocation Loc) const {
+  // The file by its name, not its FileID (numbered differently with and
+  // without the precompiled headers), hashed the same on every platform.
   Loc = SM.getExpansionLoc(Loc);
-  return mixKeys(SM.getFileID(Loc).getHashValue(), SM.getFileOffset(Loc));
+  return mixKeys(llvm::xxh3_64bits(SM.getFilename(Loc)), SM.getFileOffset(Loc));
 }
 
 std::optional<Expr> applyBinaryOperator(BinaryOperatorKind Op, const Expr &L,
@@ -100,10 +104,10 @@ Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
   std::optional<AddressInfo> A = resolveAddress(LV, F, nullptr);
   bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
   // The value is what this address held in this version of memory: the
-  // same for two reads of it with no store between, whatever they are
-  // spelled; different across a store.
+  // same for two reads of it spelled alike with no store between;
+  // different across a store.
   uint64_t Address =
-      A ? mixKeys(std::hash<std::string>()(A->Ptr.BaseName),
+      A ? mixKeys(llvm::xxh3_64bits(A->Ptr.BaseName),
                   A->Ptr.ByteOffset.hash())
         : locationKey(LV);
   // Constant memory and kernel arguments: no store of the kernel's changes them.

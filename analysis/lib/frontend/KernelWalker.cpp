@@ -446,15 +446,23 @@ void KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
       }
       break;
     }
-    if (IsLabel)
+    // Where an arm ends, memory as it left it joins the others'.
+    if (IsLabel) {
+      if (Arm)
+        F.Memory = joinMemory(F.Memory, Arm->Memory);
       Arm = under(F, *Label);
+    }
     if (isa<BreakStmt>(Inner)) {
+      if (Arm)
+        F.Memory = joinMemory(F.Memory, Arm->Memory);
       Arm.reset();
       continue;
     }
     if (Arm)
       walkStmt(Inner, *Arm);
   }
+  if (Arm)
+    F.Memory = joinMemory(F.Memory, Arm->Memory);
 }
 
 void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {

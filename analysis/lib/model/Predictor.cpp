@@ -298,9 +298,11 @@ std::optional<AccessPattern> withWarpUniformLoads(const AccessPattern &Access,
     if (predictWith(Load, Opts, Guards).Class != Classification::Uniform)
       return std::nullopt;
     Uniform[S] = Expr::symbol({SymbolKind::UniformValue, S.Name, S.Version});
-    Notes.push_back(fmt::format("'{}' is read from one address per warp: the "
-                                "same value in all its lanes",
-                                S.Name));
+    std::string Note = fmt::format("'{}' is read from one address per warp: "
+                                   "the same value in all its lanes",
+                                   S.Name);
+    if (!llvm::is_contained(Notes, Note)) // Versions of one load: one note.
+      Notes.push_back(std::move(Note));
   }
   AccessPattern Q = Access;
   Q.Address = Access.Address.substitute(Uniform);

@@ -50,3 +50,31 @@ __global__ void called(int *idx, float *out) {
   out[(b - a) * 32 + i] = 1.0f;
 // CHECK: [[@LINE-1]]:3: access: kernel=called op=store base=out {{.*}}class=indirect
 }
+// A store in one arm of a switch, and through a reference parameter.
+__global__ void switched(int *idx, float *out, int k) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int a = idx[i];
+// CHECK: [[@LINE-1]]:11: access: kernel=switched op=load base=idx {{.*}}class=coalesced
+  switch (k) {
+  case 0:
+    idx[i] = 5;
+// CHECK: [[@LINE-1]]:5: access: kernel=switched op=store base=idx {{.*}}class=coalesced
+    break;
+  }
+  int b = idx[i];
+// CHECK: [[@LINE-1]]:11: access: kernel=switched op=load base=idx {{.*}}class=coalesced
+  out[(b - a) * 32 + i] = 1.0f;
+// CHECK: [[@LINE-1]]:3: access: kernel=switched op=store base=out {{.*}}class=indirect
+}
+__device__ void put(int &d, int v) { d = v; }
+// CHECK: [[@LINE-1]]:38: access: kernel=referenced op=store base=idx {{.*}}class=coalesced
+__global__ void referenced(int *idx, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int a = idx[i];
+// CHECK: [[@LINE-1]]:11: access: kernel=referenced op=load base=idx {{.*}}class=coalesced
+  put(idx[i], 0);
+  int b = idx[i];
+// CHECK: [[@LINE-1]]:11: access: kernel=referenced op=load base=idx {{.*}}class=coalesced
+  out[(b - a) * 32 + i] = 1.0f;
+// CHECK: [[@LINE-1]]:3: access: kernel=referenced op=store base=out {{.*}}class=indirect
+}
