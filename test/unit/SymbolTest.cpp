@@ -70,6 +70,9 @@ TEST(SymbolTest, VersionsTellApartValuesThatPrintAlike) {
   EXPECT_FALSE((B - A).isConstant());
   EXPECT_TRUE((A - Expr::symbol(Before)).isConstant());
   EXPECT_EQ(A.str(), B.str()); // The version is never printed.
+  EXPECT_EQ((A + B + Expr::symbol(Symbol::param("n")))
+                .symbolNames(SymbolKind::IndirectValue),
+            std::vector<std::string>{"idx[i]"}); // Named once.
   EXPECT_NE(A.hash(), B.hash());
   // A symbol of another name sorts by its name first, whatever the version:
   // canonical forms (and so printed formulas) do not depend on versions.

@@ -241,6 +241,9 @@ public:
   }
   /// All symbols occurring in the expression.
   std::set<Symbol> symbols() const;
+  /// The names of the symbols of kind \p K, sorted, each once (versions of
+  /// one load print alike: Symbol::Version).
+  std::vector<std::string> symbolNames(SymbolKind K) const;
 
   /// Exact evaluation with C semantics on int64. Returns nullopt when a symbol
   /// is unbound or on division/remainder by zero.

@@ -290,11 +290,8 @@ std::string possiblyMisalignedMessage(const AccessRecord &A) {
 }
 
 std::string indirectMessage(const AccessRecord &A) {
-  std::vector<std::string> Sources;
-  for (const Symbol &S : A.Pattern.Address.symbols())
-    if (S.Kind == SymbolKind::IndirectValue &&
-        (Sources.empty() || Sources.back() != S.Name))
-      Sources.push_back(S.Name); // Versions of one load print once.
+  std::vector<std::string> Sources =
+      A.Pattern.Address.symbolNames(SymbolKind::IndirectValue);
   std::string From =
       Sources.empty() ? "" : fmt::format(" ({})", fmt::join(Sources, ", "));
   return fmt::format("{} '{}' uses an index loaded from memory{}: sectors per "
@@ -384,9 +381,7 @@ std::string laneIndexNames(const AccessRecord &A) {
   std::vector<std::string> Names;
   Names = A.LaneSourceSymbols;
   if (Names.empty())
-    for (const Symbol &S : A.Pattern.Address.symbols())
-      if (S.Kind == SymbolKind::ThreadIdx)
-        Names.push_back(S.Name);
+    Names = A.Pattern.Address.symbolNames(SymbolKind::ThreadIdx);
   if (Names.empty())
     return "the thread index";
   return fmt::format("{}", fmt::join(Names, " and "));

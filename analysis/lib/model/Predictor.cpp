@@ -8,6 +8,7 @@
 #include "model/PredictInternal.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <fmt/format.h>
 
@@ -20,17 +21,9 @@ namespace coalesce {
 namespace predictor {
 namespace {
 
-/// Names of the symbols of \p E of kind \p K, joined by ", ", each name
-/// once (two versions of one load print alike; symbols() sorts by name).
+/// Names of the symbols of \p E of kind \p K, joined by ", ", each once.
 std::string namesOfKind(const Expr &E, SymbolKind K) {
-  std::string Names;
-  const std::string *Last = nullptr;
-  for (const Symbol &S : E.symbols())
-    if (S.Kind == K && (!Last || *Last != S.Name)) {
-      Names += (Names.empty() ? "" : ", ") + S.Name;
-      Last = &S.Name;
-    }
-  return Names;
+  return llvm::join(E.symbolNames(K), ", ");
 }
 
 /// Marks \p P indirect or unknown when the address depends on per-lane values
@@ -81,8 +74,8 @@ void assumeDefault(const Context &Ctx, const Symbol &S, const Expr &LanePart,
   int64_t Default = Ctx.Fixed.at(S);
   if (LanePart.symbols().count(S)) {
     if (std::optional<int64_t> T = probeStride(Ctx, S))
-      assume(P, fmt::format("assuming {} >= {} ({} = {} used)",
-                                          S.Name, *T, S.Name, Default));
+      assume(P, fmt::format("assuming {} >= {} ({} = {} used)", S.Name, *T,
+                            S.Name, Default));
     else
       assume(P, fmt::format("assuming {} = {}", S.Name, Default));
     return;
@@ -96,24 +89,25 @@ void assumeDefault(const Context &Ctx, const Symbol &S, const Expr &LanePart,
   if (M->Pitch) {
     // A row pitch: `m[r * n + col]` is fine when rows of n elements start on
     // sectors. Say so, and leave the finding to a run with --param n=...
-    assume(P, fmt::format(
-        "assuming {} = {}: rows start on 32-byte sectors; {} to {} sectors per "
-        "request for other values (give --param {}=...)",
-        S.Name, Default, formatAverage(M->Best), formatAverage(M->Worst),
-        S.Name));
+    assume(P, fmt::format("assuming {} = {}: rows start on 32-byte sectors; {} "
+                          "to {} sectors per request for other values (give "
+                          "--param {}=...)",
+                          S.Name, Default, formatAverage(M->Best),
+                          formatAverage(M->Worst), S.Name));
     return;
   }
   if (M->Best + Epsilon >= Used)
-    assume(P, fmt::format(
-        "assuming {} is a multiple of 32 bytes; up to {} sectors per request "
-        "otherwise",
-        M->Term, formatAverage(M->Worst)));
+    assume(P, fmt::format("assuming {} is a multiple of 32 bytes; up to {} "
+                          "sectors per request otherwise",
+                          M->Term, formatAverage(M->Worst)));
   else
-    assume(P, fmt::format(
-        "assuming {} = {} ({} sectors per request); {} to {} depending on "
-        "{} modulo 32 bytes",
-        S.Name, Default, formatAverage(Used), formatAverage(M->Best),
-        formatAverage(M->Worst), M->Term));
+    assume(
+        P,
+        fmt::format(
+            "assuming {} = {} ({} sectors per request); {} to {} depending on "
+            "{} modulo 32 bytes",
+            S.Name, Default, formatAverage(Used), formatAverage(M->Best),
+            formatAverage(M->Worst), M->Term));
   if (!P.WorstSectorsPerRequest || M->Worst > *P.WorstSectorsPerRequest) {
     P.BestSectorsPerRequest = M->Best;
     P.WorstSectorsPerRequest = M->Worst;
@@ -271,8 +265,6 @@ std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
   return fmt::format("assuming {} so that the access executes", Names);
 }
 
-} // namespace
-
 /// \p Access with each loaded value of its address that is read from one
 /// address per warp (the load itself predicts uniform) made a uniform
 /// unknown, with a note per value; nullopt when some gathered value is not
@@ -310,6 +302,8 @@ std::optional<AccessPattern> withWarpUniformLoads(const AccessPattern &Access,
   Q.LoadAddresses.clear();
   return Q;
 }
+
+} // namespace
 
 Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
                        GuardMemo &Guards) {
@@ -365,8 +359,9 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
       Ctx.Grid[Grid] = It->second;
   }
   for (const std::string &Name : Untracked)
-    assume(P, fmt::format(
-        "assuming all lanes take the branch that depends on {}", Name));
+    assume(P,
+           fmt::format("assuming all lanes take the branch that depends on {}",
+                       Name));
 
   std::tie(P.LaneStrideBytes, P.LaneStrideBytesValue) =
       laneStride(Access.Address, 0, Ctx.Fixed);
@@ -400,13 +395,12 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
                      "than 63, under the assumed values)"
                    : "no lane executes the access under the assumptions";
     for (const Symbol &S : Ctx.Defaulted)
-      assume(P, 
-          fmt::format("assuming {} = {}", S.Name, Ctx.Fixed.at(S)));
+      assume(P, fmt::format("assuming {} = {}", S.Name, Ctx.Fixed.at(S)));
     return P;
   }
   if (Base.ActiveUnknown)
     assume(P, "assuming the access executes in lanes whose "
-                            "condition cannot be evaluated");
+              "condition cannot be evaluated");
 
   P.SectorsPerRequest = Base.sectorsPerRequest();
   P.IdealSectorsPerRequest = Base.idealPerRequest();

@@ -189,6 +189,15 @@ std::set<Symbol> Expr::symbols() const {
   return N->Symbols ? *N->Symbols : std::set<Symbol>();
 }
 
+std::vector<std::string> Expr::symbolNames(SymbolKind K) const {
+  std::vector<std::string> Names;
+  if (N->Symbols)
+    for (const Symbol &S : *N->Symbols) // Sorted by kind, then name.
+      if (S.Kind == K && (Names.empty() || Names.back() != S.Name))
+        Names.push_back(S.Name);
+  return Names;
+}
+
 size_t Expr::treeSize() const { return N->TreeSize; }
 
 size_t Expr::hash() const { return N->Hash; }
