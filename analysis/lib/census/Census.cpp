@@ -83,6 +83,12 @@ const Expr *skipParens(const Expr *E) {
   return E;
 }
 
+/// `this`, also converted to a base class (`this->end` of a field of a
+/// base, which clang writes as an implicit derived-to-base cast).
+bool isThis(const Expr *E) {
+  return isa<CXXThisExpr>(E->IgnoreParenImpCasts());
+}
+
 /// threadIdx, blockIdx, blockDim, gridDim (and warpSize): declared by the
 /// CUDA headers as device variables of special types, read from registers.
 bool isCudaBuiltinVariable(const VarDecl *VD) {
@@ -197,7 +203,7 @@ const char *CensusBuilder::rootRule(const Expr *E, const FunctionDecl *FD,
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() != UO_Deref || E->getType()->isFunctionType())
       return nullptr;
-    if (isa<CXXThisExpr>(skipParens(UO->getSubExpr())))
+    if (isThis(UO->getSubExpr()))
       return thisInMemory(FD) ? "dereference of this" : nullptr;
     return "dereference";
   }
@@ -205,7 +211,7 @@ const char *CensusBuilder::rootRule(const Expr *E, const FunctionDecl *FD,
     if (!isa<FieldDecl>(ME->getMemberDecl()) || !ME->isArrow() ||
         E->getType()->isArrayType())
       return nullptr;
-    if (isa<CXXThisExpr>(skipParens(ME->getBase())))
+    if (isThis(ME->getBase()))
       return thisInMemory(FD) ? "member of this" : nullptr;
     return "member through a pointer";
   }

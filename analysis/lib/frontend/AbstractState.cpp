@@ -19,6 +19,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 
+#include <fmt/format.h>
+
 using namespace clang;
 
 namespace coalesce {
@@ -320,6 +322,23 @@ VarValue *KernelWalker::heldSlot(const clang::Expr *LV, Frame &F) {
   return nullptr;
 }
 
+std::optional<PointerValue> joinPointers(const Expr &Cond,
+                                         const PointerValue &T,
+                                         const PointerValue &E,
+                                         std::string Name) {
+  if (T.Space != E.Space) {
+    auto Outside = [](MemorySpace S) {
+      return S != MemorySpace::Global && S != MemorySpace::Unknown;
+    };
+    if (!Outside(T.Space) || !Outside(E.Space))
+      return std::nullopt;
+  }
+  return PointerValue{
+      T.BaseName == E.BaseName ? T.BaseName : std::move(Name),
+      T.Space == E.Space ? T.Space : MemorySpace::NotGlobal,
+      Expr::select(Cond, T.ByteOffset, E.ByteOffset)};
+}
+
 VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
                                    const VarValue &E) const {
   // `float *p; if (c) p = a + i;`: a well-defined program reads p only
@@ -328,21 +347,22 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
     return T;
   if (T.Uninitialized)
     return E;
+  // A condition known here (`if (MEMOIZE)` on a constant member) takes one
+  // side: the other never ran.
+  if (std::optional<int64_t> Taken = Cond.asConstant())
+    return *Taken ? T : E;
   VarValue Merged = T;
   if (T.Int && E.Int && *T.Int != *E.Int)
     Merged.Int = Expr::select(Cond, *T.Int, *E.Int);
   else if (!E.Int)
     Merged.Int.reset();
   if (T.Pointer && E.Pointer &&
-      T.Pointer->ByteOffset != E.Pointer->ByteOffset) {
-    if (T.Pointer->BaseName == E.Pointer->BaseName)
-      Merged.Pointer->ByteOffset = Expr::select(Cond, T.Pointer->ByteOffset,
-                                                E.Pointer->ByteOffset);
-    else
-      Merged.Pointer.reset();
-  } else if (T.Pointer && E.Pointer &&
-             T.Pointer->BaseName != E.Pointer->BaseName) {
-    Merged.Pointer.reset();
+      (T.Pointer->ByteOffset != E.Pointer->ByteOffset ||
+       T.Pointer->BaseName != E.Pointer->BaseName ||
+       T.Pointer->Space != E.Pointer->Space)) {
+    Merged.Pointer = joinPointers(
+        Cond, *T.Pointer, *E.Pointer,
+        fmt::format("{} or {}", T.Pointer->BaseName, E.Pointer->BaseName));
   } else if (!E.Pointer) {
     Merged.Pointer.reset();
   }

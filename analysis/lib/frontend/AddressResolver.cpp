@@ -263,15 +263,10 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
                             Origin);
     std::optional<PointerValue> T = resolvePointer(CO->getTrueExpr(), F, Origin);
     std::optional<PointerValue> E = resolvePointer(CO->getFalseExpr(), F, Origin);
-    if (!T || !E || T->Space != E->Space)
+    if (!T || !E)
       return std::nullopt;
-    // (c ? a : b)[i]: two allocations, both aligned alike, so the offset
-    // within whichever is chosen is what matters.
-    if (T->BaseName != E->BaseName)
-      T->BaseName = sourceText(Ctx, CO->getSourceRange());
-    T->ByteOffset = Expr::select(translate(CO->getCond(), F, Origin),
-                                 T->ByteOffset, E->ByteOffset);
-    return T;
+    return joinPointers(translate(CO->getCond(), F, Origin), *T, *E,
+                        sourceText(Ctx, CO->getSourceRange()));
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(P))
     return varPointer(DRE->getDecl(), F);
@@ -466,12 +461,14 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
     // `float &r = c ? a[i] : b[j]`: the lvalue chosen per lane.
     std::optional<AddressInfo> T = resolveAddress(CO->getTrueExpr(), F, Origin);
     std::optional<AddressInfo> E = resolveAddress(CO->getFalseExpr(), F, Origin);
-    if (!T || !E || T->Ptr.Space != E->Ptr.Space)
+    if (!T || !E)
       return std::nullopt;
-    if (T->Ptr.BaseName != E->Ptr.BaseName)
-      T->Ptr.BaseName = sourceText(Ctx, CO->getSourceRange());
-    T->Ptr.ByteOffset = Expr::select(translate(CO->getCond(), F, Origin),
-                                     T->Ptr.ByteOffset, E->Ptr.ByteOffset);
+    std::optional<PointerValue> P =
+        joinPointers(translate(CO->getCond(), F, Origin), T->Ptr, E->Ptr,
+                     sourceText(Ctx, CO->getSourceRange()));
+    if (!P)
+      return std::nullopt;
+    T->Ptr = std::move(*P);
     return T;
   }
   if (const auto *CE = dyn_cast<CallExpr>(LV)) {

@@ -53,7 +53,17 @@ namespace frontend {
 /// The memory an address points into.
 /// Param: a kernel's by-value argument (parameter space, read through the
 /// constant bank), such as the pointer arrays of a tensor-list struct.
-enum class MemorySpace { Global, Shared, Constant, Local, Param, Unknown };
+/// NotGlobal: one of shared, constant, local or parameter memory depending
+/// on the path (a pointer joined from two such pointers).
+enum class MemorySpace {
+  Global,
+  Shared,
+  Constant,
+  Local,
+  Param,
+  NotGlobal,
+  Unknown
+};
 
 /// Where the lane dependence of an index comes from, collected during
 /// translation.
@@ -71,6 +81,18 @@ struct PointerValue {
 };
 
 struct ObjectValue;
+
+/// One pointer for two that paths (`if`/`else`, `c ? a : b`) join under
+/// \p Cond: the offset chosen per lane (two allocations are taken to be
+/// aligned alike, so the offset within whichever is chosen is what
+/// matters), named \p Name when the allocations differ. Pointers into
+/// different memories give nothing, except that two pointers outside global
+/// memory give one into MemorySpace::NotGlobal (`rp = memoize ? cached :
+/// smem`): accesses through it are excluded, not unknown.
+std::optional<PointerValue> joinPointers(const Expr &Cond,
+                                         const PointerValue &T,
+                                         const PointerValue &E,
+                                         std::string Name);
 
 inline uint64_t mixKeys(uint64_t A, uint64_t B);
 

@@ -42,6 +42,9 @@ void KernelWalker::excludeSpace(const clang::Expr *At, AccessOp Op, Frame &F,
   case MemorySpace::Param:
     return exclude(At, Op, F, "parameter space (a kernel argument passed "
                               "by value)");
+  case MemorySpace::NotGlobal:
+    return exclude(At, Op, F, "shared, local or parameter memory, depending "
+                              "on the path (not global memory)");
   case MemorySpace::Global:
   case MemorySpace::Unknown:
     return exclude(At, Op, F, "memory the tool does not model");
