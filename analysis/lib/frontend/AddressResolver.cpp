@@ -391,8 +391,12 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
     // bound to (`temp_storage` of cub's block primitives, bound to the
     // user's __shared__ TempStorage).
     if (FD->getType()->isReferenceType()) {
-      if (std::optional<VarValue> V = memberValue(ME, F);
-          V && V->Pointer && !bindsSlot(FD->getType(), *V))
+      std::optional<VarValue> V = memberValue(ME, F);
+      if (V && bindsSlot(FD->getType(), *V))
+        return AddressInfo{PointerValue{FD->getName().str(),
+                                        MemorySpace::Local, Expr::constant(0)},
+                           std::nullopt};
+      if (V && V->Pointer)
         return AddressInfo{*V->Pointer, std::nullopt};
       return std::nullopt;
     }
@@ -435,7 +439,16 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
     // A reference bound to memory: `float &r = a[i];`.
     auto It = F.Env.find(VD);
     if (VD->getType()->isReferenceType()) {
-      if (It != F.Env.end() && It->second.Pointer)
+      if (It == F.Env.end())
+        return std::nullopt;
+      // Bound to a variable or an object of the thread (ggml's
+      // `const tile<16, 8, half2> &A` of a register tile, read as
+      // `(const int *) A.x`): the thread's own memory.
+      if (bindsSlot(VD->getType(), It->second))
+        return AddressInfo{PointerValue{VD->getName().str(),
+                                        MemorySpace::Local, Expr::constant(0)},
+                           std::nullopt};
+      if (It->second.Pointer)
         return AddressInfo{*It->second.Pointer, std::nullopt};
       return std::nullopt;
     }

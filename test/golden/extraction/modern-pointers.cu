@@ -52,3 +52,28 @@ __global__ void checked(float *a, int n) {
   a[threadIdx.x] = 1;
 // CHECK: [[@LINE-1]]:3: access: kernel=checked op=store base=a elem=4 expr='a[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
 }
+// Register tiles passed by reference (ggml's mma.cuh: `const int *Axi =
+// (const int *) A.x` of a `const tile<16, 8, half2> &A` bound to a local
+// tile, read by inline assembly or plain code): the thread's own memory,
+// excluded, not unknown. The tile's load from global memory is predicted.
+template <int N> struct tile { int x[N]; };
+__device__ void mma(tile<4> &D, const tile<4> &A, const tile<2> &B) {
+  const int *Axi = (const int *)A.x;
+  const int *Bxi = (const int *)B.x;
+  int *Dxi = (int *)D.x;
+  asm("add.s32 %0, %1, %2;" : "+r"(Dxi[0]) : "r"(Axi[0]), "r"(Bxi[1]));
+  Dxi[1] = Axi[1] + Bxi[0];
+}
+__device__ void load_tile(tile<4> &t, const int *src) {
+  int *xi = (int *)t.x;
+  xi[0] = src[threadIdx.x * 2];
+// CHECK: [[@LINE-1]]:11: access: kernel=tiles op=load base=in elem=4 expr='src[threadIdx.x * 2]' sectors=8 ideal=4 class=strided stride=8 {{.*}}
+}
+__global__ void tiles(int *out, const int *in) {
+  tile<4> D, A;
+  tile<2> Bs[2];
+  load_tile(A, in);
+  mma(D, A, Bs[1]);
+  out[threadIdx.x] = D.x[0];
+// CHECK: [[@LINE-1]]:3: access: kernel=tiles op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
+}
