@@ -330,6 +330,15 @@ std::optional<PointerValue> joinPointers(const Expr &Cond,
     auto Outside = [](MemorySpace S) {
       return S != MemorySpace::Global && S != MemorySpace::Unknown;
     };
+    // `i < i_sup ? KV + off : zero`: global memory where the lane chose it.
+    for (auto [G, O, Where] : {std::tuple{&T, &E, Cond},
+                               std::tuple{&E, &T, Expr::logicalNot(Cond)}})
+      if (G->Space == MemorySpace::Global && Outside(O->Space)) {
+        PointerValue P = *G;
+        P.GlobalWhere = P.GlobalWhere ? Expr::logicalAnd(*P.GlobalWhere, Where)
+                                      : Where;
+        return P;
+      }
     if (!Outside(T.Space) || !Outside(E.Space))
       return std::nullopt;
   }
@@ -357,9 +366,7 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
   else if (!E.Int)
     Merged.Int.reset();
   if (T.Pointer && E.Pointer &&
-      (T.Pointer->ByteOffset != E.Pointer->ByteOffset ||
-       T.Pointer->BaseName != E.Pointer->BaseName ||
-       T.Pointer->Space != E.Pointer->Space)) {
+      !(*T.Pointer == *E.Pointer)) {
     Merged.Pointer = joinPointers(
         Cond, *T.Pointer, *E.Pointer,
         fmt::format("{} or {}", T.Pointer->BaseName, E.Pointer->BaseName));

@@ -130,7 +130,9 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   }
   R.CallChain = F.CallChain;
   R.Pattern.Address = Addr.Ptr.ByteOffset;
-  R.Pattern.Active = F.Active;
+  R.Pattern.Active = Addr.Ptr.GlobalWhere
+                         ? Expr::logicalAnd(F.Active, *Addr.Ptr.GlobalWhere)
+                         : F.Active;
   if (R.Pattern.Address.isIndirect() || R.Pattern.Active.isIndirect())
     for (const Expr *E : {&R.Pattern.Address, &R.Pattern.Active})
       for (const Symbol &S : E->symbols())

@@ -78,6 +78,16 @@ struct PointerValue {
   std::string BaseName;
   MemorySpace Space = MemorySpace::Unknown;
   Expr ByteOffset;
+  /// A pointer into global memory for the lanes where this holds only, and
+  /// outside it (a constant array of zeros, a register) for the others:
+  /// ggml's `i < i_sup ? KV + i*stride : zero`. Accesses through it are
+  /// made by those lanes only.
+  std::optional<Expr> GlobalWhere;
+
+  friend bool operator==(const PointerValue &A, const PointerValue &B) {
+    return A.BaseName == B.BaseName && A.Space == B.Space &&
+           A.ByteOffset == B.ByteOffset && A.GlobalWhere == B.GlobalWhere;
+  }
 };
 
 struct ObjectValue;
@@ -85,10 +95,11 @@ struct ObjectValue;
 /// One pointer for two that paths (`if`/`else`, `c ? a : b`) join under
 /// \p Cond: the offset chosen per lane (two allocations are taken to be
 /// aligned alike, so the offset within whichever is chosen is what
-/// matters), named \p Name when the allocations differ. Pointers into
-/// different memories give nothing, except that two pointers outside global
-/// memory give one into MemorySpace::NotGlobal (`rp = memoize ? cached :
-/// smem`): accesses through it are excluded, not unknown.
+/// matters), named \p Name when the allocations differ. Two pointers
+/// outside global memory give one into MemorySpace::NotGlobal (`rp =
+/// memoize ? cached : smem`): accesses through it are excluded, not
+/// unknown. A global pointer and one outside it give the global one, for
+/// the lanes that choose it (PointerValue::GlobalWhere). Otherwise nothing.
 std::optional<PointerValue> joinPointers(const Expr &Cond,
                                          const PointerValue &T,
                                          const PointerValue &E,

@@ -225,9 +225,7 @@ bool sameSlot(const VarValue &A, const VarValue &B) {
       A.Uninitialized != B.Uninitialized ||
       A.Pointer.has_value() != B.Pointer.has_value())
     return false;
-  return !A.Pointer || (A.Pointer->BaseName == B.Pointer->BaseName &&
-                        A.Pointer->Space == B.Pointer->Space &&
-                        A.Pointer->ByteOffset == B.Pointer->ByteOffset);
+  return !A.Pointer || *A.Pointer == *B.Pointer;
 }
 
 } // namespace

@@ -9,7 +9,7 @@
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --format=json --fail-on=never %s 2>/dev/null | FileCheck %s --check-prefix=JSON
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
-// CENSUS: self-check: 10 memory operations in the census of 3 kernels, 0 missing from the report
+// CENSUS: self-check: 12 memory operations in the census of 4 kernels, 0 missing from the report
 struct Storage { int grid[128][4]; };
 struct Ranker {
   Storage &s;
@@ -46,7 +46,11 @@ __global__ void joined(int *out, bool memoize) {
 // JSON: "expr": "lp[1]",
 // JSON-NEXT: "reason": "shared, local or parameter memory, depending on the path (not global memory)"
 
-// Global memory on one path, shared on the other: not followed.
+// Global memory on one path, shared on the other: a global access by the
+// lanes that chose global memory (here those where c is false); likewise a
+// ternary with a local array of zeros for the lanes out of range (ggml's
+// `ggml_cuda_memcpy_1<16>(tile + ..., i < i_sup ? KV + ... : zero)`): the
+// last rows of the 32x8 block (i >= 6) copy zeros.
 __global__ void mixed(const int *in, int *out, bool c) {
   __shared__ int sh[256];
   const int *p = in + threadIdx.x;
@@ -54,8 +58,23 @@ __global__ void mixed(const int *in, int *out, bool c) {
     p = sh + threadIdx.x;
   out[threadIdx.x] = *p;
 // CHECK: [[@LINE-1]]:3: access: kernel=mixed op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
-// CHECK: [[@LINE-2]]:22: access: kernel=mixed op=load base=p elem=4 expr='*p' sectors=n/a ideal=n/a class=unknown {{.*}}
+// CHECK: [[@LINE-2]]:22: access: kernel=mixed op=load base=in elem=4 expr='*p' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
 }
+template <int nbytes>
+__device__ void copy16(void *__restrict__ dst, const void *__restrict__ src) {
+  for (int i = 0; i < nbytes / 16; ++i)
+    ((int4 *)dst)[i] = ((const int4 *)src)[i];
+// CHECK: [[@LINE-1]]:24: access: kernel=zeros op=load base=KV elem=16 expr='((const int4 *)src)[i]' sectors=16 ideal=16 class=coalesced stride=16 {{.*}}
+}
+__global__ void zeros(const float2 *KV, int stride) {
+  __shared__ float2 tile[8 * 64];
+  const float2 zero[2] = {{0.0f, 0.0f}, {0.0f, 0.0f}};
+  const int i = threadIdx.y;
+  copy16<16>(tile + i * 64 + threadIdx.x * 2,
+             i < 6 ? KV + i * stride + threadIdx.x * 2 : zero);
+}
+// JSON: "expr": "((int4 *)dst)[i]",
+// JSON-NEXT: "reason": "shared memory"
 
 template <class T> struct IO { int end; int *buf; };
 template <class T> struct Loader : IO<T> {
@@ -77,4 +96,5 @@ void run(int *in, int *out, bool c) {
   joined<<<1, 128>>>(out, c);
   mixed<<<1, 128>>>(in, out, c);
   base<<<1, 128>>>(out);
+  zeros<<<1, dim3(32, 8)>>>((const float2 *)in, 128);
 }
