@@ -288,7 +288,8 @@ const clang::Expr *addressOfOperand(const clang::Expr *Ptr) {
 
 void KernelWalker::recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
                                        AtomicKind Atomic, Frame &F,
-                                       const clang::Expr *Anchor) {
+                                       const clang::Expr *Anchor,
+                                       unsigned Bytes, int64_t Offset) {
   QualType Pointee = Ptr->getType()->getPointeeType();
   auto Stored = llvm::make_scope_exit([&] {
     if (Op != AccessOp::Load)
@@ -299,17 +300,20 @@ void KernelWalker::recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
   // &lv: anchor the access at lv, as a plain subscript would be.
   if (const clang::Expr *LV = addressOfOperand(Ptr))
     Anchor = LV;
+  if (Bytes == 0)
+    Bytes = sizeOf(Pointee);
   LaneOriginInfo Origin;
   std::optional<PointerValue> P = resolvePointer(Ptr, F, &Origin);
   if (!P) {
-    recordUnknown(Anchor ? Anchor : Ptr, sizeOf(Pointee), Op, F,
+    recordUnknown(Anchor ? Anchor : Ptr, Bytes, Op, F,
                   Anchor ? Anchor : Ptr,
                   unfollowedPointer(Ptr));
     return;
   }
   if (P->Space != MemorySpace::Global)
     return excludeSpace(Anchor ? Anchor : Ptr, Op, F, P->Space);
-  emit(Ptr, AddressInfo{*P, std::nullopt}, sizeOf(Pointee), Op, Atomic, F,
+  P->ByteOffset = P->ByteOffset + Expr::constant(Offset);
+  emit(Ptr, AddressInfo{*P, std::nullopt}, Bytes, Op, Atomic, F,
        Anchor ? Anchor : Ptr, Origin);
 }
 

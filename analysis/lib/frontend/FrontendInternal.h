@@ -503,9 +503,12 @@ private:
   /// exclude() for memory in space \p Space (shared, constant, local).
   void excludeSpace(const clang::Expr *At, AccessOp Op, Frame &F,
                     MemorySpace Space);
+  /// Records an access of `*Ptr`, of \p Bytes bytes (0: the pointee's
+  /// size) at \p Offset bytes past it (inline PTX's `[%1+16]`).
   void recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
                            AtomicKind Atomic, Frame &F,
-                           const clang::Expr *Anchor);
+                           const clang::Expr *Anchor, unsigned Bytes = 0,
+                           int64_t Offset = 0);
   /// The value \p Value gives a slot of type \p T (nullopt for untracked
   /// types); \p Named names the slot in lane-origin notes. Does not walk.
   std::optional<VarValue> valueOf(clang::QualType T, const clang::Expr *Value,

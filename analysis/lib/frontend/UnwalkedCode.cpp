@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
+#include "PtxMemory.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -65,11 +66,26 @@ void KernelWalker::walkAsm(const GCCAsmStmt *AS, Frame &F) {
                   "inline assembly (PTX) given this pointer: the tool does "
                   "not read what the assembly accesses");
   };
+  // The memory instructions of the PTX that address a pointer operand
+  // (`cp.async.cg.shared.global [%0], [%1], 16`, `ld.global.nc.v4.f32 {..},
+  // [%4]`): accesses through it, of their width.
+  unsigned Outputs = AS->getNumOutputs();
+  std::vector<PtxMemoryOp> Ops = readPtxMemoryOps(AS->generateAsmString(Ctx));
+  llvm::SmallDenseSet<unsigned, 4> Read;
+  for (const PtxMemoryOp &Op : Ops)
+    if (Op.Operand >= Outputs && Op.Operand < Outputs + AS->getNumInputs() &&
+        AS->getInputExpr(Op.Operand - Outputs)->getType()->isPointerType())
+      Read.insert(Op.Operand);
   for (unsigned I = 0; I < AS->getNumInputs(); ++I) {
     const clang::Expr *In = AS->getInputExpr(I);
     walkExpr(In, F);
-    Pointer(In, AccessOp::Load);
+    if (!Read.count(Outputs + I))
+      Pointer(In, AccessOp::Load);
   }
+  for (const PtxMemoryOp &Op : Ops)
+    if (Read.count(Op.Operand))
+      recordPointerAccess(AS->getInputExpr(Op.Operand - Outputs), Op.Op,
+                          Op.Atomic, F, nullptr, Op.Bytes, Op.Offset);
   for (unsigned I = 0; I < AS->getNumOutputs(); ++I) {
     // An output operand is written (`"=r"(v[i].x)`).
     const clang::Expr *Out = AS->getOutputExpr(I)->IgnoreParens();

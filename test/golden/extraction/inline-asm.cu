@@ -1,7 +1,10 @@
-// Inline assembly (issue 26): its output operands are written, and memory
-// its pointer operands reach is reported as unknown (global: the tool does
-// not read the PTX) or excluded (shared, local), never lost; printf's
-// arguments are text, not accesses.
+// Inline assembly (issue 26): its output operands are written; the PTX
+// memory instructions the tool reads (ld, ldu, st, atom, red, cp.async.ca/cg,
+// any width and qualifiers; frontend/PtxMemory.cpp) are accesses through the
+// operand they address, of their width; memory other pointer operands reach
+// is reported as unknown (global: the tool does not read that PTX) or
+// excluded (shared, local), never lost; printf's arguments are text, not
+// accesses.
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // CENSUS: 0 missing from the report
@@ -10,7 +13,7 @@ __global__ void k(const float4 *in, float *out, const char *msg) {
   float4 val[2];
   int i = threadIdx.x;
   asm volatile("ld.global.v4.f32 {%0,%1,%2,%3}, [%4];" : "=f"(val[0].x), "=f"(val[0].y), "=f"(val[0].z), "=f"(val[0].w) : "l"(in + i));
-// CHECK: [[@LINE-1]]:127: access: kernel=k op=load base=in + i elem=16 expr='in + i' sectors=n/a ideal=n/a class=unknown stride=n/a {{.*}}
+// CHECK: [[@LINE-1]]:127: access: kernel=k op=load base=in elem=16 expr='in + i' sectors=16 ideal=16 class=coalesced stride=16 {{.*}}
   __shared__ float s[32];
   asm volatile("st.shared.f32 [%0], %1;" :: "l"(&s[i]), "f"(val[0].x));
   out[i] = val[0].x + s[0];
@@ -18,3 +21,25 @@ __global__ void k(const float4 *in, float *out, const char *msg) {
   printf("%s %f\n", msg, out[i]);
 // CHECK: [[@LINE-1]]:26: access: kernel=k op=load base=out elem=4 expr='out[i]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
 }
+// ggml's cp_async_cg_16 (a 16-byte asynchronous copy from global memory),
+// a vector load at an offset, a predicated streaming store through a named
+// operand, a reduction, and an instruction the tool does not read.
+static __device__ void cp_async_cg_16(unsigned dst, const void *src) {
+  asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16;" :: "r"(dst), "l"(src));
+// CHECK: [[@LINE-1]]:86: access: kernel=ptx op=load base=in elem=16 expr='src' sectors=32 ideal=16 class=strided stride=32 {{.*}}
+}
+__global__ void ptx(const float *in, float *out, int n) {
+  __shared__ float4 tile[256];
+  unsigned d = (unsigned)__cvta_generic_to_shared(&tile[threadIdx.x]);
+  cp_async_cg_16(d, in + threadIdx.x * 8);
+  float4 v;
+  asm volatile("ld.global.nc.v4.f32 {%0, %1, %2, %3}, [%4+16];" : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w) : "l"(in + threadIdx.x * 4));
+// CHECK: [[@LINE-1]]:116: access: kernel=ptx op=load base=in elem=16 expr='in + threadIdx.x * 4' sectors=17 ideal=16 class=misaligned stride=16 {{.*}}
+  asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %2, 0;\n\t@p st.global.cs.v2.f32 [%[ptr]], {%0, %1};\n}" :: "f"(v.x), "f"(v.y), "r"(n), [ptr] "l"(out + 2 * threadIdx.x));
+// CHECK: [[@LINE-1]]:152: access: kernel=ptx op=store base=out elem=8 expr='out + 2 * threadIdx.x' sectors=8 ideal=8 class=coalesced stride=8 {{.*}}
+  asm volatile("red.release.gpu.global.add.s32 [%0], %1;" :: "l"(out), "r"(1));
+// CHECK: [[@LINE-1]]:66: access: kernel=ptx op=atomic base=out elem=4 expr='out' sectors=1 ideal=4 class=uniform {{.*}}
+  asm volatile("prefetch.global.L2 [%0];" :: "l"(out + threadIdx.x));
+// CHECK: [[@LINE-1]]:50: access: kernel=ptx op=load base=out + threadIdx.x elem=4 expr='out + threadIdx.x' sectors=n/a ideal=n/a class=unknown {{.*}}
+}
+void run(const float *in, float *out) { ptx<<<1, 256>>>(in, out, 1); }
