@@ -150,6 +150,50 @@ std::optional<std::string> assumeBoundsPass(Context &Ctx, Totals &Base,
                      Names, Value);
 }
 
+/// \p Active without its conjuncts that are the same for every lane of a
+/// block (no threadIdx in them): `if (jt*ncols1 + j >= ne01) return;` with
+/// jt and ne01 defaulted.
+Expr laneConditions(const Expr &Active) {
+  if (!Active.isLaneDependent())
+    return Expr::constant(1);
+  if (Active.getKind() != Expr::Kind::LAnd)
+    return Active;
+  Expr Kept = Expr::constant(1);
+  for (const Expr &C : Active.operands())
+    Kept = Expr::logicalAnd(Kept, laneConditions(C));
+  return Kept;
+}
+
+/// When no value of the defaulted symbols lets a lane run the access but
+/// the conditions that keep it from running are the same for all lanes of a
+/// block (ggml's stream-k fixup returns for every block under the default
+/// tile index), the warps that do run it make the requests: predicted
+/// without those conditions, and said so. Updates \p Ctx.Active and
+/// \p Base.
+std::optional<std::string> dropBlockConditionsPass(Context &Ctx,
+                                                   Totals &Base) {
+  Expr Lane = laneConditions(Ctx.Active);
+  if (Lane == Ctx.Active)
+    return std::nullopt;
+  // Only where a default decides: a block condition on known values (the
+  // launch's grid) that lets no block through is code that does not run.
+  std::set<Symbol> Dropped = Ctx.Active.symbols(), Kept = Lane.symbols();
+  if (llvm::none_of(Ctx.Defaulted, [&](const Symbol &S) {
+        return Dropped.count(S) && !Kept.count(S);
+      }))
+    return std::nullopt;
+  Context Without = Ctx;
+  Without.Active = Lane;
+  Totals T = evaluateWith(Without, Ctx.Fixed, Ctx.MaxSamples);
+  if (T.AddressUnknown || T.Requests == 0)
+    return std::nullopt;
+  Ctx.Active = std::move(Lane);
+  Base = T;
+  return std::string("assuming some blocks pass the access's block-wide "
+                     "conditions (under the assumed values none of the "
+                     "simulated blocks does)");
+}
+
 /// The last resort when solveGuardsPass finds nothing: one defaulted symbol
 /// of the predicate at a time, also one the address uses, at a few fixed
 /// values, among them values that are not powers of two (the `else` of
@@ -381,6 +425,8 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
       Stated = assumeBoundsPass(Ctx, Base, Bounds, 0);
     if (!Stated)
       Stated = assumeOneValuePass(Ctx, Base, Bounds);
+    if (!Stated)
+      Stated = dropBlockConditionsPass(Ctx, Base);
     if (Stated)
       assume(P, *Stated);
   }
