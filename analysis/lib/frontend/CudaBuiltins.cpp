@@ -115,6 +115,18 @@ bool isPointerIdentityBuiltin(const CallExpr *CE) {
   }
 }
 
+bool isAddressConversionFunction(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"__cvta_generic_to_shared", "__cvta_generic_to_global",
+              "__cvta_generic_to_local", "__cvta_generic_to_constant",
+              "__cvta_generic_to_grid_constant"},
+             true)
+      .Cases({"__isShared", "__isGlobal", "__isLocal", "__isConstant",
+              "__isGridConstant", "__isClusterShared"},
+             true)
+      .Default(false);
+}
+
 bool isStoreIntrinsic(StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
       .Cases({"__stcg", "__stcs", "__stwb", "__stwt"}, true)

@@ -241,6 +241,9 @@ bool isTextOutputFunction(llvm::StringRef Name);
 /// Builtins that return their pointer argument and access nothing
 /// (__builtin_assume_aligned, __builtin_launder).
 bool isPointerIdentityBuiltin(const clang::CallExpr *CE);
+/// CUDA functions that convert or inspect the address of their pointer
+/// argument and access nothing (__cvta_generic_to_shared, __isGlobal).
+bool isAddressConversionFunction(llvm::StringRef Name);
 /// Is \p CE a call of a non-static method written as an operator (`L[i]`,
 /// a lambda's `f(x)`): its first argument is then the object, not a
 /// parameter.

@@ -94,6 +94,10 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   if (isPointerIdentityBuiltin(CE))
     return exclude(CE, AccessOp::Load, F,
                    "returns its pointer argument and accesses nothing");
+  if (isAddressConversionFunction(Name))
+    return exclude(CE, AccessOp::Load, F,
+                   "converts or inspects its pointer's address and accesses "
+                   "nothing");
   if (!Callee || F.Host || isLaunchCall(CE))
     return;
   recordBoundLValues(CE, Callee, F);

@@ -8,6 +8,7 @@
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // CENSUS: 0 missing from the report
+// RUN: %coalesce-lint --self-check --format=json --fail-on=never %s 2>/dev/null | FileCheck %s --check-prefix=JSON
 #include <cstdio>
 __global__ void k(const float4 *in, float *out, const char *msg) {
   float4 val[2];
@@ -42,4 +43,19 @@ __global__ void ptx(const float *in, float *out, int n) {
   asm volatile("prefetch.global.L2 [%0];" :: "l"(out + threadIdx.x));
 // CHECK: [[@LINE-1]]:50: access: kernel=ptx op=load base=out + threadIdx.x elem=4 expr='out + threadIdx.x' sectors=n/a ideal=n/a class=unknown {{.*}}
 }
-void run(const float *in, float *out) { ptx<<<1, 256>>>(in, out, 1); }
+// __cvta_generic_to_shared and __isGlobal read the pointer's address, not
+// the memory: excluded, also where the pointer cannot be followed.
+__global__ void convert(float *const *ptrs, unsigned *out) {
+  float *p = ptrs[threadIdx.x];
+// CHECK: [[@LINE-1]]:14: access: kernel=convert op=load base=ptrs elem=8 expr='ptrs[threadIdx.x]' sectors=8 ideal=8 class=coalesced {{.*}}
+  out[threadIdx.x] = (unsigned)__cvta_generic_to_shared(p) + __isGlobal(p);
+// CHECK: [[@LINE-1]]:3: access: kernel=convert op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
+}
+// JSON: "expr": "__cvta_generic_to_shared(p)",
+// JSON-NEXT: "reason": "converts or inspects its pointer's address and accesses nothing"
+// JSON: "expr": "__isGlobal(p)",
+// JSON-NEXT: "reason": "converts or inspects its pointer's address and accesses nothing"
+void run(const float *in, float *out, float *const *ptrs, unsigned *u) {
+  ptx<<<1, 256>>>(in, out, 1);
+  convert<<<1, 256>>>(ptrs, u);
+}
