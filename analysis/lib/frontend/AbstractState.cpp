@@ -381,6 +381,8 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
       auto O = std::make_shared<ObjectValue>();
       O->Name = T.Object->Name == E.Object->Name ? T.Object->Name : "";
       O->ScalarKind = T.Object->ScalarKind;
+      O->Captures = T.Object->Captures ? T.Object->Captures
+                                       : E.Object->Captures;
       llvm::SmallVector<const FieldDecl *, 8> Fields;
       for (const auto *Side : {T.Object.get(), E.Object.get()})
         for (const auto &Entry : Side->Fields)
@@ -420,6 +422,19 @@ std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
     VarValue V;
     V.Object = std::make_shared<ObjectValue>();
     construct(CCE, V, F);
+    return V;
+  }
+  if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
+    // A closure: what it captures, for calls of it away from here.
+    auto Captures = std::make_shared<
+        llvm::DenseMap<const clang::ValueDecl *, VarValue>>();
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable())
+        if (auto It = F.Env.find(C.getCapturedVar()); It != F.Env.end())
+          Captures->try_emplace(C.getCapturedVar(), It->second);
+    VarValue V;
+    V.Object = std::make_shared<ObjectValue>();
+    V.Object->Captures = std::move(Captures);
     return V;
   }
   if (isa<InitListExpr>(E)) {

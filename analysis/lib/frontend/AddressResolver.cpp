@@ -87,6 +87,7 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
     return nullptr;
   if (Method && Method->getParent()->isLambda() && OperatorMethod) {
     Callee.Env = F.Env;
+    bindCaptures(CE->getArg(0), F, Callee);
     Callee.IsKernel = F.IsKernel;
   }
   Callee.Fn = Def;

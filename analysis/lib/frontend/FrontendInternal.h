@@ -151,6 +151,11 @@ struct ObjectValue {
   std::string Name;
   SymbolKind ScalarKind = SymbolKind::Param;
   llvm::SmallVector<std::pair<const clang::FieldDecl *, VarValue>, 4> Fields;
+  /// For a lambda's closure: the captured variables' values where it was
+  /// made, for a call of it from another function (ggml's
+  /// `ggml_cuda_unroll<6>{}(load)` calls `load` with `KV` captured).
+  std::shared_ptr<const llvm::DenseMap<const clang::ValueDecl *, VarValue>>
+      Captures;
 };
 
 /// One integer leaf of a slot's abstract value: the integer itself, or a
@@ -545,6 +550,10 @@ private:
   void bindArguments(const clang::FunctionDecl *Callee,
                      llvm::ArrayRef<const clang::Expr *> Args,
                      unsigned FirstArg, Frame &Caller, Frame &Inner);
+  /// Adds to \p Inner the captures of the closure object \p Closure that
+  /// its frame does not hold (a lambda called away from where it was made).
+  void bindCaptures(const clang::Expr *Closure, const Frame &Caller,
+                    Frame &Inner);
   /// Sets `this` of \p Inner for a method called on \p Object (a pointer
   /// when \p Arrow).
   void bindThis(const clang::Expr *Object, bool Arrow, Frame &Caller,

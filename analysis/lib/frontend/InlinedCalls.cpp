@@ -151,6 +151,14 @@ void KernelWalker::bindArguments(const FunctionDecl *Callee,
   }
 }
 
+void KernelWalker::bindCaptures(const clang::Expr *Closure,
+                                const Frame &Caller, Frame &Inner) {
+  std::optional<VarValue> V = heldValue(Closure, Caller);
+  if (V && V->Object && V->Object->Captures)
+    for (const auto &Entry : *V->Object->Captures)
+      Inner.Env.try_emplace(Entry.first, Entry.second);
+}
+
 void KernelWalker::bindThis(const clang::Expr *Object, bool Arrow,
                             Frame &Caller, Frame &Inner) {
   const clang::Expr *Obj = Object->IgnoreParenImpCasts();
@@ -206,6 +214,7 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
   Frame Inner;
   if (Lambda) {
     Inner.Env = F.Env;
+    bindCaptures(CE->getArg(0), F, Inner);
     Inner.IsKernel = F.IsKernel;
     Inner.ThisObject = F.ThisObject;
     Inner.ThisPointer = F.ThisPointer;
