@@ -366,6 +366,7 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
   } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
     LaneOriginInfo Origin;
     V.Int = translate(Value, F, &Origin);
+    V.Pointer = integerProvenance(Value, F);
     if (V.Int->isLaneDependent()) {
       bool Known = Origin.Loc.isValid();
       V.Origin = std::make_shared<const LaneOriginInfo>(LaneOriginInfo{

@@ -150,6 +150,40 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
 }
 
 std::optional<PointerValue>
+KernelWalker::integerProvenance(const clang::Expr *E, const Frame &F) {
+  std::optional<PointerValue> Found;
+  bool Conflict = false;
+  auto Add = [&](const std::optional<PointerValue> &P) {
+    if (!P || P->Space == MemorySpace::Global ||
+        P->Space == MemorySpace::Unknown ||
+        (Found && Found->BaseName != P->BaseName))
+      Conflict = true;
+    else
+      Found = P;
+  };
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S || Conflict)
+      return;
+    if (const auto *CE = dyn_cast<CastExpr>(S);
+        CE && CE->getCastKind() == CK_PointerToIntegral)
+      return Add(resolvePointer(CE->getSubExpr(), F, nullptr));
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (DRE->getType()->isIntegerType())
+        if (auto It = F.Env.find(DRE->getDecl());
+            It != F.Env.end() && It->second.Pointer)
+          return Add(It->second.Pointer);
+    for (const Stmt *Child : S->children())
+      Visit(Child);
+  };
+  Visit(E);
+  if (Conflict || !Found)
+    return std::nullopt;
+  std::string Name = sourceText(Ctx, E->getSourceRange());
+  return PointerValue{Found->BaseName, Found->Space,
+                      Expr::symbol({SymbolKind::LaneValue, Name})};
+}
+
+std::optional<PointerValue>
 KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
                              LaneOriginInfo *Origin) {
   P = P->IgnoreParens();
@@ -203,6 +237,8 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
     case CK_AddressSpaceConversion:
     case CK_UserDefinedConversion:
       return resolvePointer(CE->getSubExpr(), F, Origin);
+    case CK_IntegralToPointer:
+      return integerProvenance(CE->getSubExpr(), F);
     default:
       return std::nullopt;
     }

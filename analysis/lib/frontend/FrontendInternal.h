@@ -657,6 +657,12 @@ private:
   std::optional<AddressInfo> resolveAddress(const clang::Expr *LValue,
                                             const Frame &F,
                                             LaneOriginInfo *Origin);
+  /// The memory an integer computed from one pointer's address points into
+  /// (`size_t a = reinterpret_cast<size_t>(smem); a = (a + 127) & ~127;`),
+  /// when that is outside global memory: a pointer rebuilt from it points
+  /// there too (its offset is not followed). Nullopt otherwise.
+  std::optional<PointerValue> integerProvenance(const clang::Expr *E,
+                                                const Frame &F);
   std::optional<PointerValue> resolvePointer(const clang::Expr *Ptr,
                                              const Frame &F,
                                              LaneOriginInfo *Origin);

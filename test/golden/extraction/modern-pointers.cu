@@ -77,3 +77,31 @@ __global__ void tiles(int *out, const int *in) {
   out[threadIdx.x] = D.x[0];
 // CHECK: [[@LINE-1]]:3: access: kernel=tiles op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
 }
+// A pointer rebuilt from an integer computed from one pointer's address
+// (TransformerEngine's align_smem_ptr_per_TMA_requirements: dynamic shared
+// memory aligned up to 128 bytes): it points into the same memory, here
+// shared, so accesses through it are excluded, not unknown. Into global
+// memory the offset would matter and is not followed: unknown.
+__device__ __forceinline__ unsigned char *align128(unsigned char *p) {
+  size_t addr = reinterpret_cast<size_t>(p);
+  addr = (addr + 127) & ~size_t(127);
+  return reinterpret_cast<unsigned char *>(addr);
+}
+__device__ float sumRows(const float tile[][64], int r) {
+  float s = 0;
+  for (int e = 0; e < 4; e++)
+    s += tile[r + e][threadIdx.x];
+  return s;
+}
+__global__ void aligned(const float *in, float *out) {
+  extern __shared__ unsigned char raw[];
+  float(*tile)[64] = reinterpret_cast<float(*)[64]>(align128(raw));
+  tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * 64 + threadIdx.x];
+// CHECK: [[@LINE-1]]:36: access: kernel=aligned op=load base=in elem=4 expr='in[threadIdx.y * 64 + threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
+  __syncthreads();
+  out[threadIdx.x] = sumRows(tile, 0);
+// CHECK: [[@LINE-1]]:3: access: kernel=aligned op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
+  float *g = reinterpret_cast<float *>(reinterpret_cast<size_t>(out) + 4);
+  g[threadIdx.x] = 0;
+// CHECK: [[@LINE-1]]:3: access: kernel=aligned op=store base=g elem=4 expr='g[threadIdx.x]' sectors=n/a ideal=n/a class=unknown {{.*}}
+}
