@@ -355,6 +355,10 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
         V.Int = translate(Value, F);
       else if (Referee->isPointerType())
         V.Pointer = resolvePointer(Value, F, nullptr);
+      else if (isRecordValueType(Referee))
+        // An object the call made (ggml's `get_transposed(get_half2(t))`):
+        // the thread's own, like a local.
+        return recordValue(Value, F);
     }
   } else if (isRecordValueType(T)) {
     return recordValue(Value, F);

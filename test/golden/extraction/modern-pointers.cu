@@ -69,10 +69,25 @@ __device__ void load_tile(tile<4> &t, const int *src) {
   xi[0] = src[threadIdx.x * 2];
 // CHECK: [[@LINE-1]]:11: access: kernel=tiles op=load base=in elem=4 expr='src[threadIdx.x * 2]' sectors=8 ideal=4 class=strided stride=8 {{.*}}
 }
+// A tile returned by one call and bound to the const reference of the
+// next (ggml's `get_transposed(get_half2(KQ_C[k]))`): the thread's too.
+__device__ tile<2> half_tile(const tile<4> &t) {
+  tile<2> r;
+  r.x[0] = t.x[0] + t.x[1];
+  r.x[1] = t.x[2];
+  return r;
+}
+__device__ tile<2> transposed(const tile<2> &t) {
+  tile<2> r;
+  r.x[0] = t.x[1];
+  r.x[1] = t.x[0];
+  return r;
+}
 __global__ void tiles(int *out, const int *in) {
   tile<4> D, A;
   tile<2> Bs[2];
   load_tile(A, in);
+  Bs[1] = transposed(half_tile(A));
   mma(D, A, Bs[1]);
   out[threadIdx.x] = D.x[0];
 // CHECK: [[@LINE-1]]:3: access: kernel=tiles op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
