@@ -1,0 +1,169 @@
+//===- AbstractValues.h - The walker's abstract values ---------*- C++ -*-===//
+//
+// What the walker's abstract state holds for one storage slot (VarValue):
+// an integer, a pointer (a base allocation in a memory space plus a byte
+// offset), an object held by value; how two of them join where paths meet;
+// the version of memory loads are keyed by.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_FRONTEND_ABSTRACTVALUES_H
+#define COALESCE_FRONTEND_ABSTRACTVALUES_H
+
+#include "coalesce/Expr.h"
+#include "coalesce/Report.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace coalesce {
+namespace frontend {
+
+/// The memory an address points into.
+/// Param: a kernel's by-value argument (parameter space, read through the
+/// constant bank), such as the pointer arrays of a tensor-list struct.
+/// NotGlobal: one of shared, constant, local or parameter memory depending
+/// on the path (a pointer joined from two such pointers).
+enum class MemorySpace {
+  Global,
+  Shared,
+  Constant,
+  Local,
+  Param,
+  NotGlobal,
+  Unknown
+};
+
+/// Where the lane dependence of an index comes from, collected during
+/// translation.
+struct LaneOriginInfo {
+  clang::SourceLocation Loc;
+  std::string Name;
+  std::vector<std::string> Symbols; ///< threadIdx components it uses.
+};
+
+/// A pointer value: a named base allocation plus a byte offset into it.
+struct PointerValue {
+  std::string BaseName;
+  MemorySpace Space = MemorySpace::Unknown;
+  Expr ByteOffset;
+  /// A pointer into global memory for the lanes where this holds only, and
+  /// outside it (a constant array of zeros, a register) for the others:
+  /// ggml's `i < i_sup ? KV + i*stride : zero`. Accesses through it are
+  /// made by those lanes only.
+  std::optional<Expr> GlobalWhere;
+
+  friend bool operator==(const PointerValue &A, const PointerValue &B) {
+    return A.BaseName == B.BaseName && A.Space == B.Space &&
+           A.ByteOffset == B.ByteOffset && A.GlobalWhere == B.GlobalWhere;
+  }
+};
+
+struct ObjectValue;
+
+/// One pointer for two that paths (`if`/`else`, `c ? a : b`) join under
+/// \p Cond: the offset chosen per lane (two allocations are taken to be
+/// aligned alike, so the offset within whichever is chosen is what
+/// matters), named \p Name when the allocations differ. Two pointers
+/// outside global memory give one into MemorySpace::NotGlobal (`rp =
+/// memoize ? cached : smem`): accesses through it are excluded, not
+/// unknown. A global pointer and one outside it give the global one, for
+/// the lanes that choose it (PointerValue::GlobalWhere). Otherwise nothing.
+std::optional<PointerValue> joinPointers(const Expr &Cond,
+                                         const PointerValue &T,
+                                         const PointerValue &E,
+                                         std::string Name);
+
+inline uint64_t mixKeys(uint64_t A, uint64_t B);
+
+/// The version of memory where paths with versions \p A and \p B join:
+/// the version itself when they agree, else one of its own.
+inline uint64_t joinMemory(uint64_t A, uint64_t B) {
+  return A == B ? A : mixKeys(std::min(A, B), std::max(A, B));
+}
+
+/// Combines two keys (Symbol::Version, Frame::Memory) into one, the same on
+/// every run (splitmix64's finalizer over their sum).
+inline uint64_t mixKeys(uint64_t A, uint64_t B) {
+  uint64_t X = A * 0x9e3779b97f4a7c15ULL + B + 0x632be59bd9b4e019ULL;
+  X = (X ^ (X >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  X = (X ^ (X >> 27)) * 0x94d049bb133111ebULL;
+  return X ^ (X >> 31);
+}
+
+/// What a variable (or a field of an object held in one) holds while the
+/// walker interprets a function: the abstract value of one storage slot.
+struct VarValue {
+  std::optional<Expr> Int;             ///< Integer (or bool) value.
+  std::optional<PointerValue> Pointer; ///< Pointer value (or, for a
+                                       ///< reference, the address bound).
+  /// A struct/class object held by value (shared copy-on-write).
+  std::shared_ptr<ObjectValue> Object;
+  /// Where a lane-dependent value was defined (for the "note:"); shared,
+  /// so that copying a frame's slots at every branch copies no strings.
+  /// Null: nowhere known.
+  std::shared_ptr<const LaneOriginInfo> Origin;
+  /// Declared without an initializer and not assigned since (`float *p;`):
+  /// reading it is undefined, so where paths join the value of a path that
+  /// assigned it is the value.
+  bool Uninitialized = false;
+};
+
+/// A struct or class object held by value (a local, a by-value parameter,
+/// a copy of one): the fields assigned so far, and how to name the others.
+/// Fields nobody assigned are fixed for the launch when the object came from
+/// outside (a kernel parameter, `__constant__` memory, a load): they are
+/// named after the object ("p.a", "d_common.frame"), pointers into global
+/// memory and integers of kind \c ScalarKind. An object without a name
+/// (an uninitialized local) has unknown fields.
+struct ObjectValue {
+  std::string Name;
+  SymbolKind ScalarKind = SymbolKind::Param;
+  llvm::SmallVector<std::pair<const clang::FieldDecl *, VarValue>, 4> Fields;
+  /// For a lambda's closure: the captured variables' values where it was
+  /// made, for a call of it from another function (ggml's
+  /// `ggml_cuda_unroll<6>{}(load)` calls `load` with `KV` captured).
+  std::shared_ptr<const llvm::DenseMap<const clang::ValueDecl *, VarValue>>
+      Captures;
+};
+
+/// One integer leaf of a slot's abstract value: the integer itself, or a
+/// pointer's byte offset, of the slot or of a field (of a field ...) of the
+/// object it holds. Loop-carried state is followed leaf by leaf.
+struct LeafPath {
+  llvm::SmallVector<const clang::FieldDecl *, 2> Fields;
+  bool Pointer = false; ///< The byte offset of a pointer, not an integer.
+
+  /// "last", "loader.last": \p Slot followed by the field names.
+  std::string name(llvm::StringRef Slot) const;
+  friend bool operator<(const LeafPath &A, const LeafPath &B) {
+    return std::tie(A.Pointer, A.Fields) < std::tie(B.Pointer, B.Fields);
+  }
+  friend bool operator==(const LeafPath &A, const LeafPath &B) {
+    return A.Pointer == B.Pointer && A.Fields == B.Fields;
+  }
+};
+
+/// The resolved address of a memory lvalue.
+struct AddressInfo {
+  PointerValue Ptr;
+  /// For a field of a struct element (p[i].x): the struct's size and
+  /// alignment, and the field's byte offset in it.
+  std::optional<unsigned> RecordBytes;
+  unsigned RecordAlign = 0;
+  unsigned FieldOffset = 0;
+};
+
+} // namespace frontend
+} // namespace coalesce
+
+#endif
