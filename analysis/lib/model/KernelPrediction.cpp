@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+#include <set>
+
 namespace coalesce {
 
 namespace {
@@ -117,6 +120,37 @@ Request requestIn(const AccessRecord &A, const KernelRecord &K,
 
 } // namespace
 
+/// Block shapes tried, in order, when the assumed shape runs no lane of an
+/// access whose condition reads blockDim (FastGEMV's `if (blockDim.x <=
+/// WARP_SIZE) res[row] = ...` under the assumed 256 threads).
+const BlockShape OtherAssumedShapes[] = {{32, 8, 1}, {32, 1, 1}, {1024, 1, 1},
+                                         {16, 16, 1}};
+
+/// For an access no lane runs in the assumed block shape because of a
+/// condition on blockDim: the prediction in the first other shape that runs
+/// it, with the shape stated. Nullopt when none does.
+std::optional<Prediction> inOtherAssumedShape(const AccessPattern &Pattern,
+                                              const PredictOptions &Opts,
+                                              std::string &Shape) {
+  std::set<Symbol> InActive = Pattern.Active.symbols();
+  if (!InActive.count(Symbol::blockDim(0)) &&
+      !InActive.count(Symbol::blockDim(1)) &&
+      !InActive.count(Symbol::blockDim(2)))
+    return std::nullopt;
+  for (const BlockShape &B : OtherAssumedShapes) {
+    if (B == Opts.Block)
+      continue;
+    PredictOptions Other = Opts;
+    Other.Block = B;
+    Prediction P = predict(Pattern, Other);
+    if (P.NoLaneExecutes || P.Class == Classification::Unknown)
+      continue;
+    Shape = B.str();
+    return P;
+  }
+  return std::nullopt;
+}
+
 struct KernelPredictionPlan::Impl {
   KernelRecord K;
   /// The launches the contexts point into (never resized).
@@ -190,6 +224,23 @@ KernelRecord KernelPredictionPlan::finish() {
         Seen |= samePrediction(D.first, Pr);
       if (!Seen)
         Distinct.emplace_back(std::move(Pr), &C);
+    }
+    // No launch found, and the assumed shape switches the access off
+    // through blockDim: another assumed shape that runs it.
+    if (Distinct.size() == 1 && Contexts.size() == 1 &&
+        Contexts.front().Source == BlockShapeSource::Assumed &&
+        Distinct.front().first.NoLaneExecutes) {
+      const auto &[Pattern, Opts] = P->Cache.input(Requests.front().Input);
+      std::string Shape;
+      if (std::optional<Prediction> Other =
+              inOtherAssumedShape(Pattern, Opts, Shape)) {
+        Other->Assumptions.push_back(fmt::format(
+            "assuming a {} block so that the access executes (in the assumed "
+            "{} threads its condition on blockDim is false; no launch found: "
+            "use --block)",
+            Shape, Opts.Block.str()));
+        Distinct.front().first = std::move(*Other);
+      }
     }
     if (Distinct.empty() && !K.Instantiation.empty())
       continue; // Dead in this instance; the instances that run it report it.

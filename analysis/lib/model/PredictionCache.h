@@ -44,6 +44,10 @@ public:
   void compute(size_t I);
   /// The prediction of input \p I, once computed.
   const Prediction &result(size_t I) const { return *Results[I]; }
+  /// Input \p I: the access pattern and the options it is predicted with.
+  const std::pair<AccessPattern, PredictOptions> &input(size_t I) const {
+    return Inputs[I];
+  }
 
   /// Makes compute() look in, and add to, \p Shared (the run's other
   /// kernels' predictions); before the first compute().
