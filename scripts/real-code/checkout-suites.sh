@@ -52,6 +52,13 @@ suites=(
   "sgemm-cuda    siboehm/SGEMM_CUDA         60cba6f9b20a198116c76f18de8047f44df8c8b8"
   "tigr          AutomataLab/Tigr           a9b7c08bdbf84c14c42f9daabf99b94aa01834d3"
   "csr5          weifengliu-ssslab/Benchmark_SpMV_using_CSR5  4b06ce35e45c3c61a51e249e12e1c4954af443fa"
+  # Thirteenth session, first contact: LLM inference in half/fp8 (calm),
+  # int4 AWQ GEMV (llama_cu_awq), half GEMV and tensor-core half GEMM
+  # tutorial series (cuda_hgemv, cuda_hgemm).
+  "calm          zeux/calm                  cab0b7b44965e7deeb12a6a188b7d64ce224498e"
+  "llama-awq     ankan-ban/llama_cu_awq     d0453fd0803cac9107ee5f1857e1c5654ac598cd"
+  "hgemv         Bruce-Lee-LY/cuda_hgemv    55eaca46c25234c9dce3daa00a8a9884a63cee22"
+  "hgemm         Bruce-Lee-LY/cuda_hgemm    0d26c2e4415ab0d0af5a6bfae301275c608d46b4"
 )
 
 for s in "${suites[@]}"; do

@@ -7,7 +7,8 @@
 # SUITE_NAME selects built-in settings for the suites measured in
 # docs/real-code.md (cuda-samples, parboil, polybench-acc, rodinia, shoc,
 # thrust; since the tenth session also ggml-cuda, llm.c, cub-examples,
-# fastgemv, te-common, sgemm-cuda, tigr, csr5):
+# fastgemv, te-common, sgemm-cuda, tigr, csr5; since the thirteenth calm,
+# llama-awq, hgemv, hgemm):
 # which subtree holds the CUDA sources, which of its .cu files are
 # translation units (a regular expression on the path, where the suite's
 # build compiles only some), and which include directories and -D flags the
@@ -189,6 +190,16 @@ case "$suite" in
   # CSR5 SpMV (CUDA variant); its Makefile's -D flags (double values, 1000
   # runs). The cuda-samples helpers it includes get stand-ins (below).
   csr5)          src_root=CSR5_cuda; defs=(-DVALUE_TYPE=double -DNUM_RUN=1000) ;;
+  # Thirteenth session (first contact). calm: LLM inference (fp16/fp8/gf4
+  # weights, half KV cache); its Makefile compiles src/*.cu with no -I or -D.
+  calm)          src_root=src ;;
+  # llama_cu_awq: one translation unit, int4 AWQ GEMV and the transformer's
+  # half kernels (gpu_kernels.h); built by a bare nvcc command line.
+  llama-awq)     tu_exclude='^sycl/' ;;
+  # Bruce-Lee-LY's half GEMV and GEMM series: CMake compiles every src/*.cu
+  # with src/common on the include path; main.cu holds no kernel and needs
+  # gflags (not installed): not a translation unit here.
+  hgemv|hgemm)   src_root=src; incs=(src/common); tu_exclude='^src/main\.cu$' ;;
 esac
 IFS=: read -r -a more <<<"${SUITE_INCLUDES:-}"
 incs+=("${more[@]}")
