@@ -22,6 +22,24 @@ TEST(PtxMemoryTest, AsyncCopyReadsItsSourceOperand) {
   EXPECT_EQ(Ops[0].Bytes, 8u);
 }
 
+TEST(PtxMemoryTest, AsyncCopySizeGivenAsAnOperand) {
+  // CP_ASYNC_CG(dst, src, Bytes) passes the size as "n"(Bytes): the reader
+  // names the operand and leaves its value to the caller.
+  auto Ops = readPtxMemoryOps(
+      "cp.async.cg.shared.global.L2::128B [$0], [$1], $2;\n");
+  ASSERT_EQ(Ops.size(), 1u);
+  EXPECT_EQ(Ops[0].Operand, 1u);
+  ASSERT_TRUE(Ops[0].BytesOperand.has_value());
+  EXPECT_EQ(*Ops[0].BytesOperand, 2u);
+  EXPECT_EQ(Ops[0].Bytes, 0u);
+  // A literal size names no operand.
+  Ops = readPtxMemoryOps("cp.async.ca.shared.global [$0], [$1], 4;");
+  ASSERT_EQ(Ops.size(), 1u);
+  EXPECT_FALSE(Ops[0].BytesOperand.has_value());
+  EXPECT_TRUE(readPtxMemoryOps("cp.async.ca.shared.global [$0], [$1], $x;")
+                  .empty());
+}
+
 TEST(PtxMemoryTest, VectorLoadsAndStoresWithOffsets) {
   auto Ops = readPtxMemoryOps(
       "ld.global.nc.v4.f32 {$0, $1, $2, $3}, [$4+16];\n\t"

@@ -267,6 +267,13 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
         "architecture-specific, not modelled",
         Short, Load ? "loads" : "stores", What);
     AccessOp Op = Load ? AccessOp::Load : AccessOp::Store;
+    // The fragment is the thread's own (registers): written by a load, read
+    // by a store. An element of a fragment array (`frag[i]`) is recorded,
+    // and excluded as local memory, like any bound lvalue.
+    if (const clang::Expr *FragLV = Frag->IgnoreParenImpCasts();
+        FragLV->isGLValue() && !localScalar(FragLV))
+      recordAccess(FragLV, Load ? AccessOp::Store : AccessOp::Load,
+                   AtomicKind::None, F, nullptr);
     if (!P) {
       recordUnknown(Ptr, sizeOf(Pointee), Op, F, Ptr, Reason);
       return true;

@@ -123,8 +123,15 @@ std::optional<PtxMemoryOp> readInstruction(llvm::StringRef I) {
       return std::nullopt;
     Address = addressOperand(Operands[1]);
     unsigned Size = 0;
-    if (Operands[2].getAsInteger(0, Size) || Size == 0)
+    if (llvm::StringRef SizeOp = Operands[2]; SizeOp.consume_front("$")) {
+      // The size as an operand (`"n"(Bytes)`): its value is the caller's.
+      unsigned N = 0;
+      if (SizeOp.getAsInteger(10, N))
+        return std::nullopt;
+      Op.BytesOperand = N;
+    } else if (Operands[2].getAsInteger(0, Size) || Size == 0) {
       return std::nullopt;
+    }
     Op.Space = PtxSpace::Global;
     Op.Bytes = Size;
     Op.Op = AccessOp::Load;

@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,9 @@ struct PtxMemoryOp {
   unsigned Operand = 0;  ///< The asm operand holding the address ($N).
   int64_t Offset = 0;    ///< Bytes added in the operand: `[$1+16]`.
   unsigned Bytes = 0;    ///< Per lane: element size times vector width.
+  /// cp.async's size given as an operand (`[$0], [$1], $2` with "n"(16)):
+  /// the caller reads its constant into Bytes.
+  std::optional<unsigned> BytesOperand;
   AccessOp Op = AccessOp::Load; ///< Atomic for atom and red.
   AtomicKind Atomic = AtomicKind::None;
   PtxSpace Space = PtxSpace::Generic;

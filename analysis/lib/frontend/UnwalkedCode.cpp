@@ -71,6 +71,24 @@ void KernelWalker::walkAsm(const GCCAsmStmt *AS, Frame &F) {
   // [%4]`): accesses through it, of their width.
   unsigned Outputs = AS->getNumOutputs();
   std::vector<PtxMemoryOp> Ops = readPtxMemoryOps(AS->generateAsmString(Ctx));
+  // A size given as an operand (cp.async's `"n"(16)`) is its constant; an
+  // instruction whose size is not a constant is not read.
+  llvm::erase_if(Ops, [&](PtxMemoryOp &Op) {
+    if (!Op.BytesOperand)
+      return false;
+    unsigned N = *Op.BytesOperand;
+    const clang::Expr *SizeExpr =
+        N < Outputs ? nullptr
+        : N - Outputs < AS->getNumInputs() ? AS->getInputExpr(N - Outputs)
+                                           : nullptr;
+    clang::Expr::EvalResult R;
+    if (!SizeExpr || SizeExpr->isValueDependent() ||
+        !SizeExpr->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative() ||
+        R.Val.getInt().isZero())
+      return true;
+    Op.Bytes = static_cast<unsigned>(R.Val.getInt().getLimitedValue(1u << 20));
+    return false;
+  });
   llvm::SmallDenseSet<unsigned, 4> Read;
   for (const PtxMemoryOp &Op : Ops)
     if (Op.Operand >= Outputs && Op.Operand < Outputs + AS->getNumInputs() &&

@@ -59,3 +59,19 @@ void run(const float *in, float *out, float *const *ptrs, unsigned *u) {
   ptx<<<1, 256>>>(in, out, 1);
   convert<<<1, 256>>>(ptrs, u);
 }
+// cp.async's size as an operand, as a macro passes it (cuda_hgemm's
+// CP_ASYNC_CG(dst, src, Bytes) with "n"(Bytes)): the constant is the width;
+// a size that is not a constant leaves the pointer unknown. (An access
+// written inside a macro is shown as the macro call.)
+#define CP_ASYNC_CG(dst, src, Bytes) \
+  asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], %2;\n" ::"r"(dst), "l"(src), "n"(Bytes))
+__global__ void sizeOperand(const int4 *in, int n) {
+  __shared__ int4 tile[256];
+  unsigned d = (unsigned)__cvta_generic_to_shared(&tile[threadIdx.x]);
+  CP_ASYNC_CG(d, in + threadIdx.x, 16);
+// CHECK: [[@LINE-1]]:3: access: kernel=sizeOperand op=load base=in elem=16 expr='CP_ASYNC_CG(d, in + threadIdx.x, 16)' sectors=16 ideal=16 class=coalesced stride=16 {{.*}}
+  CP_ASYNC_CG(d, in + 2 * threadIdx.x, sizeof(int4) / 2);
+// CHECK: [[@LINE-1]]:3: access: kernel=sizeOperand op=load base=in elem=8 expr='CP_ASYNC_CG(d, in + 2 * threadIdx.x, sizeof(int4) / 2)' sectors=32 ideal=8 class=strided stride=32 {{.*}}
+  CP_ASYNC_CG(d, in + threadIdx.x, n);
+// CHECK: [[@LINE-1]]:3: access: kernel=sizeOperand op=load base=CP_ASYNC_CG(d, in + threadIdx.x, n) elem=16 expr='CP_ASYNC_CG(d, in + threadIdx.x, n)' sectors=n/a ideal=n/a class=unknown {{.*}}
+}
