@@ -3,8 +3,10 @@
 #include "AppMode.h"
 
 #include "AppAttribution.h"
+#include "AppCoverage.h"
 #include "AppReport.h"
 #include "Csv.h"
+#include "KernelName.h"
 #include "LineComparison.h"
 #include "ResultWriter.h"
 
@@ -13,40 +15,90 @@
 
 namespace coalesce::verify {
 
+namespace {
+
+/// Reads the manifest (and the lint report, when given) into \p Accesses
+/// and \p Report; an error message when one cannot be read.
+std::string readInputs(const AppOptions &O, const std::string &ManifestPath,
+                       std::vector<ManifestAccess> &Accesses,
+                       LintReport &Report) {
+  std::optional<std::string> Text = readFile(ManifestPath);
+  std::string Error;
+  if (!Text)
+    return "cannot read " + ManifestPath +
+           " (write it with coalesce-lint --emit-manifest FILE)";
+  if (!parseManifest(*Text, Accesses, Error))
+    return ManifestPath + ": " + Error;
+  if (O.LintReport.empty())
+    return "";
+  std::optional<std::string> Json = readFile(O.LintReport);
+  if (!Json)
+    return "cannot read " + O.LintReport +
+           " (write it with coalesce-lint --format=json -o FILE)";
+  if (!parseLintReport(*Json, Report, Error))
+    return O.LintReport + ": " + Error;
+  return "";
+}
+
+/// The kernels the profile filter selects: the manifest's, then those the
+/// lint report lists without rows (accesses dropped, none predicted).
+std::vector<std::string> filterKernels(const std::vector<ManifestAccess> &M,
+                                       const LintReport *Report) {
+  std::vector<std::string> Out;
+  for (const ManifestAccess &A : M)
+    Out.push_back(A.Kernel);
+  if (Report)
+    for (const LintKernel &K : Report->Kernels)
+      Out.push_back(unqualifiedKernelName(K.Name));
+  return Out;
+}
+
+} // namespace
+
 int runAppMode(const AppOptions &O, const std::string &ManifestPath,
                double Tolerance, const std::string &JsonFile) {
-  std::optional<std::string> Text = readFile(ManifestPath);
   std::vector<ManifestAccess> Accesses;
-  std::string Error;
-  if (!Text) {
-    std::cerr << "coalesce-verify: error: cannot read " << ManifestPath
-              << " (write it with coalesce-lint --emit-manifest FILE)\n";
+  LintReport Lint;
+  if (std::string Error = readInputs(O, ManifestPath, Accesses, Lint);
+      !Error.empty()) {
+    std::cerr << "coalesce-verify: error: " << Error << "\n";
     return ExitUsage;
   }
-  if (!parseManifest(*Text, Accesses, Error)) {
-    std::cerr << "coalesce-verify: error: " << ManifestPath << ": " << Error
-              << "\n";
-    return ExitUsage;
-  }
+  const LintReport *Report = O.LintReport.empty() ? nullptr : &Lint;
   AppOptions Run = O;
-  for (const ManifestAccess &A : Accesses)
-    Run.ManifestKernels.push_back(A.Kernel);
+  Run.ManifestKernels = filterKernels(Accesses, Report);
   RunData Data = runApp(Run);
   RunSummary Summary = startSummary(Data, Tolerance);
   Attribution Result;
   ProfileSplit Split;
   LineComparison Lines;
+  std::vector<UnpredictedKernel> Unpredicted;
   if (Summary.ExitCode == ExitConfirmed) {
     Split = splitProfile(Accesses, Data.Page);
     Result = attributeUnits(Split, Accesses, Tolerance);
-    Lines = compareLines(Accesses, Data.Page, LineCriteria());
+    Unpredicted = findUnpredictedKernels(Accesses, Data.Page, Report);
+    Lines = compareLines(Accesses, Data.Page, LineCriteria(),
+                         unpredictedNames(Unpredicted));
+    countUnpredictedLines(Unpredicted, Lines);
     bool Mismatch = false;
     for (const AccessResult &R : Result.Results)
       Mismatch |= R.Result == Verdict::Mismatch;
     Summary.ExitCode = Mismatch ? ExitMismatch : ExitConfirmed;
-    std::cout << "application: " << O.Command << "\n";
+    if (nothingPredictedRan(Unpredicted, Data.Page)) {
+      Summary.ExitCode = ExitNothingCompared;
+      Summary.Message = "no access compared: " + describeUnpredicted(Unpredicted);
+      std::cerr << "coalesce-verify: error: " << Summary.Message << "\n";
+    } else if (!Unpredicted.empty()) {
+      std::cerr << "coalesce-verify: warning: "
+                << describeUnpredicted(Unpredicted) << "\n";
+    }
+    std::cout << "application: "
+              << (O.Command.empty() ? "(recording " + O.FromRecording + ")"
+                                    : O.Command)
+              << "\n";
     writeTable(Result, Summary, std::cout);
     writePairings(Split, std::cout);
+    writeUnpredicted(Unpredicted, std::cout);
     writeLineTable(Lines, std::cout);
     std::ofstream Tsv(O.Dir + "/results.tsv");
     if (Tsv)
@@ -64,6 +116,7 @@ int runAppMode(const AppOptions &O, const std::string &ManifestPath,
          << ",\n";
       if (Compared) {
         writePairingsJson(Split, OS);
+        writeUnpredictedJson(Unpredicted, OS);
         writeLineJson(Lines, Result, OS);
       }
     });

@@ -34,6 +34,13 @@ std::string ratioText(const LineResult &R) {
   return B;
 }
 
+std::string joined(const std::vector<std::string> &Items) {
+  std::string Out;
+  for (const std::string &S : Items)
+    Out += (Out.empty() ? "" : ", ") + S;
+  return Out;
+}
+
 std::string jsonValue(const std::optional<double> &V) {
   if (!V)
     return "null";
@@ -94,6 +101,9 @@ void writeLineTable(const LineComparison &L, std::ostream &OS) {
     OS << "  " << R.File << ":" << R.Line << "  " << R.Verdict << "  "
        << ratioText(R) << "  " << num(R.Requests) << " requests"
        << (R.Rules.empty() ? "" : "  finding: " + R.Rules)
+       << (R.Unpredicted.empty()
+               ? ""
+               : "  kernel without predictions: " + joined(R.Unpredicted))
        << (R.Note.empty() ? "" : "  (" + R.Note + ")") << "\n";
   }
   for (const std::string &M : L.Moves)
@@ -117,7 +127,11 @@ void writeLineJson(const LineComparison &L, const Attribution &A,
        << ", \"wasteful\": " << (R.Wasteful ? "true" : "false")
        << ", \"findings\": " << jsonString(R.Rules)
        << ", \"verdict\": " << jsonString(R.Verdict)
-       << ", \"note\": " << jsonString(R.Note) << "}";
+       << ", \"note\": " << jsonString(R.Note)
+       << ", \"unpredicted_kernels\": [";
+    for (size_t I = 0; I != R.Unpredicted.size(); ++I)
+      OS << (I ? ", " : "") << jsonString(R.Unpredicted[I]);
+    OS << "]}";
     First = false;
   }
   OS << (First ? "],\n" : "\n  ],\n") << "  \"moves\": [";

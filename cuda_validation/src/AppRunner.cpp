@@ -61,7 +61,96 @@ unsigned profiledResults(const std::string &NcuLog) {
   return N;
 }
 
+std::string listed(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (const std::string &N : Names)
+    Out += (Out.empty() ? "" : ", ") + N;
+  return Out;
+}
+
+/// The names of \p Names that --kernel selects (all without --kernel, none
+/// when std::regex rejects it).
+std::vector<std::string> selected(const std::vector<std::string> &Names,
+                                  const std::string &KernelRegex) {
+  std::vector<std::string> Out;
+  try {
+    std::regex Filter(KernelRegex.empty() ? "." : KernelRegex);
+    for (const std::string &N : Names)
+      if (std::regex_search(N, Filter))
+        Out.push_back(N);
+  } catch (const std::regex_error &) {
+  }
+  return Out;
+}
+
+/// The note for a program that ended before the first launch of every
+/// manifest kernel was profiled: kernels outside the manifest were not.
+std::string partialNote(const AppOptions &O, unsigned Profiled,
+                        const ProcessResult &P) {
+  unsigned Stop = appStopAfter(O);
+  if (!appUsesManifestFilter(O) || !Profiled || Profiled >= Stop ||
+      P.ExitCode != 0)
+    return "";
+  return "the program ended after " + std::to_string(Profiled) + " of the " +
+         std::to_string(Stop) +
+         " manifest kernels' first launches; kernels the manifest does not "
+         "name were not profiled (--all-kernels profiles the first launch of "
+         "every kernel)";
+}
+
 } // namespace
+
+bool appUsesManifestFilter(const AppOptions &O) {
+  return !O.LaunchCount && !O.AllKernels && !appKernels(O).empty();
+}
+
+bool ncuProfiledNothing(const std::string &NcuLog) {
+  return NcuLog.find("==WARNING== No kernels were profiled") !=
+         std::string::npos;
+}
+
+std::vector<std::string> ncuAvailableKernels(const std::string &NcuLog) {
+  std::vector<std::string> Out;
+  size_t P = NcuLog.find("No kernels were profiled");
+  if (P == std::string::npos)
+    return Out;
+  P = NcuLog.find("Available Kernels:", P);
+  if (P == std::string::npos)
+    return Out;
+  P = NcuLog.find('\n', P);
+  while (P != std::string::npos && P + 1 < NcuLog.size()) {
+    size_t End = NcuLog.find('\n', P + 1);
+    std::string Line = NcuLog.substr(
+        P + 1, End == std::string::npos ? std::string::npos : End - P - 1);
+    if (!Line.empty() && Line.back() == '\r')
+      Line.pop_back();
+    // "12. name": a number, a dot, a blank, the name.
+    size_t Dot = Line.find(". ");
+    if (Dot == 0 || Dot == std::string::npos ||
+        Line.find_first_not_of("0123456789") != Dot)
+      break;
+    Out.push_back(Line.substr(Dot + 2));
+    P = End;
+  }
+  return Out;
+}
+
+std::string nothingProfiledMessage(const AppOptions &O,
+                                   const std::vector<std::string> &Ran,
+                                   const std::string &Log) {
+  std::string Cmd = "`" + O.Command + "`";
+  std::string Where = " (ncu: \"No kernels were profiled\"; log: " + Log + ")";
+  if (Ran.empty())
+    return "ncu profiled no kernel: " + Cmd +
+           " launched no CUDA kernel under it" + Where +
+           ". Check that the command runs the program's GPU work (a "
+           "program that finds no GPU may exit 0 without launching any)";
+  std::string Text = "ncu profiled no kernel: " + Cmd + " launched " +
+                     listed(Ran) + ", none of which ";
+  if (!O.KernelRegex.empty() && selected(Ran, O.KernelRegex).empty())
+    return Text + "matches --kernel '" + O.KernelRegex + "'" + Where;
+  return Text + "ncu's filter selected" + Where;
+}
 
 std::vector<std::string> appKernels(const AppOptions &O) {
   std::vector<std::string> Out;
@@ -80,6 +169,8 @@ std::vector<std::string> appKernels(const AppOptions &O) {
 unsigned appStopAfter(const AppOptions &O) {
   if (O.LaunchCount)
     return O.LaunchCount;
+  if (O.AllKernels)
+    return 0;
   return static_cast<unsigned>(appKernels(O).size());
 }
 
@@ -117,7 +208,8 @@ std::vector<std::string> appProfileCommand(const std::string &Ncu,
     Argv.insert(Argv.end(), {"--kernel-name", "regex:" + Regex,
                              "--launch-count", std::to_string(O.LaunchCount),
                              "--kill", "yes"});
-  } else if (std::vector<std::string> Kernels = appKernels(O);
+  } else if (std::vector<std::string> Kernels =
+                 O.AllKernels ? std::vector<std::string>() : appKernels(O);
              !Kernels.empty()) {
     // The first invocation of each kernel of the manifest, then stop: ncu
     // intercepts every later launch too (a program launching its kernels
@@ -182,9 +274,36 @@ RunData runApp(const AppOptions &O) {
                    "the CUDA toolkit) or pass --ncu PATH";
     return Data;
   }
-  ProcessResult P = runProcess(appProfileCommand(Ncu, O), ".",
-                               O.Dir + "/ncu.log", O.TimeoutSeconds);
+  std::string Log = O.Dir + "/ncu.log";
+  ProcessResult P = runProcess(appProfileCommand(Ncu, O), ".", Log,
+                               O.TimeoutSeconds);
   std::optional<std::string> Report = readFile(O.Dir + "/app.ncu-rep");
+  AppOptions Used = O; // The options of the run whose report is read.
+  if (!Report && !P.TimedOut && ncuProfiledNothing(P.Output)) {
+    // ncu names the kernels the program launched. With the manifest's
+    // kernels as filter, none of them ran: profile those that did, to
+    // report them as kernels without predictions.
+    std::vector<std::string> Ran = ncuAvailableKernels(P.Output);
+    std::vector<std::string> Others = selected(Ran, O.KernelRegex);
+    if (appUsesManifestFilter(O) && !Others.empty()) {
+      Used.ManifestKernels = Others;
+      Data.FallbackNote = "none of the manifest's kernels (" +
+                          listed(appKernels(O)) + ") was launched by `" +
+                          O.Command +
+                          "`; profiled instead the first launch of each "
+                          "kernel it launched: " +
+                          listed(Others) + " (first log: " + Log + ")";
+      Log = O.Dir + "/ncu-launched.log";
+      P = runProcess(appProfileCommand(Ncu, Used), ".", Log, O.TimeoutSeconds);
+      Report = readFile(O.Dir + "/app.ncu-rep");
+    }
+    if (!Report && !P.TimedOut && ncuProfiledNothing(P.Output) &&
+        (P.ExitCode == 0 || !Ran.empty())) {
+      Data.ExitCode = ExitNothingCompared;
+      Data.Message = nothingProfiledMessage(O, Ran, Log);
+      return Data;
+    }
+  }
   if (!Report) {
     describeNcuFailure(P, "ncu (profiling `" + O.Command + "`)", Data);
     return Data;
@@ -201,27 +320,31 @@ RunData runApp(const AppOptions &O) {
   unsigned Exported = 0;
   for (const auto &[Fn, N] : Data.Page.Launches)
     Exported += N;
-  if (unsigned Profiled = profiledResults(P.Output);
-      Loaded && Profiled && Profiled != Exported)
-    Data.FallbackNote =
+  auto AddNote = [&](const std::string &Note) {
+    if (!Note.empty())
+      Data.FallbackNote += (Data.FallbackNote.empty() ? "" : "; ") + Note;
+  };
+  unsigned Profiled = profiledResults(P.Output);
+  if (Loaded && Used.ManifestKernels == O.ManifestKernels)
+    AddNote(partialNote(O, Profiled, P));
+  if (Loaded && Profiled && Profiled != Exported)
+    AddNote(
         "ncu profiled " + std::to_string(Profiled) +
         " launches, but the source page export was read as " +
         std::to_string(Exported) +
         " (launches are told apart by the export's block order): the "
         "per-launch rows may be split wrongly; the per-line numbers are not "
-        "affected";
+        "affected");
   if (Loaded && P.ExitCode != 0) {
-    unsigned Stop = appStopAfter(O);
-    Data.FallbackNote +=
-        std::string(Data.FallbackNote.empty() ? "" : "; ") +
-        (Stop ? "the program exited with " + std::to_string(P.ExitCode) +
+    unsigned Stop = appStopAfter(Used);
+    AddNote(Stop ? "the program exited with " + std::to_string(P.ExitCode) +
                    " under ncu, which stops it (--kill yes) once " +
                    std::to_string(Stop) +
                    " launches are profiled; the kernels profiled are "
-                   "compared (log: " + O.Dir + "/ncu.log)"
+                   "compared (log: " + Log + ")"
              : "the program exited with " + std::to_string(P.ExitCode) +
                    " under ncu; the kernels profiled before are compared "
-                   "(log: " + O.Dir + "/ncu.log)");
+                   "(log: " + Log + ")");
   }
   return Data;
 }

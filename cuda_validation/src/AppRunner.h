@@ -33,9 +33,16 @@ struct AppOptions {
   /// --kernel and then stops the program (--kill yes): a program that
   /// launches its kernels in a long host loop stays cheap.
   std::vector<std::string> ManifestKernels;
+  /// --all-kernels: the first launch of every kernel matching --kernel,
+  /// the manifest's or not, and no stop (as without manifest kernels).
+  bool AllKernels = false;
   unsigned TimeoutSeconds = 600; ///< For the whole profiled run.
   /// --from-recording: a source-page CSV, or a directory holding source.csv.
   std::string FromRecording;
+  /// --lint-report: coalesce-lint's JSON report of the run that wrote the
+  /// manifest; says why a kernel that ran has no rows. Its kernels join the
+  /// manifest's in the profile filter. "" when not given.
+  std::string LintReport;
 };
 
 /// The words of \p Command when it is a plain command line (words split
@@ -54,8 +61,34 @@ std::vector<std::string> appKernels(const AppOptions &O);
 /// program runs to its end).
 unsigned appStopAfter(const AppOptions &O);
 
+/// True when \p O profiles the first launch of each manifest kernel and
+/// then stops the program (no --launch-count, no --all-kernels, manifest
+/// kernels matching --kernel).
+bool appUsesManifestFilter(const AppOptions &O);
+
+/// True when ncu's log says it profiled no kernel ("==WARNING== No kernels
+/// were profiled."; ncu then exits 0, or with the program's status, and
+/// writes no report).
+bool ncuProfiledNothing(const std::string &NcuLog);
+
+/// The kernels ncu lists after profiling none ("Available Kernels:" then
+/// "1. name" lines, base names, one per kernel the program launched); empty
+/// when the log has no such list (the program launched no kernel).
+std::vector<std::string> ncuAvailableKernels(const std::string &NcuLog);
+
+/// Why ncu profiled nothing, for \p O's filter and the kernels \p Ran the
+/// program launched (ncuAvailableKernels); \p Log is the log's path.
+std::string nothingProfiledMessage(const AppOptions &O,
+                                   const std::vector<std::string> &Ran,
+                                   const std::string &Log);
+
 /// Profiles the application (or loads the recording) into RunData::Page.
-/// Failures (ncu missing, counters not permitted, the program failing
+/// When ncu profiled nothing with the manifest's kernels as filter, the
+/// program is profiled again with the kernels it did launch (ncu names
+/// them), so that they can be reported as kernels without predictions; a
+/// note says so. Nothing profiled at all is ExitNothingCompared, with why
+/// (the program launched no kernel, or none matching --kernel). Other
+/// failures (ncu missing, counters not permitted, the program failing
 /// before any kernel was profiled) set ExitCode and Message; a program
 /// built without -lineinfo is an ExitUsage error that says so.
 RunData runApp(const AppOptions &O);

@@ -4,13 +4,16 @@
 //                 [--method auto|ncu|replay] [--from-recording DIR2]
 //                 [--replay-output FILE] [--json FILE] DIR
 //
-// coalesce-verify --app 'CMD ARGS' --manifest M [--launch-count N]
-//                 [--kernel REGEX] [--from-recording CSV] [--json FILE] [DIR]
+// coalesce-verify --app 'CMD ARGS' --manifest M [--lint-report R]
+//                 [--launch-count N | --all-kernels] [--kernel REGEX]
+//                 [--from-recording CSV] [--json FILE] [DIR]
 //
 // DIR is what `coalesce-lint --emit-harness DIR` wrote (application mode:
 // where the profile goes, default coalesce-app). Exit codes: 0 every
 // measured access confirmed, 1 some mismatch, 2 usage or input error,
-// 3 build failed, 4 no GPU or profiler unavailable, 5 a kernel failed.
+// 3 build failed, 4 no GPU or profiler unavailable, 5 a kernel failed,
+// 6 application mode compared nothing (no kernel profiled, or none of those
+// profiled has predictions in the manifest).
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,16 +63,22 @@ const char *Usage =
     "                        SourceCounters and compare per access and per\n"
     "                        source line with --manifest\n"
     "  --manifest M          what coalesce-lint --emit-manifest M wrote\n"
+    "  --lint-report R       coalesce-lint's JSON report of the same run\n"
+    "                        (--format=json -o R): says why a kernel that\n"
+    "                        ran has no rows in the manifest\n"
     "  --launch-count N      the first N matching launches, then stop the\n"
     "                        program (default: the first launch of every\n"
     "                        manifest kernel, then stop)\n"
+    "  --all-kernels         the first launch of every kernel, in the\n"
+    "                        manifest or not; the program runs to its end\n"
     "  --kernel REGEX        only kernels whose name matches\n"
     "  (--from-recording takes a source-page CSV, or a directory holding\n"
     "  source.csv; DIR, default coalesce-app, receives the profile)\n"
     "\n"
     "exit codes: 0 all confirmed, 1 mismatch, 2 usage/input error,\n"
     "            3 build failed, 4 no GPU or profiler unavailable,\n"
-    "            5 kernel error or timeout\n";
+    "            5 kernel error or timeout, 6 (--app) nothing compared: no\n"
+    "            kernel profiled, or none profiled has predictions\n";
 
 int usageError(const std::string &Message) {
   std::cerr << "coalesce-verify: error: " << Message << "\n"
@@ -136,6 +145,11 @@ int main(int Argc, char **Argv) {
       if (!Value(V) || !parseDouble(V, N) || N < 1)
         return usageError("--launch-count needs a number >= 1");
       App.LaunchCount = static_cast<unsigned>(N);
+    } else if (A == "--lint-report") {
+      if (!Value(App.LintReport))
+        return usageError("--lint-report needs a file name");
+    } else if (A == "--all-kernels") {
+      App.AllKernels = true;
     } else if (A == "--kernel") {
       if (!Value(App.KernelRegex))
         return usageError("--kernel needs a regular expression");
@@ -155,6 +169,8 @@ int main(int Argc, char **Argv) {
       return usageError("--manifest needs --app 'CMD ARGS' (or --from-recording)");
     if (ManifestPath.empty())
       return usageError("--app needs --manifest M (coalesce-lint --emit-manifest M)");
+    if (App.AllKernels && App.LaunchCount)
+      return usageError("--all-kernels and --launch-count exclude each other");
     App.Dir = Opts.Dir.empty() ? "coalesce-app" : Opts.Dir;
     App.Ncu = Opts.Ncu;
     App.FromRecording = Opts.FromRecording;

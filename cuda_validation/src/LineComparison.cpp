@@ -75,6 +75,24 @@ std::optional<double> ratio(unsigned Num, unsigned Den) {
 
 } // namespace
 
+bool isToolkitHeader(const std::string &Path) {
+  // A directory "cuda..." followed, at most three directories down, by
+  // include/ (cuda/12.3/targets/x86_64-linux/include/ of the HPC SDK).
+  for (size_t P = Path.find("cuda"); P != std::string::npos;
+       P = Path.find("cuda", P + 1)) {
+    if (P != 0 && Path[P - 1] != '/')
+      continue;
+    size_t Slash = Path.find('/', P);
+    for (unsigned Depth = 0; Slash != std::string::npos && Depth != 4;
+         ++Depth) {
+      if (Path.compare(Slash + 1, 8, "include/") == 0)
+        return true;
+      Slash = Path.find('/', Slash + 1);
+    }
+  }
+  return false;
+}
+
 bool lacksLineInfo(const SourcePage &Page) {
   if (Page.Instructions.empty())
     return false;
@@ -85,7 +103,8 @@ bool lacksLineInfo(const SourcePage &Page) {
 }
 
 LineComparison compareLines(const std::vector<ManifestAccess> &Accesses,
-                            const SourcePage &Page, const LineCriteria &C) {
+                            const SourcePage &Page, const LineCriteria &C,
+                            const std::set<std::string> &Unpredicted) {
   std::set<std::string> Files;
   std::set<LineKey> Predicted;
   std::map<LineKey, std::set<std::string>> Rules;
@@ -108,10 +127,18 @@ LineComparison compareLines(const std::vector<ManifestAccess> &Accesses,
   std::map<LineKey, LineResult> ByLine;
   std::map<LineKey, unsigned> MovedIn;
   for (const SassInstruction &I : Page.Instructions) {
-    if (I.Line == 0 || !Files.count(fileBaseName(I.File)))
+    if (I.Line == 0)
+      continue;
+    std::string Kernel = unqualifiedKernelName(I.Function);
+    bool Unseen = Unpredicted.count(Kernel) != 0;
+    if (!Files.count(fileBaseName(I.File)) &&
+        (!Unseen || isToolkitHeader(I.File)))
       continue;
     LineKey K = placeOf(I, Accesses, Predicted, Own, Out.Moves);
     LineResult &R = ByLine[K];
+    if (Unseen && std::find(R.Unpredicted.begin(), R.Unpredicted.end(),
+                            Kernel) == R.Unpredicted.end())
+      R.Unpredicted.push_back(Kernel);
     R.Sectors += I.Sectors;
     R.Ideal += I.IdealSectors;
     R.Requests += I.Executed;

@@ -11,9 +11,11 @@
 ///      (finding, measured at the ideal), and precision / recall.
 ///
 /// Only lines of files the manifest names count: code the analysis did not
-/// see (CUDA headers, other translation units) cannot be missed. A line's
-/// numbers are sums over every profiled launch and instantiation of every
-/// kernel with code on it.
+/// see (CUDA headers, other translation units) cannot be missed. Except for
+/// the kernels that ran without any row in the manifest (AppCoverage.h):
+/// their lines count wherever they are, CUDA toolkit headers left out, so
+/// that their waste is missed, not ignored. A line's numbers are sums over
+/// every profiled launch and instantiation of every kernel with code on it.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_VERIFY_LINECOMPARISON_H
@@ -23,6 +25,7 @@
 #include "NcuReport.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,6 +49,9 @@ struct LineResult {
   /// a line without enough requests) or "ok" (neither).
   std::string Verdict;
   std::string Note;      ///< Instructions moved here, from where.
+  /// Kernels with instructions on the line that have no row in the
+  /// manifest (unqualified names, in profile order).
+  std::vector<std::string> Unpredicted;
 };
 
 /// The comparison of one run.
@@ -59,9 +65,20 @@ struct LineComparison {
   std::optional<double> Precision, Recall; ///< Unset when undefined (0/0).
 };
 
-/// Compares the profile \p Page with the findings of \p Accesses.
+/// Compares the profile \p Page with the findings of \p Accesses. The
+/// lines of the kernels named in \p Unpredicted (unqualified names: kernels
+/// profiled without rows in the manifest) count in every file but the CUDA
+/// toolkit's headers.
 LineComparison compareLines(const std::vector<ManifestAccess> &Accesses,
-                            const SourcePage &Page, const LineCriteria &C);
+                            const SourcePage &Page, const LineCriteria &C,
+                            const std::set<std::string> &Unpredicted = {});
+
+/// True for a header of the CUDA toolkit (a path with an include directory
+/// at most four directories under one named cuda*, as
+/// /usr/local/cuda/targets/x86_64-linux/include/sm_20_atomic_functions.hpp
+/// or /opt/cuda-12.4/include/cuda_fp16.h): code
+/// no analysis of the user's sources predicts.
+bool isToolkitHeader(const std::string &Path);
 
 /// True when the profile has global-memory instructions but none carries a
 /// source line: the program was built without -lineinfo.

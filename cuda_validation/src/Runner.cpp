@@ -154,9 +154,15 @@ void explainNcuFailure(const ProcessResult &R, const std::string &What,
         "https://developer.nvidia.com/ERR_NVGPUCTRPERM";
     return;
   }
-  Data.Message = What + (R.TimedOut ? " timed out" : " failed") +
-                 " (exit " + std::to_string(R.ExitCode) + "):\n" +
-                 tailLines(R.Output, 15);
+  // ncu exits 0 without a report when it profiled nothing; application
+  // mode explains that case before it gets here (AppRunner.cpp).
+  Data.Message = What +
+                 (R.TimedOut        ? " timed out (exit " +
+                                          std::to_string(R.ExitCode) + ")"
+                  : R.ExitCode == 0 ? " exited 0 without writing a report"
+                                    : " failed (exit " +
+                                          std::to_string(R.ExitCode) + ")") +
+                 ":\n" + tailLines(R.Output, 15);
 }
 
 } // namespace

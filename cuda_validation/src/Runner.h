@@ -31,6 +31,10 @@ enum ExitCode {
   ExitBuildFailed = 3,
   ExitNoGpu = 4,
   ExitKernelFailed = 5,
+  /// Application mode compared nothing: ncu profiled no kernel (the
+  /// program launched none, or none matching --kernel), or no kernel it
+  /// profiled has a row in the manifest (each is named, with why).
+  ExitNothingCompared = 6,
 };
 
 /// Harness exit codes (kept in sync with the emitter in analysis/lib/harness).
