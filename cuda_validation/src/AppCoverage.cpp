@@ -52,6 +52,22 @@ std::string errorsText(const LintFile &F) {
          errorText(*First) + ")";
 }
 
+/// The first compile error inside a kernel between \p K's declaration and
+/// the next kernel the report lists in its file: likely in \p K's code.
+const LintError *errorAfter(const LintKernel &K, const LintReport &R) {
+  std::string File = fileBaseName(K.File);
+  unsigned Next = ~0u;
+  for (const LintKernel &O : R.Kernels)
+    if (fileBaseName(O.File) == File && O.Line > K.Line)
+      Next = std::min(Next, O.Line);
+  for (const LintFile &F : R.Files)
+    for (const LintError &E : F.Errors)
+      if (E.InKernel && fileBaseName(E.File) == File && E.Line >= K.Line &&
+          E.Line < Next)
+        return &E;
+  return nullptr;
+}
+
 /// What coalesce-lint's report says of kernel \p K with instructions in
 /// \p Files; "" when the report does not tell.
 std::string reportReason(const std::string &K,
@@ -82,10 +98,9 @@ std::string reportReason(const std::string &K,
         (Listed > 1 ? ", " + plural(Listed, "instantiation", "instantiations")
                     : "") +
         ")";
-    for (const LintFile &F : R.Files)
-      if (fileBaseName(F.Path) == fileBaseName(First->File) &&
-          !F.Errors.empty())
-        return Text + "; " + fileBaseName(F.Path) + " " + errorsText(F);
+    if (const LintError *E = errorAfter(*First, R))
+      return Text + "; a compile error follows its declaration (" +
+             errorText(*E) + ")";
     return Text;
   }
   for (const LintFile &F : R.Files)

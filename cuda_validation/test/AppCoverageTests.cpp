@@ -247,6 +247,27 @@ TEST(AppCoverage, TheLintReportSaysWhy) {
       << Mixed[0].Reason;
 }
 
+// A kernel listed with no access gets the compile error inside a kernel
+// that lies between its declaration and the next kernel of its file.
+TEST(AppCoverage, ErrorInTheCodeOfAKernelWithoutAccesses) {
+  LintReport R;
+  R.Files.push_back({"a.cu", true, "", {}, {}});
+  R.Files[0].Errors.push_back({"a.cu", 8, "outside any kernel", false});
+  R.Files[0].Errors.push_back({"a.cu", 30, "in the next kernel", true});
+  R.Kernels.push_back({"first", "a.cu", 10, "", 0});
+  R.Kernels.push_back({"second", "a.cu", 25, "", 3});
+  SourcePage P = page({instruction("first", "/b/a.cu", 12, 400, 400)});
+  auto Reason = [&] {
+    return findUnpredictedKernels({row("x", "a.cu", 1)}, P, &R)[0].Reason;
+  };
+  EXPECT_EQ(Reason(),
+            "coalesce-lint's report lists it with no access (a.cu:10)");
+  R.Files[0].Errors.push_back({"a.cu", 14, "no member named 'y'", true});
+  EXPECT_EQ(Reason(), "coalesce-lint's report lists it with no access "
+                      "(a.cu:10); a compile error follows its declaration "
+                      "(a.cu:14: no member named 'y')");
+}
+
 TEST(AppCoverage, WastefulLinesOfKernelsWithoutRowsAreMissed) {
   // The manifest names app.cu only; "stray" ran in other.cu with a strided
   // load (32 sectors for an ideal of 4) and an atomic in a CUDA header.
