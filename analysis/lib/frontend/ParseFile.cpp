@@ -10,6 +10,7 @@
 #include "ParseFile.h"
 
 #include "FrontendInternal.h"
+#include "LaunchSyntax.h"
 #include "WalkOrder.h"
 #include "census/Census.h"
 
@@ -378,9 +379,11 @@ void parseFile(const FileJob &Job, const AnalysisConfig &Config,
   // files parsed at once on other threads would resolve their relative
   // include paths (`-I../include dir` of a database entry) against another
   // entry's directory.
-  tooling::ClangTool Tool(FileDB, {Job.Input},
-                          std::make_shared<PCHContainerOperations>(),
-                          llvm::vfs::createPhysicalFileSystem());
+  // Its files are read with spaced launch brackets joined (`<< <` ... `>>
+  // >`, which nvcc accepts and clang does not; LaunchSyntax.h).
+  tooling::ClangTool Tool(
+      FileDB, {Job.Input}, std::make_shared<PCHContainerOperations>(),
+      withJoinedLaunches(llvm::vfs::createPhysicalFileSystem()));
   ErrorCollector Errors;
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);

@@ -1,0 +1,137 @@
+//===- LaunchSyntax.cpp - Kernel launches written with spaced brackets ----===//
+#include "LaunchSyntax.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace coalesce {
+namespace frontend {
+
+namespace {
+
+bool isBlank(char C) { return C == ' ' || C == '\t'; }
+
+/// The end of a bracket made of two \p C, blanks, and a third \p C that
+/// starts at \p At (`<< <`, `>>  >`), or npos; \p Spaced tells whether
+/// blanks split it (`<<<` and `>>>` count, unspaced).
+size_t bracketEnd(llvm::StringRef Text, size_t At, char C, bool &Spaced) {
+  if (At + 2 > Text.size() || Text[At] != C || Text[At + 1] != C)
+    return llvm::StringRef::npos;
+  size_t I = At + 2;
+  while (I < Text.size() && isBlank(Text[I]))
+    ++I;
+  if (I >= Text.size() || Text[I] != C)
+    return llvm::StringRef::npos;
+  Spaced = I > At + 2;
+  return I + 1;
+}
+
+/// Writes the bracket [At, End) as three \p C followed by its blanks.
+void join(std::string &Out, size_t At, size_t End, char C) {
+  for (size_t I = At; I < End; ++I)
+    Out[I] = I < At + 3 ? C : ' ';
+}
+
+/// The closing bracket of the launch opened before \p From: the first
+/// `>>>` or `>> >` outside parentheses, before the statement ends.
+size_t findCloser(llvm::StringRef Text, size_t From, size_t &CloserEnd,
+                  bool &Spaced) {
+  int Depth = 0;
+  for (size_t I = From; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '(' || C == '[')
+      ++Depth;
+    else if (C == ')' || C == ']') {
+      if (--Depth < 0)
+        return llvm::StringRef::npos;
+    } else if ((C == ';' || C == '{' || C == '}') && Depth == 0)
+      return llvm::StringRef::npos;
+    else if (C == '>' && Depth == 0) {
+      CloserEnd = bracketEnd(Text, I, '>', Spaced);
+      if (CloserEnd != llvm::StringRef::npos)
+        return I;
+    }
+  }
+  return llvm::StringRef::npos;
+}
+
+class JoiningFile : public llvm::vfs::File {
+public:
+  explicit JoiningFile(std::unique_ptr<llvm::vfs::File> Base)
+      : Base(std::move(Base)) {}
+  ~JoiningFile() override { Base->close(); }
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return Base->status(); }
+  llvm::ErrorOr<std::string> getName() override { return Base->getName(); }
+  std::error_code close() override { return Base->close(); }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+  getBuffer(const llvm::Twine &Name, int64_t FileSize,
+            bool RequiresNullTerminator, bool IsVolatile) override {
+    auto Buffer =
+        Base->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
+    if (!Buffer)
+      return Buffer;
+    std::optional<std::string> Joined =
+        joinSpacedLaunches((*Buffer)->getBuffer());
+    if (!Joined)
+      return Buffer;
+    return llvm::MemoryBuffer::getMemBufferCopy(
+        *Joined, (*Buffer)->getBufferIdentifier());
+  }
+
+private:
+  std::unique_ptr<llvm::vfs::File> Base;
+};
+
+class JoiningFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto File = ProxyFileSystem::openFileForRead(Path);
+    if (!File)
+      return File;
+    return std::unique_ptr<llvm::vfs::File>(
+        std::make_unique<JoiningFile>(std::move(*File)));
+  }
+};
+
+} // namespace
+
+std::optional<std::string> joinSpacedLaunches(llvm::StringRef Text) {
+  std::optional<std::string> Out;
+  size_t At = 0;
+  while ((At = Text.find("<<", At)) != llvm::StringRef::npos) {
+    bool Spaced = false;
+    size_t End = bracketEnd(Text, At, '<', Spaced);
+    // `<<<` inside a longer run of `<`, or `operator<< <T>`: not a launch.
+    bool Launch = End != llvm::StringRef::npos && Spaced &&
+                  (At == 0 || Text[At - 1] != '<') &&
+                  (End >= Text.size() || Text[End] != '<') &&
+                  !Text.take_front(At).rtrim().ends_with("operator");
+    if (!Launch) {
+      At = End == llvm::StringRef::npos ? At + 2 : End;
+      continue;
+    }
+    size_t CloserEnd = 0;
+    bool CloserSpaced = false;
+    size_t Closer = findCloser(Text, End, CloserEnd, CloserSpaced);
+    if (Closer == llvm::StringRef::npos) {
+      At = End;
+      continue;
+    }
+    if (!Out)
+      Out = Text.str();
+    join(*Out, At, End, '<');
+    if (CloserSpaced)
+      join(*Out, Closer, CloserEnd, '>');
+    At = CloserEnd;
+  }
+  return Out;
+}
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+withJoinedLaunches(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
+  return llvm::makeIntrusiveRefCnt<JoiningFileSystem>(std::move(Base));
+}
+
+} // namespace frontend
+} // namespace coalesce

@@ -1,0 +1,40 @@
+//===- LaunchSyntax.h - Kernel launches written with spaced brackets -*- C++ -*-===//
+//
+// nvcc accepts a kernel launch whose brackets are split by white space,
+// `kernel<< <grid, block, 0, stream>> >(args)` (what Visual Studio's
+// formatter writes; llama_cu_awq's sampler.h has it), clang does not: the
+// host function fails to parse, its launches are lost and the file counts
+// as not compiling. The files of a parse are read through a file system
+// that joins such brackets, keeping every other character, and so every
+// line and column, where it was.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_FRONTEND_LAUNCHSYNTAX_H
+#define COALESCE_FRONTEND_LAUNCHSYNTAX_H
+
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <optional>
+#include <string>
+
+namespace coalesce {
+namespace frontend {
+
+/// \p Text with each spaced launch `<< <` ... `>> >` written `<<<` ...
+/// `>>>` (the removed blanks moved after the bracket, so the text keeps its
+/// length and every line and column), or nullopt when it has none. An
+/// opening `<< <` counts only with a closing `>> >` (or `>>>`) after it in
+/// the same statement, outside parentheses; `operator<< <T>` is left alone.
+std::optional<std::string> joinSpacedLaunches(llvm::StringRef Text);
+
+/// \p Base, with every file read through joinSpacedLaunches.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+withJoinedLaunches(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
+
+} // namespace frontend
+} // namespace coalesce
+
+#endif
