@@ -239,7 +239,12 @@ void writeUnpredicted(const std::vector<UnpredictedKernel> &Kernels,
         "as missed):\n";
   for (const UnpredictedKernel &K : Kernels) {
     OS << "  " << K.Kernel;
-    if (K.ProfiledAs.size() != 1 || K.ProfiledAs.front() != K.Kernel)
+    // The instantiations profiled, for a template kernel (the JSON has
+    // every exported name).
+    if (std::any_of(K.ProfiledAs.begin(), K.ProfiledAs.end(),
+                    [](const std::string &F) {
+                      return F.find('<') != std::string::npos;
+                    }))
       OS << " (" << joined(K.ProfiledAs, "; ") << ")";
     OS << "  " << plural(K.Launches, "launch", "launches") << ", "
        << (K.Files.empty() ? "no global-memory line" : joined(K.Files))

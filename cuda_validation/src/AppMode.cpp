@@ -53,6 +53,27 @@ std::vector<std::string> filterKernels(const std::vector<ManifestAccess> &M,
   return Out;
 }
 
+/// A note when the profile filter is the listed kernels and the lint report
+/// has files whose kernels it may not list (compile errors, not analyzed,
+/// templates never instantiated): those are not profiled; "" otherwise.
+std::string filterNote(const AppOptions &Run, const LintReport *Report) {
+  if (!Report || !Run.FromRecording.empty() || !appUsesManifestFilter(Run))
+    return "";
+  std::string Files;
+  for (const LintFile &F : Report->Files)
+    if (!F.Analyzed || !F.FatalError.empty() || !F.Errors.empty() ||
+        !F.Uninstantiated.empty())
+      Files += (Files.empty() ? "" : ", ") + fileBaseName(F.Path);
+  if (Files.empty())
+    return "";
+  return "coalesce-lint's report has files with compile errors, not analyzed "
+         "or with templates never instantiated (" +
+         Files +
+         "): kernels it does not list are not profiled with the listed "
+         "kernels as filter; --all-kernels profiles the first launch of "
+         "every kernel";
+}
+
 } // namespace
 
 int runAppMode(const AppOptions &O, const std::string &ManifestPath,
@@ -67,6 +88,8 @@ int runAppMode(const AppOptions &O, const std::string &ManifestPath,
   const LintReport *Report = O.LintReport.empty() ? nullptr : &Lint;
   AppOptions Run = O;
   Run.ManifestKernels = filterKernels(Accesses, Report);
+  if (std::string Note = filterNote(Run, Report); !Note.empty())
+    std::cerr << "coalesce-verify: note: " << Note << "\n";
   RunData Data = runApp(Run);
   RunSummary Summary = startSummary(Data, Tolerance);
   Attribution Result;

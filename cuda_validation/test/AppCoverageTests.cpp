@@ -508,3 +508,50 @@ TEST_F(FakeNcu, NothingProfiledSaysWhy) {
       << Out;
   EXPECT_EQ(Out.find("failed (exit 0)"), std::string::npos) << Out;
 }
+
+// With coalesce-lint's report, its kernels without rows join the filter
+// (their waste is measured without --all-kernels), and files whose kernels
+// it may not list are named with the way out.
+TEST_F(FakeNcu, LintReportKernelsJoinTheFilter) {
+  std::ofstream(Dir + "/r-lint.json")
+      << R"({"tool": "coalesce-lint", "schema": 1,
+  "files": [{"file": "matrix.cu", "analyzed": true, "fatal_error": null,
+    "errors": [{"file": "matrix.cu", "line": 33, "message": "unknown type name 'undefined_t'", "in_kernel": true}]}],
+  "kernels": [{"name": "notRun", "file": "matrix.cu", "line": 98, "accesses": [{}]},
+              {"name": "transposeNaive", "file": "matrix.cu", "line": 11, "accesses": []}]})";
+  std::string Out;
+  int Rc = run("--lint-report " + Dir + "/r-lint.json",
+               TestData + "/ncu-matrix-no-manifest-kernel.log", Out);
+  EXPECT_EQ(Rc, 6) << Out;
+  std::string Calls = readFile(Dir + "/calls.txt").value_or("");
+  EXPECT_NE(Calls.find("(notRun|transposeNaive)([^A-Za-z0-9_]|$):1 "
+                       "--launch-count 2 --kill yes"),
+            std::string::npos)
+      << Calls;
+  EXPECT_NE(Out.find("note: coalesce-lint's report has files with compile "
+                     "errors, not analyzed or with templates never "
+                     "instantiated (matrix.cu): kernels it does not list are "
+                     "not profiled with the listed kernels as filter; "
+                     "--all-kernels profiles the first launch of every "
+                     "kernel"),
+            std::string::npos)
+      << Out;
+  EXPECT_NE(Out.find("  transposeNaive  1 launch, matrix.cu, 1 of 1 measured "
+                     "lines wasteful: coalesce-lint's report lists it with no "
+                     "access (matrix.cu:11)"),
+            std::string::npos)
+      << Out;
+  EXPECT_NE(Out.find("  rowSum  1 launch, matrix.cu, 1 of 2 measured lines "
+                     "wasteful: not in coalesce-lint's report; matrix.cu has "
+                     "1 compile error (first in a kernel: matrix.cu:33: "
+                     "unknown type name 'undefined_t')"),
+            std::string::npos)
+      << Out;
+  // --all-kernels: one profile of every kernel's first launch, no stop.
+  std::system(("rm -f " + Dir + "/calls.txt").c_str());
+  run("--all-kernels", TestData + "/ncu-matrix-no-manifest-kernel.log", Out);
+  Calls = readFile(Dir + "/calls.txt").value_or("");
+  EXPECT_NE(Calls.find("--kernel-id ::regex:.:1 --launch-count 100 -f"),
+            std::string::npos)
+      << Calls;
+}
