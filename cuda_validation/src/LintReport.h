@@ -21,11 +21,12 @@ namespace coalesce::verify {
 
 /// One parsed JSON value.
 struct JsonValue {
+  /// Which JSON type the value has.
   enum class Kind { Null, Bool, Number, String, Array, Object };
-  Kind K = Kind::Null;
-  bool Bool = false;
-  double Number = 0;
-  std::string String;
+  Kind K = Kind::Null; ///< The value's type.
+  bool Bool = false;   ///< Kind::Bool's value.
+  double Number = 0;   ///< Kind::Number's value.
+  std::string String;  ///< Kind::String's value (UTF-8, escapes resolved).
   std::vector<JsonValue> Items;    ///< Array elements, or object values.
   std::vector<std::string> Keys;   ///< Object keys, parallel to Items.
 
@@ -51,26 +52,27 @@ struct LintError {
 
 /// One input file of the report.
 struct LintFile {
-  std::string Path;
-  bool Analyzed = true;
+  std::string Path;     ///< As given to coalesce-lint.
+  bool Analyzed = true; ///< The AST was built and walked.
   std::string FatalError; ///< Why nothing was analyzed; "" when it was.
-  std::vector<LintError> Errors;
+  std::vector<LintError> Errors; ///< Compile errors, in report order.
   /// Kernel templates the file defines and never instantiates.
   std::vector<std::string> Uninstantiated;
 };
 
 /// One kernel (or template instantiation) of the report.
 struct LintKernel {
-  std::string Name, File;
-  unsigned Line = 0;
+  std::string Name;          ///< The __global__ function's name.
+  std::string File;          ///< Where it is declared.
+  unsigned Line = 0;         ///< Line of its name.
   std::string Instantiation; ///< "" for a kernel that is no template.
-  unsigned Accesses = 0;
+  unsigned Accesses = 0;     ///< Accesses the report lists for it.
 };
 
 /// The parts of the report application mode uses.
 struct LintReport {
-  std::vector<LintFile> Files;
-  std::vector<LintKernel> Kernels;
+  std::vector<LintFile> Files;     ///< In command-line order.
+  std::vector<LintKernel> Kernels; ///< Every kernel and instantiation.
 };
 
 /// Reads a coalesce-lint JSON report. Returns false with \p Error when the
