@@ -184,6 +184,44 @@ KernelWalker::integerProvenance(const clang::Expr *E, const Frame &F) {
 }
 
 std::optional<PointerValue>
+KernelWalker::loadedPointer(const clang::Expr *Sub, const Frame &F,
+                            LaneOriginInfo *Origin) {
+  Sub = Sub->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
+    return varPointer(DRE->getDecl(), F);
+  // (c ? a : b) of two pointer variables is an lvalue read as a whole.
+  if (isa<ConditionalOperator>(Sub))
+    return resolvePointer(Sub, F, Origin);
+  // A pointer field of an object held by value (s.ptr, this->ptr).
+  if (std::optional<VarValue> Held = heldValue(Sub, F))
+    return Held->Pointer;
+  // A pointer loaded from global, constant or parameter memory
+  // (ptrs[blockIdx.x], s->data, d_common.frame, the tensor list's
+  // tl.addresses[2][tensor]): assume it points to a global allocation
+  // of its own, aligned like cudaMalloc's.
+  if (isa<ArraySubscriptExpr>(Sub) || isa<MemberExpr>(Sub) ||
+      isa<UnaryOperator>(Sub))
+    if (std::optional<AddressInfo> A = resolveAddress(Sub, F, nullptr))
+      if (A->Ptr.Space == MemorySpace::Global ||
+          A->Ptr.Space == MemorySpace::Constant ||
+          A->Ptr.Space == MemorySpace::Param) {
+        std::string Name = sourceText(Ctx, Sub->getSourceRange());
+        // Each lane reading its own pointer (rows[threadIdx.x]) reaches
+        // a different allocation: a gather, not one base.
+        Expr Offset = A->Ptr.ByteOffset.isLaneDependent()
+                          ? Expr::symbol({SymbolKind::IndirectValue, Name})
+                          : Expr::constant(0);
+        return PointerValue{Name, MemorySpace::Global, Offset};
+      }
+  if (std::optional<MemorySpace> S = localPointerArraySpace(Sub, F))
+    return PointerValue{
+        sourceText(Ctx, Sub->getSourceRange()), *S,
+        Expr::symbol({SymbolKind::LaneValue,
+                      sourceText(Ctx, Sub->getSourceRange())})};
+  return std::nullopt;
+}
+
+std::optional<PointerValue>
 KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
                              LaneOriginInfo *Origin) {
   P = P->IgnoreParens();
@@ -197,41 +235,8 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
         return std::nullopt;
       return A->Ptr;
     }
-    case CK_LValueToRValue: {
-      const clang::Expr *Sub = CE->getSubExpr()->IgnoreParens();
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
-        return varPointer(DRE->getDecl(), F);
-      // (c ? a : b) of two pointer variables is an lvalue read as a whole.
-      if (isa<ConditionalOperator>(Sub))
-        return resolvePointer(Sub, F, Origin);
-      // A pointer field of an object held by value (s.ptr, this->ptr).
-      if (std::optional<VarValue> Held = heldValue(Sub, F))
-        return Held->Pointer;
-      // A pointer loaded from global, constant or parameter memory
-      // (ptrs[blockIdx.x], s->data, d_common.frame, the tensor list's
-      // tl.addresses[2][tensor]): assume it points to a global allocation
-      // of its own, aligned like cudaMalloc's.
-      if (isa<ArraySubscriptExpr>(Sub) || isa<MemberExpr>(Sub) ||
-          isa<UnaryOperator>(Sub))
-        if (std::optional<AddressInfo> A = resolveAddress(Sub, F, nullptr))
-          if (A->Ptr.Space == MemorySpace::Global ||
-              A->Ptr.Space == MemorySpace::Constant ||
-              A->Ptr.Space == MemorySpace::Param) {
-            std::string Name = sourceText(Ctx, Sub->getSourceRange());
-            // Each lane reading its own pointer (rows[threadIdx.x]) reaches
-            // a different allocation: a gather, not one base.
-            Expr Offset = A->Ptr.ByteOffset.isLaneDependent()
-                              ? Expr::symbol({SymbolKind::IndirectValue, Name})
-                              : Expr::constant(0);
-            return PointerValue{Name, MemorySpace::Global, Offset};
-          }
-      if (std::optional<MemorySpace> S = localPointerArraySpace(Sub, F))
-        return PointerValue{
-            sourceText(Ctx, Sub->getSourceRange()), *S,
-            Expr::symbol({SymbolKind::LaneValue,
-                          sourceText(Ctx, Sub->getSourceRange())})};
-      return std::nullopt;
-    }
+    case CK_LValueToRValue:
+      return loadedPointer(CE->getSubExpr(), F, Origin);
     case CK_NoOp:
     case CK_BitCast:
     case CK_AddressSpaceConversion:
@@ -287,19 +292,23 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
     return Base;
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+    // An lvalue `c ? L->wq : L->wk` (read as a whole) loads the arm chosen.
+    auto ArmPointer = [&](const clang::Expr *Arm) {
+      return CO->isGLValue() ? loadedPointer(Arm, F, Origin)
+                             : resolvePointer(Arm, F, Origin);
+    };
     // `bias ? bias + off : nullptr`: memory is reached through the other
     // arm only (a null pointer is never dereferenced where the code runs).
     for (auto [Arm, Other] : {std::pair{CO->getTrueExpr(), CO->getFalseExpr()},
                               std::pair{CO->getFalseExpr(), CO->getTrueExpr()}})
       if (Arm->isNullPointerConstant(Ctx, clang::Expr::NPC_ValueDependentIsNotNull))
-        return resolvePointer(Other, F, Origin);
+        return ArmPointer(Other);
     // A condition fixed for the code (cub's `MEMOIZE_OUTER_SCAN ?
     // cached_segment : smem_raking_ptr`): the arm it picks.
     if (std::optional<int64_t> C = translate(CO->getCond(), F).asConstant())
-      return resolvePointer(*C ? CO->getTrueExpr() : CO->getFalseExpr(), F,
-                            Origin);
-    std::optional<PointerValue> T = resolvePointer(CO->getTrueExpr(), F, Origin);
-    std::optional<PointerValue> E = resolvePointer(CO->getFalseExpr(), F, Origin);
+      return ArmPointer(*C ? CO->getTrueExpr() : CO->getFalseExpr());
+    std::optional<PointerValue> T = ArmPointer(CO->getTrueExpr());
+    std::optional<PointerValue> E = ArmPointer(CO->getFalseExpr());
     if (!T || !E)
       return std::nullopt;
     return joinPointers(translate(CO->getCond(), F, Origin), *T, *E,
@@ -313,6 +322,8 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
     // __builtin_assume_aligned(p, 16) is p.
     if (isPointerIdentityBuiltin(CE) && CE->getNumArgs() >= 1)
       return resolvePointer(CE->getArg(0), F, Origin);
+    if (std::optional<PointerValue> Special = specialPointer(CE))
+      return Special;
     // `return base + row * pitch;`: substituted.
     Frame Callee;
     if (const clang::Expr *Ret = singleReturn(CE, F, Callee, Origin))

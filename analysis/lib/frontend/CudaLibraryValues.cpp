@@ -190,6 +190,25 @@ std::optional<VarValue> KernelWalker::specialObject(const CallExpr *CE,
   return std::nullopt;
 }
 
+std::optional<PointerValue>
+KernelWalker::specialPointer(const CallExpr *CE) const {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee || !Ctx.getSourceManager().isInSystemHeader(
+                     Ctx.getSourceManager().getExpansionLoc(
+                         Callee->getLocation())))
+    return std::nullopt;
+  // The driver's grid workspace (grid-wide barriers: cooperative groups'
+  // grid.sync() and code that copies it, calm's syncgrid()): the same
+  // global address in every thread of the grid.
+  // (cooperative_groups::__v1::details in CUDA 13, without __v1 before.)
+  std::string Name = plainName(Callee);
+  if (StringRef(Name).starts_with("cooperative_groups::") &&
+      StringRef(Name).ends_with("::details::get_grid_workspace"))
+    return PointerValue{"grid workspace", MemorySpace::Global,
+                        Expr::constant(0)};
+  return std::nullopt;
+}
+
 /// __ffs, __clz and __popc (and their 64-bit forms) of \p X, exactly, as
 /// selects over its bits: the engine evaluates them for each lane, and a
 /// constant argument folds to a constant. nullopt for other names.

@@ -112,6 +112,9 @@ bool isTextOutputFunction(llvm::StringRef Name);
 /// Builtins that return their pointer argument and access nothing
 /// (__builtin_assume_aligned, __builtin_launder).
 bool isPointerIdentityBuiltin(const clang::CallExpr *CE);
+/// The name of \p FD without inline namespaces (cub::CUB_200700_SM_900,
+/// cooperative_groups::__v1, nvcuda::wmma).
+std::string plainName(const clang::FunctionDecl *FD);
 /// CUDA functions that convert or inspect the address of their pointer
 /// argument and access nothing (__cvta_generic_to_shared, __isGlobal).
 bool isAddressConversionFunction(llvm::StringRef Name);
@@ -486,6 +489,9 @@ private:
   /// groups' thread_rank(), shuffles, atomics' return values).
   std::optional<Expr> specialValue(const clang::CallExpr *CE, const Frame &F,
                                    LaneOriginInfo *Origin);
+  /// Pointers the CUDA headers return whose target is known (cooperative
+  /// groups' grid workspace, one global allocation for the whole grid).
+  std::optional<PointerValue> specialPointer(const clang::CallExpr *CE) const;
   void emit(const clang::Expr *LValue, const AddressInfo &Addr,
             unsigned Bytes, AccessOp Op, AtomicKind Atomic, Frame &F,
             const clang::Expr *Anchor, const LaneOriginInfo &Origin);
@@ -532,6 +538,12 @@ private:
   std::optional<PointerValue> resolvePointer(const clang::Expr *Ptr,
                                              const Frame &F,
                                              LaneOriginInfo *Origin);
+  /// The pointer the lvalue \p LValue holds when it is read: a variable's
+  /// value, a field held by value, or a pointer loaded from memory (taken
+  /// to point to a global allocation of its own).
+  std::optional<PointerValue> loadedPointer(const clang::Expr *LValue,
+                                            const Frame &F,
+                                            LaneOriginInfo *Origin);
   std::optional<PointerValue> varPointer(const clang::ValueDecl *VD,
                                          const Frame &F);
   /// For a pointer read from a local array of pointers (`digit_counters[i]`

@@ -42,17 +42,6 @@ bool isWalkedCurandFunction(llvm::StringRef Name) {
   return true;
 }
 
-/// The name of \p FD without inline namespaces (cub::CUB_200700_SM_900,
-/// cooperative_groups::__v1, nvcuda::wmma).
-std::string plainName(const FunctionDecl *FD) {
-  std::string Name;
-  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (!NS->isInline() && NS->getIdentifier())
-        Name = NS->getName().str() + "::" + Name;
-  return Name + FD->getNameAsString();
-}
-
 /// A wmma fragment's template arguments: fragment<Use, M, N, K, T[, Layout]>.
 struct FragmentShape {
   std::string Use;    ///< "matrix_a", "matrix_b", "accumulator".
@@ -167,6 +156,15 @@ CopySize copySize(const clang::Expr *E) {
   return {};
 }
 } // namespace
+
+std::string plainName(const FunctionDecl *FD) {
+  std::string Name;
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (!NS->isInline() && NS->getIdentifier())
+        Name = NS->getName().str() + "::" + Name;
+  return Name + FD->getNameAsString();
+}
 
 bool isWalkedLibraryFunction(const FunctionDecl *Def) {
   // cub's block primitives (BlockLoad, BlockStore, LoadDirectBlocked, ...)
