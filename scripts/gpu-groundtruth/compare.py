@@ -16,9 +16,10 @@ below the given numbers, or when the tool fails on a program: the CI replay
 (VARIANT: all or significant, the exact-line numbers; all-stmt or
 significant-stmt, the statement-span numbers).
 
-For every distinct (directory, files, flags) of .gt-carry/programs.tsv the tool
-is run as
-    coalesce-lint --format=json --fail-on=never FILES -- -D... -I...
+For every distinct (directory, files, flags, tool arguments) of
+.gt-carry/programs.tsv the tool is run as
+    coalesce-lint --format=json --fail-on=never [TOOL_ARGS] FILES -- -D... -I...
+(TOOL_ARGS: the optional 7th column, e.g. --param N=4096 of prepare-half.sh)
 from the program's directory, with the -D/-I/-std flags of its nvcc command
 (the same defines as the GPU build). Its findings are reduced to source lines
 (the access's start line) and compared with docs/groundtruth/lines-SUITE.tsv:
@@ -110,7 +111,7 @@ def run_tool(tool, prog, flags, json_path, reuse):
     if reuse and os.path.exists(json_path):
         with open(json_path) as f:
             return json.load(f), None
-    cmd = [tool, "--format=json", "--fail-on=never"] + prog["lint"] + ["--"] + flags
+    cmd = [tool, "--format=json", "--fail-on=never"] + prog.get("lint_args", []) + prog["lint"] + ["--"] + flags
     r = subprocess.run(cmd, cwd=os.path.join(CARRY, prog["dir"]), capture_output=True, text=True)
     if r.returncode not in (0, 1):
         return None, f"exit {r.returncode}: {r.stderr.strip()[:300]}"
@@ -258,7 +259,7 @@ def main():
             if nv.startswith("="):
                 nv = byname[nv[1:]]["nvcc"]
             flags = lint_flags(nv)
-            key = (p["dir"], tuple(p["lint"]), tuple(flags))
+            key = (p["dir"], tuple(p["lint"]), tuple(flags), tuple(p.get("lint_args", [])))
             if key in done:
                 continue
             done.add(key)

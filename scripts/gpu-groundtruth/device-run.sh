@@ -16,7 +16,9 @@
 # GT_CARRY (the prepared directory, default .gt-carry; .gt-carry-modern for
 # prepare-modern.sh), GT_TAR (the archive's name, default groundtruth.tar.gz),
 # GT_PAR (programs profiled at once, default 1; each is its own ncu process,
-# whose instrumented source counters do not depend on what else runs).
+# whose instrumented source counters do not depend on what else runs),
+# GT_PREBUILT (a directory of binaries built already on this machine, named as
+# the programs, e.g. by half/device-build.sh; those are copied, not built).
 set -u
 ROOT=$(pwd)
 C=${GT_CARRY:-.gt-carry}
@@ -48,6 +50,13 @@ cat "$W/env.txt"
 # ---- builds, in parallel ---------------------------------------------------------
 build_one() {  # name dir args
   local name=$1 dir=$2 args=$3 t0=$(date +%s) rc
+  if [[ -n ${GT_PREBUILT:-} && -x $GT_PREBUILT/$name ]]; then
+    # built already (half/device-build.sh: the same flags, one nvcc per file)
+    cp "$GT_PREBUILT/$name" "$W/bin/$name"; rc=$?
+    echo "prebuilt: $GT_PREBUILT/$name" >"$W/logs/$name.build.log"
+    echo "$name	$rc	0" >"$W/logs/$name.build.rc"
+    return
+  fi
   (cd "$C/$dir" && eval timeout 300 "\"$NVCC\"" -O3 -arch=sm_90 -lineinfo -o "\"$W/bin/$name\"" $args) \
     >"$W/logs/$name.build.log" 2>&1
   rc=$?

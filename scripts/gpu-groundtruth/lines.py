@@ -32,6 +32,7 @@ import csv
 import io
 import os
 import re
+import shlex
 import sys
 import tarfile
 
@@ -74,8 +75,10 @@ def read_programs(path):
             if line.startswith("#") or not line.strip():
                 continue
             c = line.rstrip("\n").split("\t")
-            c += [""] * (6 - len(c))
-            progs.append(dict(suite=c[0], name=c[1], dir=c[2], nvcc=c[3], run=c[4], lint=c[5].split()))
+            c += [""] * (7 - len(c))
+            # column 7 (optional): the tool's own arguments, e.g. --param N=4096
+            progs.append(dict(suite=c[0], name=c[1], dir=c[2], nvcc=c[3], run=c[4], lint=c[5].split(),
+                              lint_args=shlex.split(c[6])))
     return progs
 
 
