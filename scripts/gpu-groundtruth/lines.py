@@ -22,6 +22,9 @@ Files are named relative to the carried directory (--carry: .gt-carry/ of
 prepare.sh, .gt-carry-modern/ of prepare-modern.sh; e.g.
 polybench/CUDA/.../gemm.cu); instructions attributed to files outside it
 (CUDA headers: atomics, __ldg) are counted in the summary but not in the table.
+Global memory here is what ncu's Address Space column calls Global, plus the
+global reductions and atomics; cp.async copies (LDGSTS, "Global,Shared") only
+with --async-copies.
 --instructions also writes OUT/instructions-SUITE.tsv: every executed
 global-memory instruction (program, kernel, file, line, address, opcode,
 requests, sectors, ideal), the raw data the line table sums.
@@ -53,6 +56,7 @@ def num(s):
 
 CARRY_MARK = ".gt-carry/"
 FRAMES = "first"
+ASYNC_COPIES = False
 
 
 def norm_path(path, prog_dir):
@@ -89,6 +93,10 @@ def is_global_mem(row, col):
     if op.startswith("@"):  # predicate
         op = src.split()[1] if len(src.split()) > 1 else ""
     if space.strip() == "Global":
+        return True
+    if ASYNC_COPIES and space.strip() == "Global,Shared":
+        # cp.async (LDGSTS): a global load and a shared store in one
+        # instruction; its L2 sectors columns count the global side
         return True
     # global reductions/atomics (REDG, RED.E.ADD, ATOMG, ATOM.E); not REDUX
     # (a warp reduction) nor ATOMS (shared memory)
@@ -235,12 +243,16 @@ def main():
     ap.add_argument("--frames", choices=("first", "all"), default="first",
                     help="first (default, the PolyBench/cuda-samples tables): an instruction counts at the first "
                          "line of a file that lists it; all: at every line of its inline chain (call sites too)")
+    ap.add_argument("--async-copies", action="store_true",
+                    help="also count cp.async copies (SASS LDGSTS, address space 'Global,Shared'), which the "
+                         "default, as in every table before the half-precision suites, leaves out")
     ap.add_argument("--out", default=os.path.join(root, "docs", "groundtruth"))
     ap.add_argument("--ratio", type=float, default=1.25)
     ap.add_argument("--min-requests", type=float, default=16)
     a = ap.parse_args()
-    global CARRY_MARK, FRAMES
+    global CARRY_MARK, FRAMES, ASYNC_COPIES
     FRAMES = a.frames
+    ASYNC_COPIES = a.async_copies
     carry = a.carry if os.path.isabs(a.carry) else os.path.join(root, a.carry)
     CARRY_MARK = os.path.basename(os.path.normpath(carry)) + "/"
     if a.programs is None:
