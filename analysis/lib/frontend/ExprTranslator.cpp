@@ -300,6 +300,25 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
                                  "address of " + P->BaseName + " / 256"}) +
                P->ByteOffset;
       break;
+    case CK_PointerToBoolean: {
+      // `if (ids_dst)`: whether the pointer is null. A kernel's pointer
+      // argument is its parameter's value, the same in every lane; another
+      // pointer into one allocation, the same in every lane, is null or not
+      // for the whole warp (a uniform unknown).
+      const clang::Expr *Ptr = Sub->IgnoreParenImpCasts();
+      // (`--param ids_dst=0` takes the other path.)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Ptr))
+        if (isa<ParmVarDecl>(DRE->getDecl()) && F.IsKernel)
+          return Expr::ne(Expr::symbol(Symbol::param(
+                              DRE->getDecl()->getNameAsString())),
+                          Expr::constant(0));
+      if (std::optional<PointerValue> P = resolvePointer(Sub, F, nullptr);
+          P && !P->GlobalWhere && !P->ByteOffset.isLaneDependent())
+        return Expr::ne(
+            Expr::symbol({SymbolKind::UniformValue, P->BaseName}),
+            Expr::constant(0));
+      break;
+    }
     case CK_IntegralCast:
     case CK_NoOp:
     case CK_IntegralToBoolean:
