@@ -194,6 +194,55 @@ std::optional<std::string> dropBlockConditionsPass(Context &Ctx,
                      "simulated blocks does)");
 }
 
+/// When the condition of the access depends on blockIdx (a causal mask,
+/// a triangular tile loop) and only the first blocks of the grid are
+/// simulated, the last blocks of the grid (the launch's, else the default
+/// count) are simulated too; if they give another figure, the note says
+/// that the figure is for the first blocks and what the last ones give.
+std::optional<std::string> laterBlocksNote(const Context &Ctx,
+                                           const Totals &Base) {
+  Expr Address = shiftStarts(bindValues(Ctx.Access->Address, Ctx.Fixed),
+                             Ctx.Starts);
+  Expr Active = shiftStarts(bindValues(Ctx.Active, Ctx.Fixed), Ctx.Starts);
+  std::set<Symbol> InActive = Active.symbols();
+  SamplingPlan Plan = planSamples(Address, Active, Ctx.MaxSamples, Ctx.Grid);
+  for (size_t I = 0; I < Plan.Symbols.size(); ++I) {
+    const Symbol &B = Plan.Symbols[I];
+    if (B.Kind != SymbolKind::BlockIdx || !InActive.count(B) ||
+        Ctx.Starts.count(B))
+      continue;
+    Symbol GridDim = Symbol::gridDim(unsigned(B.dimension()));
+    int64_t Blocks = Ctx.DefaultValue;
+    if (auto It = Ctx.Grid.find(GridDim); It != Ctx.Grid.end())
+      Blocks = It->second;
+    else if (auto F = Ctx.Fixed.find(GridDim); F != Ctx.Fixed.end())
+      Blocks = F->second;
+    int64_t Sampled = Plan.Periods[I];
+    if (Blocks <= Sampled)
+      continue;
+    Context Last = Ctx;
+    Last.Starts[B] = Blocks - Sampled;
+    Totals T = evaluateWith(Last, Ctx.Fixed, Ctx.MaxSamples);
+    if (T.AddressUnknown)
+      continue;
+    double First = Base.sectorsPerRequest();
+    double Later = T.Requests ? T.sectorsPerRequest() : 0.0;
+    if (T.Requests && std::abs(First - Later) <= 0.05 * std::max(First, Later))
+      continue;
+    std::string Grid = Ctx.Grid.count(GridDim)
+                           ? "of the launch's grid"
+                           : fmt::format("of an assumed {} blocks", Blocks);
+    return fmt::format(
+        "the access's condition depends on {}: blocks 0 to {} (simulated) "
+        "give {:.3g} sectors per request, the last blocks {} ({} to {}) {}; "
+        "the figure is for the first blocks",
+        B.Name, Sampled - 1, First, Grid, Blocks - Sampled, Blocks - 1,
+        T.Requests ? fmt::format("{:.3g}", Later)
+                   : std::string("execute it in no lane"));
+  }
+  return std::nullopt;
+}
+
 /// The last resort when solveGuardsPass finds nothing: one defaulted symbol
 /// of the predicate at a time, also one the address uses, at a few fixed
 /// values, among them values that are not powers of two (the `else` of
@@ -447,6 +496,8 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
   if (Base.ActiveUnknown)
     assume(P, "assuming the access executes in lanes whose "
               "condition cannot be evaluated");
+  if (std::optional<std::string> Later = laterBlocksNote(Ctx, Base))
+    assume(P, *Later);
 
   P.SectorsPerRequest = Base.sectorsPerRequest();
   P.IdealSectorsPerRequest = Base.idealPerRequest();
