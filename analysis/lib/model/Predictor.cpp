@@ -10,7 +10,11 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include <fmt/format.h>
+
+#include <functional>
 
 #include <algorithm>
 #include <map>
@@ -192,6 +196,47 @@ std::optional<std::string> dropBlockConditionsPass(Context &Ctx,
   return std::string("assuming some blocks pass the access's block-wide "
                      "conditions (under the assumed values none of the "
                      "simulated blocks does)");
+}
+
+/// Quotients of defaulted values (`C / NH` with both 1024: 1) hide the
+/// shape of the real data: a head-size loop of one iteration, a row of one
+/// element. Names the first such quotient in the address or the condition
+/// whose value under the defaults is 0 or 1, for the note.
+std::optional<std::string> degenerateQuotient(const Context &Ctx) {
+  std::set<Symbol> Defaulted(Ctx.Defaulted.begin(), Ctx.Defaulted.end());
+  llvm::SmallPtrSet<const void *, 32> Seen;
+  std::optional<std::string> Found;
+  std::function<void(const Expr &)> Visit = [&](const Expr &E) {
+    if (Found || E.operands().empty() || !Seen.insert(E.identity()).second)
+      return;
+    if (E.getKind() == Expr::Kind::Div) {
+      std::set<Symbol> Used = E.symbols();
+      bool AllDefaulted =
+          !Used.empty() && llvm::all_of(Used, [&](const Symbol &S) {
+            return Defaulted.count(S) > 0;
+          });
+      std::optional<int64_t> V = bindValues(E, Ctx.Fixed).asConstant();
+      if (AllDefaulted && V && (*V == 0 || *V == 1)) {
+        std::string Names;
+        for (const Symbol &S : Used)
+          Names += fmt::format("{}{}=...", Names.empty() ? "" : " --param ",
+                               S.Name);
+        std::string Text = E.str();
+        if (Text.size() > 2 && Text.front() == '(' && Text.back() == ')')
+          Text = Text.substr(1, Text.size() - 2);
+        Found = fmt::format("the defaults make {} = {}, which real sizes "
+                            "rarely are: the verdict may change with the "
+                            "real values (give --param {})",
+                            Text, *V, Names);
+        return;
+      }
+    }
+    for (const Expr &Op : E.operands())
+      Visit(Op);
+  };
+  Visit(Ctx.Access->Address);
+  Visit(Ctx.Active);
+  return Found;
 }
 
 /// When the condition of the access depends on blockIdx (a causal mask,
@@ -498,6 +543,8 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
               "condition cannot be evaluated");
   if (std::optional<std::string> Later = laterBlocksNote(Ctx, Base))
     assume(P, *Later);
+  if (std::optional<std::string> Quotient = degenerateQuotient(Ctx))
+    assume(P, *Quotient);
 
   P.SectorsPerRequest = Base.sectorsPerRequest();
   P.IdealSectorsPerRequest = Base.idealPerRequest();
