@@ -1,6 +1,7 @@
 //===- AppCoverage.cpp - Kernels that ran without predictions -------------===//
 
 #include "AppCoverage.h"
+#include "Strings.h"
 
 #include "KernelName.h"
 #include "ResultWriter.h"
@@ -11,14 +12,6 @@
 namespace coalesce::verify {
 
 namespace {
-
-std::string joined(const std::vector<std::string> &Items,
-                   const std::string &Separator = ", ") {
-  std::string Out;
-  for (const std::string &S : Items)
-    Out += (Out.empty() ? "" : Separator) + S;
-  return Out;
-}
 
 void addOnce(std::vector<std::string> &To, const std::string &S) {
   if (std::find(To.begin(), To.end(), S) == To.end())

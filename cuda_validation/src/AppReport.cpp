@@ -1,6 +1,7 @@
 //===- AppReport.cpp - Application mode's table and JSON ------------------===//
 
 #include "AppReport.h"
+#include "Strings.h"
 
 #include "ResultWriter.h"
 
@@ -32,13 +33,6 @@ std::string ratioText(const LineResult &R) {
   std::snprintf(B, sizeof B, "%.2f/%.2f", R.Sectors / R.Requests,
                 R.Ideal / R.Requests);
   return B;
-}
-
-std::string joined(const std::vector<std::string> &Items) {
-  std::string Out;
-  for (const std::string &S : Items)
-    Out += (Out.empty() ? "" : ", ") + S;
-  return Out;
 }
 
 std::string jsonValue(const std::optional<double> &V) {

@@ -1,6 +1,7 @@
 //===- ProfileSplit.cpp - An application profile per instance and launch --===//
 
 #include "ProfileSplit.h"
+#include "Strings.h"
 
 #include "KernelName.h"
 
@@ -13,14 +14,6 @@ namespace coalesce::verify {
 namespace {
 
 std::string quoted(const std::string &S) { return "'" + S + "'"; }
-
-std::string joined(const std::vector<std::string> &Items,
-                   const std::string &Separator = ", ") {
-  std::string Out;
-  for (const std::string &S : Items)
-    Out += (Out.empty() ? "" : Separator) + S;
-  return Out;
-}
 
 std::vector<std::string> quotedAll(const std::vector<std::string> &Items) {
   std::vector<std::string> Out;
