@@ -241,9 +241,10 @@ std::optional<std::string> degenerateQuotient(const Context &Ctx) {
 
 /// When the condition of the access depends on blockIdx (a causal mask,
 /// a triangular tile loop) and only the first blocks of the grid are
-/// simulated, the last blocks of the grid (the launch's, else the default
-/// count) are simulated too; if they give another figure, the note says
-/// that the figure is for the first blocks and what the last ones give.
+/// simulated, two windows of blocks inside the grid (the launch's, else the
+/// default count) are simulated too; if one runs the access with another
+/// figure, the note says that the figure is for the first blocks and what
+/// that window gives.
 std::optional<std::string> laterBlocksNote(const Context &Ctx,
                                            const Totals &Base) {
   Expr Address = shiftStarts(bindValues(Ctx.Access->Address, Ctx.Fixed),
@@ -265,25 +266,36 @@ std::optional<std::string> laterBlocksNote(const Context &Ctx,
     int64_t Sampled = Plan.Periods[I];
     if (Blocks <= Sampled)
       continue;
-    Context Last = Ctx;
-    Last.Starts[B] = Blocks - Sampled;
-    Totals T = evaluateWith(Last, Ctx.Fixed, Ctx.MaxSamples);
-    if (T.AddressUnknown)
-      continue;
+    // Two windows inside the grid, away from the first blocks and from the
+    // ragged last ones a bounds guard trims, at uneven fractions of it so
+    // that they do not fall in step with a power-of-two period of the
+    // index (`(idx / T) % T` is 0 again in the middle of the grid).
     double First = Base.sectorsPerRequest();
-    double Later = T.Requests ? T.sectorsPerRequest() : 0.0;
-    if (T.Requests && std::abs(First - Later) <= 0.05 * std::max(First, Later))
+    std::optional<std::pair<int64_t, double>> Other;
+    for (int64_t Start : {Blocks * 37 / 100, Blocks * 71 / 100}) {
+      if (Start < Sampled || Start + Sampled > Blocks)
+        continue;
+      Context Inside = Ctx;
+      Inside.Starts[B] = Start;
+      Totals T = evaluateWith(Inside, Ctx.Fixed, Ctx.MaxSamples);
+      if (T.AddressUnknown || T.Requests == 0)
+        continue;
+      double Figure = T.sectorsPerRequest();
+      if (std::abs(First - Figure) > 0.05 * std::max(First, Figure) &&
+          (!Other || std::abs(First - Figure) > std::abs(First - Other->second)))
+        Other = std::pair{Start, Figure};
+    }
+    if (!Other)
       continue;
     std::string Grid = Ctx.Grid.count(GridDim)
-                           ? "of the launch's grid"
-                           : fmt::format("of an assumed {} blocks", Blocks);
+                           ? "the launch's grid"
+                           : fmt::format("an assumed {} blocks", Blocks);
     return fmt::format(
         "the access's condition depends on {}: blocks 0 to {} (simulated) "
-        "give {:.3g} sectors per request, the last blocks {} ({} to {}) {}; "
+        "give {:.3g} sectors per request, blocks {} to {} of {} give {:.3g}; "
         "the figure is for the first blocks",
-        B.Name, Sampled - 1, First, Grid, Blocks - Sampled, Blocks - 1,
-        T.Requests ? fmt::format("{:.3g}", Later)
-                   : std::string("execute it in no lane"));
+        B.Name, Sampled - 1, First, Other->first,
+        Other->first + Sampled - 1, Grid, Other->second);
   }
   return std::nullopt;
 }
