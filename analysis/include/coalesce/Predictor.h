@@ -148,6 +148,10 @@ struct Prediction {
   /// No lane executes the access under the values used (dead code for this
   /// launch, or a guard an assumed value switches off).
   bool NoLaneExecutes = false;
+  /// With NoLaneExecutes: the access's condition is false whatever the
+  /// defaulted values (`if (loff != -1)` with loff = -1 from the launch):
+  /// dead code for these values, not a guard a default switches off.
+  bool DeadUnderKnownValues = false;
   /// One request whose sectors are nearest the mean (the first such in
   /// simulation order: block 0, iteration 0, warp 0 first), under the same
   /// values; nullopt for indirect/unknown accesses.

@@ -214,8 +214,11 @@ KernelRecord KernelPredictionPlan::finish() {
       Prediction Pr = P->predictionOf(Requests[CI]);
       // Code a real launch never runs (`if (blockSize >= 64)` in the
       // blockSize = 1 instance) is not an unknown: that launch has no
-      // request here. Only values the launch gave count as real.
-      if (Pr.NoLaneExecutes && C.Site && Pr.AssumedValues.empty()) {
+      // request here. Only values the launch gave count as real: either
+      // none was defaulted, or the condition is false without them
+      // (`if (loff != -1)` with loff = -1 from the launch).
+      if (Pr.NoLaneExecutes && C.Site &&
+          (Pr.AssumedValues.empty() || Pr.DeadUnderKnownValues)) {
         ++Dead;
         continue;
       }

@@ -541,6 +541,14 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
   if (Base.AddressUnknown || Base.Requests == 0) {
     P.Class = Classification::Unknown;
     P.NoLaneExecutes = !Base.AddressUnknown;
+    if (P.NoLaneExecutes) {
+      // False with only the values that are not defaults bound?
+      ValueMap Known = Ctx.Fixed;
+      for (const Symbol &S : Ctx.Defaulted)
+        Known.erase(S);
+      std::optional<int64_t> C = bindValues(Ctx.Active, Known).asConstant();
+      P.DeadUnderKnownValues = C && *C == 0;
+    }
     P.Reason = Base.AddressUnknown
                    ? "the address cannot be evaluated for some lane (a "
                      "division by zero, or a shift by less than 0 or more "
