@@ -270,6 +270,9 @@ std::optional<std::string> laterBlocksNote(const Context &Ctx,
     // ragged last ones a bounds guard trims, at uneven fractions of it so
     // that they do not fall in step with a power-of-two period of the
     // index (`(idx / T) % T` is 0 again in the middle of the grid).
+    // A note's figure, not a prediction: an eighth of the samples keeps
+    // its cost well under the prediction's own.
+    unsigned Samples = std::max(16u, Ctx.MaxSamples / 8);
     double First = Base.sectorsPerRequest();
     std::optional<std::pair<int64_t, double>> Other;
     for (int64_t Start : {Blocks * 37 / 100, Blocks * 71 / 100}) {
@@ -277,7 +280,7 @@ std::optional<std::string> laterBlocksNote(const Context &Ctx,
         continue;
       Context Inside = Ctx;
       Inside.Starts[B] = Start;
-      Totals T = evaluateWith(Inside, Ctx.Fixed, Ctx.MaxSamples);
+      Totals T = evaluateWith(Inside, Ctx.Fixed, Samples);
       if (T.AddressUnknown || T.Requests == 0)
         continue;
       double Figure = T.sectorsPerRequest();
