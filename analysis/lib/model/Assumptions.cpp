@@ -186,22 +186,27 @@ Expr shiftStarts(const Expr &E, const ValueMap &Starts) {
   return Map.empty() ? E : E.substitute(Map);
 }
 
+BoundAccess bindAccess(const Context &Ctx, const ValueMap &Fixed,
+                       unsigned MaxSamples) {
+  BoundAccess B;
+  B.Address = shiftStarts(bindValues(Ctx.Access->Address, Fixed), Ctx.Starts);
+  B.Active = shiftStarts(bindValues(Ctx.Active, Fixed), Ctx.Starts);
+  B.Plan = planSamples(B.Address, B.Active, MaxSamples, Ctx.Grid);
+  return B;
+}
+
 Totals evaluateWith(const Context &Ctx, const ValueMap &Fixed,
                     unsigned MaxSamples) {
-  Expr Address =
-      shiftStarts(bindValues(Ctx.Access->Address, Fixed), Ctx.Starts);
-  Expr Active = shiftStarts(bindValues(Ctx.Active, Fixed), Ctx.Starts);
-  SamplingPlan Plan = planSamples(Address, Active, MaxSamples, Ctx.Grid);
-  return simulate(Address, Active, Ctx.Access->AccessBytes, Ctx.Access->Atomic,
-                  Ctx.Block, Plan);
+  BoundAccess B = bindAccess(Ctx, Fixed, MaxSamples);
+  return simulate(B.Address, B.Active, Ctx.Access->AccessBytes,
+                  Ctx.Access->Atomic, Ctx.Block, B.Plan);
 }
 
 std::optional<WarpRequest> representativeWith(const Context &Ctx,
                                               double MeanSectors) {
-  Expr Address =
-      shiftStarts(bindValues(Ctx.Access->Address, Ctx.Fixed), Ctx.Starts);
-  Expr Active = shiftStarts(bindValues(Ctx.Active, Ctx.Fixed), Ctx.Starts);
-  SamplingPlan Plan = planSamples(Address, Active, Ctx.MaxSamples, Ctx.Grid);
+  BoundAccess B = bindAccess(Ctx, Ctx.Fixed, Ctx.MaxSamples);
+  const Expr &Address = B.Address, &Active = B.Active;
+  const SamplingPlan &Plan = B.Plan;
   return representativeRequest(Address, Active, Ctx.Access->AccessBytes,
                                Ctx.Access->Atomic, Ctx.Block, Plan,
                                MeanSectors, Ctx.Starts);

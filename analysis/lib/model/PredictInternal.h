@@ -356,6 +356,16 @@ ValueMap fixedValues(const Expr &Address, const Expr &Active,
                      const PredictOptions &Opts,
                      std::vector<Symbol> &Defaulted);
 
+/// An access's address and predicate with \p Fixed bound and the starts of
+/// Ctx.Starts applied, and the samples planned for them.
+struct BoundAccess {
+  Expr Address;
+  Expr Active;
+  SamplingPlan Plan;
+};
+BoundAccess bindAccess(const Context &Ctx, const ValueMap &Fixed,
+                       unsigned MaxSamples);
+
 /// Binds \p Fixed, plans the samples (at most \p MaxSamples) and simulates.
 Totals evaluateWith(const Context &Ctx, const ValueMap &Fixed,
                     unsigned MaxSamples);

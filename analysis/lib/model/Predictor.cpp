@@ -247,11 +247,9 @@ std::optional<std::string> degenerateQuotient(const Context &Ctx) {
 /// that window gives.
 std::optional<std::string> laterBlocksNote(const Context &Ctx,
                                            const Totals &Base) {
-  Expr Address = shiftStarts(bindValues(Ctx.Access->Address, Ctx.Fixed),
-                             Ctx.Starts);
-  Expr Active = shiftStarts(bindValues(Ctx.Active, Ctx.Fixed), Ctx.Starts);
-  std::set<Symbol> InActive = Active.symbols();
-  SamplingPlan Plan = planSamples(Address, Active, Ctx.MaxSamples, Ctx.Grid);
+  BoundAccess Bound = bindAccess(Ctx, Ctx.Fixed, Ctx.MaxSamples);
+  std::set<Symbol> InActive = Bound.Active.symbols();
+  const SamplingPlan &Plan = Bound.Plan;
   for (size_t I = 0; I < Plan.Symbols.size(); ++I) {
     const Symbol &B = Plan.Symbols[I];
     if (B.Kind != SymbolKind::BlockIdx || !InActive.count(B) ||
