@@ -400,6 +400,9 @@ private:
   /// For a call the walker does not enter (library code): the memory its
   /// reference parameters, its operator's left operand and its object are
   /// bound to is read (or written) there.
+  /// Records the memory \p Arg names when it is bound to a reference
+  /// (not a temporary, not a local scalar) as accessed by \p Op.
+  void recordBoundLValue(const clang::Expr *Arg, AccessOp Op, Frame &F);
   void recordBoundLValues(const clang::CallExpr *CE,
                           const clang::FunctionDecl *Callee, Frame &F);
   /// Records the accesses of a CUDA library call the walker models rather

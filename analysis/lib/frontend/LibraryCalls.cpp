@@ -268,10 +268,7 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
     // The fragment is the thread's own (registers): written by a load, read
     // by a store. An element of a fragment array (`frag[i]`) is recorded,
     // and excluded as local memory, like any bound lvalue.
-    if (const clang::Expr *FragLV = Frag->IgnoreParenImpCasts();
-        FragLV->isGLValue() && !localScalar(FragLV))
-      recordAccess(FragLV, Load ? AccessOp::Store : AccessOp::Load,
-                   AtomicKind::None, F, nullptr);
+    recordBoundLValue(Frag, Load ? AccessOp::Store : AccessOp::Load, F);
     if (!P) {
       recordUnknown(Ptr, sizeOf(Pointee), Op, F, Ptr, Reason);
       return true;

@@ -126,14 +126,18 @@ void KernelWalker::walkBound(const clang::Expr *E, Frame &F) {
   walkAddressOperands(Bound, F);
 }
 
+void KernelWalker::recordBoundLValue(const clang::Expr *Arg, AccessOp Op,
+                                     Frame &F) {
+  const clang::Expr *LV = Arg->IgnoreParenImpCasts();
+  if (!LV->isGLValue() || isa<MaterializeTemporaryExpr>(LV) || localScalar(LV))
+    return;
+  recordAccess(LV, Op, AtomicKind::None, F, nullptr);
+}
+
 void KernelWalker::recordBoundLValues(const CallExpr *CE,
                                       const FunctionDecl *Callee, Frame &F) {
   auto Record = [&](const clang::Expr *Arg, AccessOp Op) {
-    const clang::Expr *LV = Arg->IgnoreParenImpCasts();
-    if (!LV->isGLValue() || isa<MaterializeTemporaryExpr>(LV) ||
-        localScalar(LV))
-      return;
-    recordAccess(LV, Op, AtomicKind::None, F, nullptr);
+    recordBoundLValue(Arg, Op, F);
   };
   bool OperatorMethod = isOperatorMethodCall(CE, Callee);
   if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE);
