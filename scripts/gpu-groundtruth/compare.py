@@ -22,7 +22,8 @@ For every distinct (directory, files, flags, tool arguments) of
 (TOOL_ARGS: the optional 7th column, e.g. --param N=4096 of prepare-half.sh)
 from the program's directory, with the -D/-I/-std flags of its nvcc command
 (the same defines as the GPU build). Its findings are reduced to source lines
-(the access's start line) and compared with docs/groundtruth/lines-SUITE.tsv:
+(the access's start line) and compared with docs/groundtruth/lines-SUITE.tsv
+(-include FILE of the nvcc command is passed too):
 
   measured line : requests >= --min-requests (default: the TSV's threshold)
   wasteful line : the TSV's `wasteful` column (sectors > 1.25 * ideal), or
@@ -64,6 +65,12 @@ def lint_flags(nvcc_args):
         t = toks[i]
         if t in ("-D", "-I") and i + 1 < len(toks):
             out += [t + toks[i + 1]]
+            i += 2
+            continue
+        if t == "-include" and i + 1 < len(toks):
+            # a forced include (llama_cu_awq's stand-in for cub::Max/Min of
+            # CUDA 12), relative to the program's directory as for nvcc
+            out += [t, toks[i + 1]]
             i += 2
             continue
         if t.startswith(("-D", "-I", "-std=")):

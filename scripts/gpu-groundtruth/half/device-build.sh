@@ -8,6 +8,11 @@
 #
 #   bash scripts/gpu-groundtruth/half/device-build.sh &&
 #   GT_CARRY=.gt-carry-half GT_PREBUILT=/tmp/gt-prebuilt OUT=... bash scripts/gpu-groundtruth/device-run.sh
+#
+#   bash scripts/gpu-groundtruth/half/device-build.sh [NAME_REGEX]   # only those programs
+#
+# Column 4's .cu and .cpp files are the sources (FastGEMV's main.cpp), the
+# rest flags; a "=NAME" row reuses NAME's binary.
 set -u
 ROOT=$(pwd)
 C=${GT_CARRY:-.gt-carry-half}
@@ -19,9 +24,10 @@ rc=0
 while IFS=$'\t' read -r suite name dir args run lint rest; do
   [[ $suite == \#* || -z $suite ]] && continue
   [[ $args == =* ]] && continue
+  [[ $name =~ ${1:-.} ]] || continue
   flags=() srcs=()
   for t in $args; do
-    if [[ $t == *.cu ]]; then srcs+=("$t"); else flags+=("$t"); fi
+    if [[ $t == *.cu || $t == *.cpp ]]; then srcs+=("$t"); else flags+=("$t"); fi
   done
   o=$P/obj-$name; mkdir -p "$o"
   t0=$(date +%s)
