@@ -27,6 +27,9 @@
 #   SUITE_INCLUDES  extra include dirs, ':'-separated, relative to SUITE_DIR
 #                   or absolute (added after the built-in ones)
 #   EXTRA_ARGS      extra compiler arguments for both commands (word-split)
+#   TU_ONLY         an ERE on the relative path: only the translation units
+#                   it matches, of those the suite's settings keep (a quick
+#                   comparison on the files a change touches)
 #   CUDA_SAMPLES_COMMON  helper_cuda.h & co. for rodinia (default:
 #                   SUITE_DIR/../cuda-samples/Common when it exists)
 #
@@ -303,12 +306,19 @@ fi
 src_dir=$(cd "$suite_dir/$src_root" && pwd) || { echo "run-suite: no $src_root in $suite_dir" >&2; exit 2; }
 find "$src_dir" -name '*.cu' -type f | sort >"$out/all-cu.txt"
 : >"$out/filtered-out.txt"
+if [ -n "${TU_ONLY:-}" ]; then
+  # A subset for a quick comparison: TU_ONLY is an ERE on the relative path,
+  # applied on top of the suite's own filter.
+  tu_filter="${tu_filter:-.}"
+  tu_only=$TU_ONLY
+fi
 if [ -n "$tu_filter$tu_exclude" ]; then
   # Only the .cu files the suite's build compiles (the rest: filtered-out.txt).
   while IFS= read -r f; do
     r=${f#"$suite_dir"/}
     if { [ -z "$tu_filter" ] || printf '%s\n' "$r" | grep -qE "$tu_filter"; } &&
-       { [ -z "$tu_exclude" ] || ! printf '%s\n' "$r" | grep -qE "$tu_exclude"; }; then
+       { [ -z "$tu_exclude" ] || ! printf '%s\n' "$r" | grep -qE "$tu_exclude"; } &&
+       { [ -z "${tu_only:-}" ] || printf '%s\n' "$r" | grep -qE "$tu_only"; }; then
       printf '%s\n' "$f"
     else
       printf '%s\n' "$r" >>"$out/filtered-out.txt"

@@ -9,6 +9,7 @@
 //   votes                __ballot_sync & co. are uniform
 //   atomics              the old value: data, different in every lane
 //   cache-hinted loads   __ldg(&a[i]) is the value of a[i]
+//   fast division        (__umulhi(n, d.mul) + n) >> d.shift is n / d.divisor
 // Each opaque result is named by the call the user wrote.
 //
 //===----------------------------------------------------------------------===//
@@ -347,6 +348,94 @@ std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
     return opaqueValue(CE, /*LaneDependent=*/true, V.isIndirect());
   }
   return std::nullopt;
+}
+
+namespace {
+/// The `__umulhi(n, m)` call \p E is, directly or through a local it
+/// initialized (`const uint32_t hi = __umulhi(n, m);`); null otherwise.
+const CallExpr *mulHiCall(const clang::Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
+        E = VD->getInit()->IgnoreParenImpCasts();
+  const auto *CE = dyn_cast<CallExpr>(E);
+  if (!CE || CE->getNumArgs() != 2)
+    return nullptr;
+  StringRef Name = calleeName(CE);
+  return Name == "__umulhi" || Name == "__umul64hi" ? CE : nullptr;
+}
+
+/// The field \p E reads (`d.m1`, `this->shift`), or null.
+const MemberExpr *fieldRead(const clang::Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  return ME && isa<FieldDecl>(ME->getMemberDecl()) ? ME : nullptr;
+}
+
+/// The divisor's field of the object whose fields \p Mul and \p Shift are:
+/// its one other integer field, or the one named `divisor`.
+const FieldDecl *divisorField(const FieldDecl *Mul, const FieldDecl *Shift) {
+  const FieldDecl *Only = nullptr;
+  unsigned Others = 0;
+  for (const FieldDecl *FD : Mul->getParent()->fields()) {
+    if (FD == Mul || FD == Shift || !FD->getType()->isIntegerType())
+      continue;
+    if (FD->getName() == "divisor")
+      return FD;
+    Only = FD;
+    ++Others;
+  }
+  return Others == 1 ? Only : nullptr;
+}
+} // namespace
+
+std::optional<Expr> KernelWalker::fastDivision(const BinaryOperator *Shr,
+                                               const Frame &F,
+                                               LaneOriginInfo *Origin) {
+  const MemberExpr *Shift = fieldRead(Shr->getRHS());
+  if (!Shift)
+    return std::nullopt;
+  // `(hi + n) >> s` (ggml, PyTorch) or `hi >> s` (CUTLASS).
+  const clang::Expr *L = Shr->getLHS()->IgnoreParenImpCasts();
+  const clang::Expr *Added = nullptr;
+  const CallExpr *MulHi = mulHiCall(L);
+  if (const auto *Add = dyn_cast<BinaryOperator>(L);
+      !MulHi && Add && Add->getOpcode() == BO_Add) {
+    if ((MulHi = mulHiCall(Add->getLHS())))
+      Added = Add->getRHS();
+    else if ((MulHi = mulHiCall(Add->getRHS())))
+      Added = Add->getLHS();
+  }
+  const MemberExpr *Mul = MulHi ? fieldRead(MulHi->getArg(1)) : nullptr;
+  if (!Mul)
+    return std::nullopt;
+  // The multiplier and the shift are fields of one object held by value.
+  auto ObjectOf = [&](const MemberExpr *ME) -> std::optional<VarValue> {
+    if (ME->isArrow()) {
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+          F.ThisObject)
+        return *F.ThisObject;
+      return std::nullopt;
+    }
+    std::optional<VarValue> Obj = heldValue(ME->getBase(), F);
+    return Obj && Obj->Object ? Obj : std::nullopt;
+  };
+  std::optional<VarValue> Object = ObjectOf(Mul);
+  std::optional<VarValue> Other = ObjectOf(Shift);
+  if (!Object || !Other || Object->Object != Other->Object)
+    return std::nullopt;
+  const FieldDecl *Divisor =
+      divisorField(cast<FieldDecl>(Mul->getMemberDecl()),
+                   cast<FieldDecl>(Shift->getMemberDecl()));
+  if (!Divisor)
+    return std::nullopt;
+  Expr N = translate(MulHi->getArg(0), F, Origin);
+  if (Added && !(translate(Added, F, nullptr) == N))
+    return std::nullopt;
+  std::optional<Expr> D = fieldOf(*Object, Divisor).Int;
+  if (!D)
+    return std::nullopt;
+  return Expr::div(N, *D);
 }
 
 } // namespace frontend

@@ -369,6 +369,9 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
       return translate(BO->getRHS(), F, Origin);
     if (BO->isAssignmentOp())
       return translate(BO->getLHS(), F, Origin);
+    if (BO->getOpcode() == BO_Shr)
+      if (std::optional<Expr> Quotient = fastDivision(BO, F, Origin))
+        return *Quotient;
     Expr L = translate(BO->getLHS(), F, Origin);
     Expr R = translate(BO->getRHS(), F, Origin);
     if (std::optional<Expr> V = applyBinaryOperator(BO->getOpcode(), L, R))
