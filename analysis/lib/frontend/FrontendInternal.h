@@ -242,9 +242,17 @@ private:
   /// memory its pointer operands reach is an access the tool cannot read
   /// the PTX of (unknown, or excluded when not global) (AccessCollector.cpp).
   void walkAsm(const clang::GCCAsmStmt *AS, Frame &F);
+  /// A loop: \p RangeVar, when given, is a range-for's variable, which
+  /// takes the values \p RangeValues in turn (one per iteration).
   void walkLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,
-                const clang::Stmt *Body, Frame &F, bool CondAfterBody = false);
+                const clang::Stmt *Body, Frame &F, bool CondAfterBody = false,
+                const clang::VarDecl *RangeVar = nullptr,
+                llvm::ArrayRef<const clang::Expr *> RangeValues = {});
+  /// `for (int s : {32, 16, 8})` and a range over a constant array: the
+  /// variable is the list's element of the iteration; other ranges leave
+  /// it unknown.
+  void walkRangeFor(const clang::CXXForRangeStmt *RS, Frame &F);
   /// How many iterations a value without a closed form is sampled over.
   static constexpr unsigned LoopSampleCount = 8;
   /// ...or over up to this many when the loop's condition stays a known
@@ -495,6 +503,13 @@ private:
   /// Pointers the CUDA headers return whose target is known (cooperative
   /// groups' grid workspace, one global allocation for the whole grid).
   std::optional<PointerValue> specialPointer(const clang::CallExpr *CE) const;
+  /// `__umulhi(n, d.mul) >> d.shift` or `(__umulhi(n, d.mul) + n) >>
+  /// d.shift`: division by an invariant integer through a multiplier and a
+  /// shift precomputed on the host (ggml's fastdiv, PyTorch's IntDivider,
+  /// CUTLASS's FastDivmod), which keep the divisor in the same object: the
+  /// value is n / d.divisor. nullopt when \p Shr is not that idiom.
+  std::optional<Expr> fastDivision(const clang::BinaryOperator *Shr,
+                                   const Frame &F, LaneOriginInfo *Origin);
   void emit(const clang::Expr *LValue, const AddressInfo &Addr,
             unsigned Bytes, AccessOp Op, AtomicKind Atomic, Frame &F,
             const clang::Expr *Anchor, const LaneOriginInfo &Origin);

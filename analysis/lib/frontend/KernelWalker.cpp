@@ -345,7 +345,7 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     return walkLoop(DS, nullptr, DS->getCond(), nullptr, DS->getBody(), F,
                     /*CondAfterBody=*/true);
   if (const auto *RS = dyn_cast<CXXForRangeStmt>(S))
-    return walkLoop(RS, nullptr, nullptr, nullptr, RS->getBody(), F);
+    return walkRangeFor(RS, F);
   if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
     const clang::Expr *V = RS->getRetValue();
     if (!V)
@@ -650,7 +650,9 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
 
 void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
                             const clang::Expr *Cond, const clang::Expr *Inc,
-                            const Stmt *Body, Frame &F, bool CondAfterBody) {
+                            const Stmt *Body, Frame &F, bool CondAfterBody,
+                            const VarDecl *RangeVar,
+                            llvm::ArrayRef<const clang::Expr *> RangeValues) {
   Expr SavedActive = F.Active;
   if (Init)
     walkStmt(Init, F);
@@ -714,7 +716,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   // order sets of pointers iterate in (which changes from run to run): the
   // induction variable the increment steps, else the first induction
   // variable in the source, else the first other variable the loop changes.
-  const ValueDecl *NameVar = nullptr;
+  const ValueDecl *NameVar = RangeVar;
   auto Earlier = [](const ValueDecl *A, const ValueDecl *B) {
     return !B || A->getLocation() < B->getLocation() ||
            (A->getLocation() == B->getLocation() &&
@@ -820,6 +822,17 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   // The trip count, where the condition ends a loop of closed forms within
   // the sampled iterations for every lane.
   std::optional<int64_t> TripCount;
+  if (RangeVar && !RangeValues.empty()) {
+    // Iteration k holds element k of the list.
+    Expr K = IterSymbol(RangeVar);
+    Expr V = translate(RangeValues.back(), F);
+    for (size_t I = RangeValues.size() - 1; I-- > 0;)
+      V = Expr::select(Expr::eq(K, Expr::constant(int64_t(I))),
+                       translate(RangeValues[I], F), V);
+    F.Env[RangeVar].Int = V;
+    TripCount = int64_t(RangeValues.size());
+    F.Active = Expr::logicalAnd(F.Active, Expr::lt(K, Expr::constant(*TripCount)));
+  }
   if (Cond && !CondAfterBody && Iter && !Syntax.LeavesEarly) {
     Expr C = translate(Cond, F);
     for (int64_t K = 0; K <= LoopSampleCount && !TripCount; ++K) {
@@ -876,6 +889,36 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
     }
     It->second = valueAfterLoop(VD, V, State, IterExpr, TripCount, LoopLoc);
   }
+}
+
+void KernelWalker::walkRangeFor(const CXXForRangeStmt *RS, Frame &F) {
+  const VarDecl *Var = RS->getLoopVariable();
+  llvm::SmallVector<const clang::Expr *, 8> Values;
+  // The range: a braced list (an std::initializer_list made of it) or a
+  // local or global array with an initializer list, read only.
+  const clang::Expr *Range = RS->getRangeInit();
+  while (Range) {
+    Range = Range->IgnoreParenImpCasts();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Range))
+      Range = MTE->getSubExpr();
+    else if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(Range))
+      Range = SIL->getSubExpr();
+    else if (const auto *EWC = dyn_cast<ExprWithCleanups>(Range))
+      Range = EWC->getSubExpr();
+    else
+      break;
+  }
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Range))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->getType().isConstQualified() && VD->getInit())
+      Range = VD->getInit()->IgnoreParenImpCasts();
+  const auto *List = dyn_cast_or_null<InitListExpr>(Range);
+  if (List && Var->getType()->isIntegralOrEnumerationType() &&
+      List->getNumInits() > 0 && List->getNumInits() <= LoopSampleCount)
+    for (const clang::Expr *Init : List->inits())
+      Values.push_back(Init);
+  walkLoop(RS, nullptr, nullptr, nullptr, RS->getBody(), F,
+           /*CondAfterBody=*/false, Values.empty() ? nullptr : Var, Values);
 }
 
 } // namespace frontend
