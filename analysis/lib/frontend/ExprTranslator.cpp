@@ -260,6 +260,26 @@ std::optional<int64_t> KernelWalker::constantValue(const clang::Expr *E) {
   return It->second;
 }
 
+std::optional<Expr> KernelWalker::pointerIsNonNull(const clang::Expr *Ptr,
+                                                   const Frame &F) {
+  // `if (ids_dst)`, `p != nullptr`: whether the pointer is null. A kernel's
+  // pointer argument is its parameter's value, the same in every lane;
+  // another pointer into one allocation, the same in every lane, is null or
+  // not for the whole warp (a uniform unknown). `--param ids_dst=0` takes
+  // the other path.
+  const clang::Expr *P = Ptr->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(P))
+    if (isa<ParmVarDecl>(DRE->getDecl()) && F.IsKernel)
+      return Expr::ne(
+          Expr::symbol(Symbol::param(DRE->getDecl()->getNameAsString())),
+          Expr::constant(0));
+  if (std::optional<PointerValue> V = resolvePointer(Ptr, F, nullptr);
+      V && !V->GlobalWhere && !V->ByteOffset.isLaneDependent())
+    return Expr::ne(Expr::symbol({SymbolKind::UniformValue, V->BaseName}),
+                    Expr::constant(0));
+  return std::nullopt;
+}
+
 Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
                              LaneOriginInfo *Origin) {
   E = E->IgnoreParens();
@@ -300,25 +320,10 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
                                  "address of " + P->BaseName + " / 256"}) +
                P->ByteOffset;
       break;
-    case CK_PointerToBoolean: {
-      // `if (ids_dst)`: whether the pointer is null. A kernel's pointer
-      // argument is its parameter's value, the same in every lane; another
-      // pointer into one allocation, the same in every lane, is null or not
-      // for the whole warp (a uniform unknown).
-      const clang::Expr *Ptr = Sub->IgnoreParenImpCasts();
-      // (`--param ids_dst=0` takes the other path.)
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Ptr))
-        if (isa<ParmVarDecl>(DRE->getDecl()) && F.IsKernel)
-          return Expr::ne(Expr::symbol(Symbol::param(
-                              DRE->getDecl()->getNameAsString())),
-                          Expr::constant(0));
-      if (std::optional<PointerValue> P = resolvePointer(Sub, F, nullptr);
-          P && !P->GlobalWhere && !P->ByteOffset.isLaneDependent())
-        return Expr::ne(
-            Expr::symbol({SymbolKind::UniformValue, P->BaseName}),
-            Expr::constant(0));
+    case CK_PointerToBoolean:
+      if (std::optional<Expr> NonNull = pointerIsNonNull(Sub, F))
+        return *NonNull;
       break;
-    }
     case CK_IntegralCast:
     case CK_NoOp:
     case CK_IntegralToBoolean:
@@ -372,6 +377,15 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     if (BO->getOpcode() == BO_Shr)
       if (std::optional<Expr> Quotient = fastDivision(BO, F, Origin))
         return *Quotient;
+    // `p != nullptr`, `p == NULL`: as `if (p)`.
+    if (BO->isEqualityOp() && BO->getLHS()->getType()->isPointerType())
+      for (auto [Ptr, Null] : {std::pair{BO->getLHS(), BO->getRHS()},
+                               std::pair{BO->getRHS(), BO->getLHS()}})
+        if (Null->isNullPointerConstant(
+                Ctx, clang::Expr::NPC_ValueDependentIsNotNull))
+          if (std::optional<Expr> NonNull = pointerIsNonNull(Ptr, F))
+            return BO->getOpcode() == BO_NE ? *NonNull
+                                            : Expr::logicalNot(*NonNull);
     Expr L = translate(BO->getLHS(), F, Origin);
     Expr R = translate(BO->getRHS(), F, Origin);
     if (std::optional<Expr> V = applyBinaryOperator(BO->getOpcode(), L, R))

@@ -508,6 +508,9 @@ private:
   /// shift precomputed on the host (ggml's fastdiv, PyTorch's IntDivider,
   /// CUTLASS's FastDivmod), which keep the divisor in the same object: the
   /// value is n / d.divisor. nullopt when \p Shr is not that idiom.
+  /// Whether pointer \p Ptr is not null (`if (p)`, `p != nullptr`), where
+  /// that is the same for the whole warp; nullopt otherwise.
+  std::optional<Expr> pointerIsNonNull(const clang::Expr *Ptr, const Frame &F);
   std::optional<Expr> fastDivision(const clang::BinaryOperator *Shr,
                                    const Frame &F, LaneOriginInfo *Origin);
   void emit(const clang::Expr *LValue, const AddressInfo &Addr,
