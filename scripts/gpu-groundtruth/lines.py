@@ -25,6 +25,10 @@ polybench/CUDA/.../gemm.cu); instructions attributed to files outside it
 Global memory here is what ncu's Address Space column calls Global, plus the
 global reductions and atomics; cp.async copies (LDGSTS, "Global,Shared") only
 with --async-copies.
+--line-table DIR|TAR (nvdisasm -g -gi listings of the profiled binaries)
+attributes each instruction to the frames of its inline chain instead of
+ncu's listing (linetable.py says why; the half types' operators in
+cuda_fp16.hpp count at their call sites, --header-operands).
 --instructions also writes OUT/instructions-SUITE.tsv: every executed
 global-memory instruction (program, kernel, file, line, address, opcode,
 requests, sectors, ideal), the raw data the line table sums.
@@ -57,6 +61,9 @@ def num(s):
 CARRY_MARK = ".gt-carry/"
 FRAMES = "first"
 ASYNC_COPIES = False
+TABLE = None  # linetable.LineTable (--line-table)
+HEADER_OPERANDS = re.compile(r"cuda_(fp16|bf16)\.hpp$")
+TABLE_STATS = collections.Counter()
 
 
 def norm_path(path, prog_dir):
@@ -103,6 +110,70 @@ def is_global_mem(row, col):
     return re.match(r"^(RED|REDG|ATOM|ATOMG)(\.|$)", op) is not None
 
 
+def record(prog, func, f, line, addr, opcode, opn, req, sec, ide, acc, instr):
+    """Adds one executed global-memory instruction to the line (f, line)."""
+    if instr is not None and req > 0:
+        instr.append((prog["suite"], prog["name"], func, f, line, addr, opcode, int(req), int(sec), int(ide)))
+    a = acc[(prog["suite"], f, line)]
+    a["requests"] += req
+    a["sectors"] += sec
+    a["ideal"] += ide
+    a["ninstr"] += 1
+    if req > 0:
+        a["nexec"] += 1
+    kind = "atom" if re.match(r"^(RED|REDG|ATOM|ATOMG)(\.|$)", opcode) else \
+           "st" if (opn.lower().startswith("st") or opcode.startswith("ST")) else "ld"
+    a[kind + "_requests"] += req
+    a[kind + "_sectors"] += sec
+    a[kind + "_ideal"] += ide
+    a["ops"].add(opcode.split(".")[0] + ("." + opcode.split(".")[-1] if opcode.split(".")[-1].isdigit() else ""))
+    a["kernels"].add(func)
+    a["programs"].add(prog["name"])
+
+
+def flush_launch(prog, func, launch, acc, executed, other, instr):
+    """--line-table: one profiled launch's instructions (address -> what ncu
+    listed), each counted once, at the in-carry frames of its inline chain
+    (all of them, or the innermost with --frames first). An instruction whose
+    innermost frame is outside the carried directory counts only when that
+    file matches HEADER_OPERANDS (the half types' operators, which read and
+    write the suite's own operand); the rest stays outside, as without the
+    table. Without a chain (no calibration, no line information) ncu's own
+    listing is used."""
+    cal = TABLE.calibrate(func, {a: v["text"] for a, v in launch.items()})
+    TABLE_STATS["launches"] += 1
+    TABLE_STATS["calibrated" if cal else "uncalibrated"] += 1
+    for addr, v in launch.items():
+        if v["mem"] is None:
+            continue
+        req, sec, ide, opcode, opn = v["mem"]
+        chain = TABLE.chain(cal[0], int(addr, 16) - cal[1]) if cal and re.fullmatch(r"(0x)?[0-9a-fA-F]+", addr) else None
+        if chain:
+            inner = norm_path(chain[0][0], prog["dir"])
+            frames = [(norm_path(cf, prog["dir"]), cl) for cf, cl in chain]
+            frames = list(dict.fromkeys((cf, cl) for cf, cl in frames if cf is not None))
+            if inner is None and not HEADER_OPERANDS.search(chain[0][0]):
+                frames = []
+            if not frames:
+                other[prog["suite"]][os.path.basename(chain[0][0])] += req
+                continue
+            if frames != v["ncu"] and req > 0:
+                TABLE_STATS["instructions moved"] += 1
+            TABLE_STATS["instructions"] += 1
+        else:
+            frames = v["ncu"]
+            TABLE_STATS["instructions without chain"] += 1
+            if not frames:
+                other[prog["suite"]][os.path.basename(v["file"])] += req
+                continue
+        if FRAMES == "first":
+            frames = frames[:1]
+        for f, line in frames:
+            if req > 0:
+                executed[(prog["suite"], f)].add(line)
+            record(prog, func, f, line, addr, opcode, opn, req, sec, ide, acc, instr)
+
+
 def parse_csv(text, prog, acc, executed, other, srctext, instr=None, nocounters=None):
     nocounters = set() if nocounters is None else nocounters
     short = [0]
@@ -113,6 +184,11 @@ def parse_csv(text, prog, acc, executed, other, srctext, instr=None, nocounters=
     cur_line = None
     seen = set()
     block = 0
+    # --line-table: the instructions of the launch being read. ncu prints a
+    # launch as one block per source file, in ascending path order; a block
+    # of another kernel, or whose path does not sort after the last, starts
+    # the next launch.
+    launch, lfunc, lpath = {}, None, None
     for row in rows:
         if not row:
             continue
@@ -129,6 +205,12 @@ def parse_csv(text, prog, acc, executed, other, srctext, instr=None, nocounters=
             continue
         if row[0] == "Function Name":
             func = row[1] if len(row) > 1 else ""
+            if TABLE is not None:
+                if func != lfunc or lpath is None or (cur_file or "") <= lpath:
+                    if launch:
+                        flush_launch(prog, lfunc, launch, acc, executed, other, instr)
+                    launch, lfunc = {}, func
+                lpath = cur_file or ""
             # a new kernel: no source table until its "Line No" header (a
             # library kernel without -lineinfo may have none)
             col = None
@@ -167,6 +249,24 @@ def parse_csv(text, prog, acc, executed, other, srctext, instr=None, nocounters=
             continue
         if cur_line is None or addr in ("", "-"):
             continue
+        if TABLE is not None:
+            v = launch.get(addr)
+            if v is None:
+                v = launch[addr] = {"text": row[col["SASS"]], "mem": None, "ncu": [], "file": cur_file}
+                if is_global_mem(row, col):
+                    sass = row[col["SASS"]].strip().split()
+                    opcode = sass[0] if sass else "?"
+                    if opcode.startswith("@") and len(sass) > 1:
+                        opcode = sass[1]
+                    v["mem"] = (num(row[col["Instructions Executed"]]),
+                                num(row[col["L2 Theoretical Sectors Global"]]) if "L2 Theoretical Sectors Global" in col else 0.0,
+                                num(row[col["L2 Theoretical Sectors Global Ideal"]]) if "L2 Theoretical Sectors Global Ideal" in col else 0.0,
+                                opcode,
+                                row[col["Access Operation"]].strip() if "Access Operation" in col else "")
+            f = norm_path(cur_file, prog["dir"])
+            if f is not None and (f, cur_line) not in v["ncu"]:
+                v["ncu"].append((f, cur_line))
+            continue
         # "first": an instruction counts once per file view, at the first
         # (lowest) line that lists it; "all": at every line of that file
         # that lists it (ncu lists an inlined instruction under each frame of
@@ -189,24 +289,23 @@ def parse_csv(text, prog, acc, executed, other, srctext, instr=None, nocounters=
         if f is None:
             other[prog["suite"]][os.path.basename(cur_file)] += req
             continue
-        if instr is not None and req > 0:
-            instr.append((prog["suite"], prog["name"], func, f, cur_line, addr, opcode, int(req), int(sec), int(ide)))
-        a = acc[(prog["suite"], f, cur_line)]
-        a["requests"] += req
-        a["sectors"] += sec
-        a["ideal"] += ide
-        a["ninstr"] += 1
-        if req > 0:
-            a["nexec"] += 1
-        kind = "atom" if re.match(r"^(RED|REDG|ATOM|ATOMG)(\.|$)", opcode) else \
-               "st" if (opn.lower().startswith("st") or opcode.startswith("ST")) else "ld"
-        a[kind + "_requests"] += req
-        a[kind + "_sectors"] += sec
-        a[kind + "_ideal"] += ide
-        a["ops"].add(opcode.split(".")[0] + ("." + opcode.split(".")[-1] if opcode.split(".")[-1].isdigit() else ""))
-        a["kernels"].add(func)
-        a["programs"].add(prog["name"])
+        record(prog, func, f, cur_line, addr, opcode, opn, req, sec, ide, acc, instr)
+    if TABLE is not None and launch:
+        flush_launch(prog, lfunc, launch, acc, executed, other, instr)
     return short[0]
+
+
+def source_text(srctext, carry, file, line):
+    """ncu's copy of the line, else the carried file's (a call site that ncu
+    listed no instruction under, --line-table)."""
+    if (file, line) not in srctext:
+        try:
+            with open(os.path.join(carry, file), errors="replace") as f:
+                lines = f.read().split("\n")
+            srctext[(file, line)] = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+        except OSError:
+            srctext[(file, line)] = ""
+    return srctext[(file, line)]
 
 
 def load_csvs(src):
@@ -249,10 +348,21 @@ def main():
     ap.add_argument("--out", default=os.path.join(root, "docs", "groundtruth"))
     ap.add_argument("--ratio", type=float, default=1.25)
     ap.add_argument("--min-requests", type=float, default=16)
+    ap.add_argument("--line-table", default=None,
+                    help="a directory or tar.gz of `nvdisasm -c -g -gi` listings (*.sass) of the profiled binaries: "
+                         "each instruction counts at the frames of its inline chain (linetable.py) instead of where "
+                         "ncu's source page lists it")
+    ap.add_argument("--header-operands", default=r"cuda_(fp16|bf16)\.hpp$",
+                    help="with --line-table: headers (regex on the path) whose inlined instructions count at their "
+                         "call sites in the carried directory (default: the half types' operators, %(default)s)")
     a = ap.parse_args()
-    global CARRY_MARK, FRAMES, ASYNC_COPIES
+    global CARRY_MARK, FRAMES, ASYNC_COPIES, TABLE, HEADER_OPERANDS
     FRAMES = a.frames
     ASYNC_COPIES = a.async_copies
+    if a.line_table:
+        from linetable import LineTable
+        TABLE = LineTable(a.line_table)
+        HEADER_OPERANDS = re.compile(a.header_operands)
     carry = a.carry if os.path.isabs(a.carry) else os.path.join(root, a.carry)
     CARRY_MARK = os.path.basename(os.path.normpath(carry)) + "/"
     if a.programs is None:
@@ -302,7 +412,7 @@ def main():
                         int(v["ld_sectors"]), int(v["ld_ideal"]), int(v["st_sectors"]), int(v["st_ideal"]),
                         int(v["atom_sectors"]), int(v["atom_ideal"]), int(v["nexec"]),
                         ",".join(sorted(v["ops"])), ",".join(sorted(v["kernels"])),
-                        ",".join(sorted(v["programs"])), srctext.get((file, line), "").replace("\t", " ")]
+                        ",".join(sorted(v["programs"])), source_text(srctext, carry, file, line).replace("\t", " ")]
                 f.write("\t".join(str(x) for x in vals) + "\n")
         with open(os.path.join(a.out, f"executed-{s}.tsv"), "w") as f:
             f.write("# lines with at least one executed instruction (any kind)\nfile\tlines\n")
@@ -319,6 +429,8 @@ def main():
         hdr = ", ".join(f"{k}: {int(c)} requests" for k, c in other[s].most_common(5))
         print(f"{s}: {len(measured[s])} programs, {nlines} lines with global accesses, {nw} wasteful -> {path}"
               + (f"; outside .gt-carry: {hdr}" if hdr else ""))
+    if TABLE is not None:
+        print("line table: " + ", ".join(f"{k} {v}" for k, v in sorted(TABLE_STATS.items())))
 
 
 if __name__ == "__main__":
