@@ -21,6 +21,17 @@ struct LaunchContext {
   std::string Note; ///< "block shape 128 from the launch at f.cu:40".
 };
 
+/// Whether an address or a condition of \p K's accesses depends on
+/// threadIdx.y.
+bool readsThreadIdxY(const KernelRecord &K) {
+  for (const AccessRecord &A : K.Accesses)
+    for (const Expr *E : {&A.Pattern.Address, &A.Pattern.Active})
+      for (const Symbol &S : E->symbols())
+        if (S == Symbol::threadIdx(1))
+          return true;
+  return false;
+}
+
 std::vector<LaunchContext> contextsOf(const KernelRecord &K,
                                       const AnalysisConfig &Config,
                                       const std::vector<LaunchSite> &Sites) {
@@ -46,12 +57,17 @@ std::vector<LaunchContext> contextsOf(const KernelRecord &K,
   if (!Out.empty())
     return Out;
   LaunchContext C;
+  unsigned Threads = 256;
   if (K.LaunchBounds && *K.LaunchBounds > 0) {
-    C.Block = BlockShape{*K.LaunchBounds, 1, 1};
+    Threads = *K.LaunchBounds;
     C.Source = BlockShapeSource::LaunchBounds;
-  } else {
-    C.Block = BlockShape{256, 1, 1};
   }
+  C.Block = BlockShape{Threads, 1, 1};
+  // A kernel that indexes with threadIdx.y is not launched with a 1-D
+  // block (threadIdx.y would be 0 everywhere): rows of a warp, the shape
+  // such kernels use (ggml's dim3(warp_size, nwarps)).
+  if (Threads > 32 && Threads % 32 == 0 && readsThreadIdxY(K))
+    C.Block = BlockShape{32, Threads / 32, 1};
   C.Note = describeBlockShape(C.Block, C.Source, {});
   Out.push_back(C);
   return Out;
@@ -122,8 +138,11 @@ Request requestIn(const AccessRecord &A, const KernelRecord &K,
 
 /// Block shapes tried, in order, when the assumed shape runs no lane of an
 /// access whose condition reads blockDim (FastGEMV's `if (blockDim.x <=
-/// WARP_SIZE) res[row] = ...` under the assumed 256 threads).
-const BlockShape OtherAssumedShapes[] = {{32, 8, 1}, {32, 1, 1}, {1024, 1, 1},
+/// WARP_SIZE) res[row] = ...` under the assumed 256 threads, or its wide
+/// rows under the 32x8 assumed for a kernel that reads threadIdx.y:
+/// FastGEMV's test launches 128x8).
+const BlockShape OtherAssumedShapes[] = {{32, 8, 1}, {32, 1, 1},
+                                         {128, 8, 1}, {1024, 1, 1},
                                          {16, 16, 1}};
 
 /// For an access no lane runs in the assumed block shape because of a
@@ -299,8 +318,17 @@ std::string describeBlockShape(const BlockShape &Shape, BlockShapeSource Source,
     return fmt::format("block shape {} from the launch at {}:{}", Shape.str(),
                        LaunchLoc.File, LaunchLoc.Line);
   case BlockShapeSource::LaunchBounds:
+    if (Shape.Y > 1)
+      return fmt::format("assuming a {} block ({} threads from "
+                         "__launch_bounds__, in rows of 32 since the kernel "
+                         "reads threadIdx.y)",
+                         Shape.str(), Shape.X * Shape.Y);
     return fmt::format("assuming {} (from __launch_bounds__)", Threads);
   case BlockShapeSource::Assumed:
+    if (Shape.Y > 1)
+      return fmt::format("assuming a {} block (no launch found; rows of 32 "
+                         "since the kernel reads threadIdx.y; use --block)",
+                         Shape.str());
     return fmt::format("assuming {} (no launch found; use --block)", Threads);
   }
   return "";

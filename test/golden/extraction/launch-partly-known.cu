@@ -18,7 +18,7 @@ __global__ void k2(float *out, int n) {
 // A block whose known dimensions do not fill a warp stays unresolved.
 __global__ void k3(float *out) {
   out[threadIdx.y * 64 + threadIdx.x] = 1.0f;
-// CHECK: [[@LINE-1]]:3: access: kernel=k3 op=store base=out elem=4 expr='out[threadIdx.y * 64 + threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}block=256(assumed)
+// CHECK: [[@LINE-1]]:3: access: kernel=k3 op=store base=out elem=4 expr='out[threadIdx.y * 64 + threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}block=32x8(assumed)
 }
 void run(float *out, int block_y) {
   int sizes[] = {64, 128, 256, 512};
