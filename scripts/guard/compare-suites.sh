@@ -15,7 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 status=0
 for s in cuda-samples parboil polybench-acc rodinia shoc thrust ggml-cuda \
          llm.c cub-examples fastgemv te-common sgemm-cuda tigr csr5 \
-         calm llama-awq hgemv hgemm; do
+         calm llama-awq hgemv hgemm yalm moderngpu; do
   [ -d "$suites/$s" ] || { echo "compare-suites: $s: not checked out"; status=1; continue; }
   COALESCE_LINT=$tool CLANGXX=true JOBS=${JOBS:-2} TIMEOUT=300 \
     bash "$here/../real-code/run-suite.sh" "$s" "$suites/$s" "$out/$s" >"$out.$s.log" 2>&1

@@ -59,6 +59,11 @@ suites=(
   "llama-awq     ankan-ban/llama_cu_awq     d0453fd0803cac9107ee5f1857e1c5654ac598cd"
   "hgemv         Bruce-Lee-LY/cuda_hgemv    55eaca46c25234c9dce3daa00a8a9884a63cee22"
   "hgemm         Bruce-Lee-LY/cuda_hgemm    0d26c2e4415ab0d0af5a6bfae301275c608d46b4"
+  # Fourteenth session, first contact: a small LLM inference engine (half
+  # KV cache and weights, yalm) and sparse/graph primitives written with
+  # device lambdas (moderngpu: tutorials, demos and tests as TUs).
+  "yalm          andrewkchan/yalm           6cd1ef6e7d6b9f724b6d98a63b273f903928ad2f"
+  "moderngpu     moderngpu/moderngpu        267cc8d02c03f00f1656f1205c61c946a1e530b0"
 )
 
 for s in "${suites[@]}"; do
