@@ -338,7 +338,11 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
                                               const clang::Expr *Value,
                                               Frame &F, const ValueDecl *Named) {
   VarValue V;
-  if (T->isReferenceType()) {
+  if (std::optional<Expr> C = referencedConstant(T, Value)) {
+    // `const T2 &M` bound to a constexpr (TransformerEngine's
+    // DIVUP_TO_MULTIPLE(M, kScaleColAlign)): the constant.
+    V.Int = *C;
+  } else if (T->isReferenceType()) {
     // A reference to a slot of the state (a variable, a field held by
     // value) is read as a copy of it (inlined calls write it back); one to
     // memory holds the address it is bound to.

@@ -128,8 +128,11 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
     QualType T = Def->getParamDecl(I)->getType();
     VarValue V;
     if (T->isReferenceType() && !isRecordValueType(T)) {
-      // A slot of the state or a temporary is a value; memory an address.
-      if (std::optional<VarValue> Held = heldValue(Arg, F);
+      // A constant (`const T &M` bound to a constexpr), a slot of the state
+      // or a temporary is a value; memory an address.
+      if (std::optional<Expr> C = referencedConstant(T, Arg))
+        V.Int = *C;
+      else if (std::optional<VarValue> Held = heldValue(Arg, F);
           Held && (Held->Int || Held->Pointer))
         V = *Held;
       else if (std::optional<AddressInfo> A = resolveAddress(Arg, F, Origin))

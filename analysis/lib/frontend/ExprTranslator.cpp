@@ -260,6 +260,16 @@ std::optional<int64_t> KernelWalker::constantValue(const clang::Expr *E) {
   return It->second;
 }
 
+std::optional<Expr> KernelWalker::referencedConstant(QualType T,
+                                                     const clang::Expr *Arg) {
+  if (!T->isReferenceType() || !T.getNonReferenceType().isConstQualified() ||
+      !T.getNonReferenceType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  if (std::optional<int64_t> C = constantValue(Arg))
+    return Expr::constant(*C);
+  return std::nullopt;
+}
+
 std::optional<Expr> KernelWalker::pointerIsNonNull(const clang::Expr *Ptr,
                                                    const Frame &F) {
   // `if (ids_dst)`, `p != nullptr`: whether the pointer is null. A kernel's

@@ -508,6 +508,11 @@ private:
   /// shift precomputed on the host (ggml's fastdiv, PyTorch's IntDivider,
   /// CUTLASS's FastDivmod), which keep the divisor in the same object: the
   /// value is n / d.divisor. nullopt when \p Shr is not that idiom.
+  /// The value a reference of type \p T to a const integer binds when
+  /// \p Arg is a constant (a constexpr variable, a literal); nullopt
+  /// otherwise.
+  std::optional<Expr> referencedConstant(clang::QualType T,
+                                         const clang::Expr *Arg);
   /// Whether pointer \p Ptr is not null (`if (p)`, `p != nullptr`), where
   /// that is the same for the whole warp; nullopt otherwise.
   std::optional<Expr> pointerIsNonNull(const clang::Expr *Ptr, const Frame &F);

@@ -31,3 +31,18 @@ __global__ void rows(float *a, int w) {
 // CHECK: [[@LINE-1]]:3: access: kernel=rows op=store base=a elem=4 expr='a[blockIdx.x * half + threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}block=256(assumed)
 }
 // CHECK-NOT: access:
+// A const reference bound to a constexpr (TransformerEngine's
+// `DIVUP_TO_MULTIPLE(const T1 &N, const T2 &M)` called with kScaleColAlign;
+// the static_assert makes the body two statements, so it is walked, not
+// substituted): the constant. Before, M was a per-lane value the engine
+// could not model and the access was unknown.
+constexpr unsigned long kAlign = 4;
+template <typename T1, typename T2>
+__device__ unsigned long roundUp(const T1 &N, const T2 &M) {
+  static_assert(sizeof(T1) > 0, "complete");
+  return (N + M - 1) / M * M;
+}
+__global__ void rounded(float *out, unsigned long rows) {
+  out[blockIdx.y * roundUp(rows, kAlign) + threadIdx.x] = 0;
+// CHECK: [[@LINE-1]]:3: access: kernel=rounded op=store base=out elem=4 expr='out[blockIdx.y * roundUp(rows, kAlign) + threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
+}
