@@ -481,7 +481,7 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
                              Frame &F) {
   const CXXConstructorDecl *Ctor = CCE->getConstructor();
   const FunctionDecl *Def = nullptr;
-  if (!Ctor || !Ctor->hasBody(Def) || F.Depth >= 8)
+  if (!Ctor || !Ctor->hasBody(Def) || F.Depth >= MaxCallDepth)
     return;
   const auto *CtorDef = cast<CXXConstructorDecl>(Def);
   if (CtorDef->getNumParams() != CCE->getNumArgs())

@@ -68,7 +68,7 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
                                               LaneOriginInfo *Origin) {
   const FunctionDecl *FD = CE->getDirectCallee();
   const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def) || F.Depth >= 8)
+  if (!FD || !FD->hasBody(Def) || F.Depth >= MaxCallDepth)
     return nullptr;
   // CUDA and system headers are not substituted: their internals
   // (__nvvm_atom_add_gen_i) mean nothing to the user.

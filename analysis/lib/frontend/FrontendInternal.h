@@ -254,6 +254,10 @@ private:
   /// it unknown.
   void walkRangeFor(const clang::CXXForRangeStmt *RS, Frame &F);
   /// How many iterations a value without a closed form is sampled over.
+  /// How deep inlined calls are followed: moderngpu's transform reaches
+  /// the user's lambda at depth 9 (kernel, restrict_forward, transform_f,
+  /// strided_iterate, iterate, iterate_t::eval and three lambdas).
+  static constexpr unsigned MaxCallDepth = 16;
   static constexpr unsigned LoopSampleCount = 8;
   /// ...or over up to this many when the loop's condition stays a known
   /// constant (a loop of fixed, small trip count).
@@ -513,6 +517,10 @@ private:
   /// otherwise.
   std::optional<Expr> referencedConstant(clang::QualType T,
                                          const clang::Expr *Arg);
+  /// The captures of a closure a kernel receives as its argument: each
+  /// captured variable fixed for the launch, named after it.
+  std::shared_ptr<llvm::DenseMap<const clang::ValueDecl *, VarValue>>
+  launchedCaptures(const clang::CXXRecordDecl *Closure, SymbolKind Scalar);
   /// Whether pointer \p Ptr is not null (`if (p)`, `p != nullptr`), where
   /// that is the same for the whole warp; nullopt otherwise.
   std::optional<Expr> pointerIsNonNull(const clang::Expr *Ptr, const Frame &F);

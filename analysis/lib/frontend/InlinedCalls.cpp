@@ -197,7 +197,7 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
   bool OperatorMethod = isOperatorMethodCall(CE, Callee);
   bool Lambda = OperatorMethod && Method->getParent()->isLambda();
   unsigned FirstArg = OperatorMethod ? 1 : 0;
-  if (F.Depth >= 8)
+  if (F.Depth >= MaxCallDepth)
     return;
   // Only code in user files (and cub): CUDA and system headers are not
   // walked.

@@ -289,6 +289,35 @@ KernelWalker::LoopSyntax &KernelWalker::loopSyntax(const Stmt *Body,
   return *Slot;
 }
 
+std::shared_ptr<llvm::DenseMap<const ValueDecl *, VarValue>>
+KernelWalker::launchedCaptures(const CXXRecordDecl *Closure,
+                               SymbolKind Scalar) {
+  // A closure passed to a kernel (moderngpu's cta_launch, thrust's
+  // for_each): what it captured by copy on the host, fixed for the launch
+  // and named after the captured variables, so that it goes with the
+  // closure wherever the kernel hands it (`forward(f, tid, cta)`).
+  auto Captures =
+      std::make_shared<llvm::DenseMap<const ValueDecl *, VarValue>>();
+  for (const LambdaCapture &C : Closure->captures()) {
+    if (!C.capturesVariable())
+      continue;
+    const ValueDecl *Var = C.getCapturedVar();
+    QualType T = Var->getType().getNonReferenceType();
+    std::string Name = Var->getName().str();
+    VarValue V;
+    if (T->isPointerType())
+      V.Pointer = PointerValue{Name, MemorySpace::Global, Expr::constant(0)};
+    else if (T->isIntegralOrEnumerationType())
+      V.Int = Expr::symbol({Scalar, Name});
+    else if (isRecordValueType(T))
+      V = namedObject(Name, Scalar);
+    else
+      continue;
+    Captures->try_emplace(Var, std::move(V));
+  }
+  return Captures;
+}
+
 void KernelWalker::walkEntry(const FunctionDecl *FD, bool Host) {
   Frame F;
   F.Fn = FD;
@@ -312,6 +341,9 @@ void KernelWalker::walkEntry(const FunctionDecl *FD, bool Host) {
       V = namedObject(Name, Scalar); // A struct passed by value.
     else
       continue;
+    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+        RD && RD->isLambda() && V.Object)
+      V.Object->Captures = launchedCaptures(RD, Scalar);
     F.Env[P] = V;
   }
   walkStmt(FD->getBody(), F);

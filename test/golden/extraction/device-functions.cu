@@ -29,3 +29,19 @@ __global__ void stridedCaller(float *out, const float *in) {
 // JSON-NEXT: "file": "{{.*}}device-functions.cu",
 // JSON-NEXT: "line": 21,
 // JSON-NEXT: "column": 12
+// Calls nested nine deep before the access (moderngpu's transform:
+// kernel, restrict_forward, transform_f, strided_iterate, iterate,
+// iterate_t::eval and three lambdas) are followed: calls are inlined up to
+// 16 deep. Before, the walk stopped at 8 and the census found the access
+// missing from the report.
+__device__ void deep8(float *p, int i) { p[i] = 0; }
+__device__ void deep7(float *p, int i) { deep8(p, i); }
+__device__ void deep6(float *p, int i) { deep7(p, i); }
+__device__ void deep5(float *p, int i) { deep6(p, i); }
+__device__ void deep4(float *p, int i) { deep5(p, i); }
+__device__ void deep3(float *p, int i) { deep4(p, i); }
+__device__ void deep2(float *p, int i) { deep3(p, i); }
+__device__ void deep1(float *p, int i) { deep2(p, i); }
+__device__ void deep0(float *p, int i) { deep1(p, i); }
+__global__ void nested(float *p) { deep0(p, threadIdx.x * 2); }
+// CHECK: [[@LINE-10]]:42: access: kernel=nested op=store base=p elem=4 expr='p[i]' sectors=8 ideal=4 class=strided {{.*}}

@@ -5,7 +5,7 @@
 // that calls it, once per call (here n = 2, then n = 1).
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
-// CENSUS: self-check: 4 memory operations in the census of 1 kernels, 0 missing from the report
+// CENSUS: self-check: 7 memory operations in the census of 2 kernels, 0 missing from the report
 template <int n> struct unroll {
   template <typename Func, typename... Args>
   __device__ void operator()(const Func &f, Args... args) const {
@@ -34,3 +34,26 @@ __global__ void kern(const float *KV, float *out) {
   out[threadIdx.x] = tile[threadIdx.x];
 // CHECK: [[@LINE-1]]:3: access: kernel=kern op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
 }
+// A closure launched as the kernel's argument and handed on by value
+// before it is called (moderngpu's cta_launch: launch_box_cta_k passes f to
+// restrict_forward): the captures go with the closure, each fixed for the
+// launch and named after the captured variable. Before, only a call in the
+// kernel's own body found them ("cannot follow the pointer 'input'").
+template <typename F> __device__ void forward(F f, int tid, int cta) { f(tid, cta); }
+template <typename F>
+__global__ void __launch_bounds__(128) launch_k(F f, int n) {
+  int tid = threadIdx.x % 128u;
+  forward(f, tid, (int)blockIdx.x);
+}
+template <typename F> void cta_launch(F f, int n) { launch_k<<<n, 128>>>(f, n); }
+void simple(const float *input, float *output, int n, int stride) {
+  auto k = [=] __device__(int tid, int cta) {
+    float x = input[cta * 128 + tid];
+    if (!tid) *output = x;
+    output[tid * stride] = x;
+  };
+  cta_launch(k, n);
+}
+// CHECK: [[@LINE-6]]:15: access: kernel=launch_k op=load base=input elem=4 expr='input[cta * 128 + tid]' sectors=4 ideal=4 class=coalesced {{.*}}
+// CHECK: [[@LINE-6]]:15: access: kernel=launch_k op=store base=output elem=4 expr='*output' sectors=1 ideal=1 class=uniform {{.*}}
+// CHECK: [[@LINE-6]]:5: access: kernel=launch_k op=store base=output elem=4 expr='output[tid * stride]' sectors=32 ideal=4 class=strided {{.*}}
