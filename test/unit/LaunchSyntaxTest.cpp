@@ -36,4 +36,26 @@ TEST(LaunchSyntaxTest, LeavesOtherCodeAlone) {
   EXPECT_FALSE(joinSpacedLaunches("").has_value());
 }
 
+TEST(LaunchSyntaxTest, BlanksPragmasInDefinesKeepingColumns) {
+  // moderngpu's meta.hxx: nvcc accepts it, clang does not.
+  std::string In = "#ifdef __CUDA_ARCH__\n#define PRAGMA_UNROLL #pragma unroll\n"
+                   "#endif\n  #pragma unroll\n";
+  std::optional<std::string> Out = blankPragmasInDefines(In);
+  ASSERT_TRUE(Out.has_value());
+  EXPECT_EQ(*Out, "#ifdef __CUDA_ARCH__\n#define PRAGMA_UNROLL               \n"
+                  "#endif\n  #pragma unroll\n");
+  EXPECT_EQ(Out->size(), In.size());
+  // A function-like macro, a continuation line, CRLF line ends.
+  EXPECT_EQ(*blankPragmasInDefines("# define LOOP(n) # pragma unroll n\r\n"),
+            "# define LOOP(n)                  \r\n");
+  EXPECT_EQ(*blankPragmasInDefines("#define L \\\n  #pragma unroll 4 \\\n  for (;;)\n"),
+            "#define L \\\n                   \\\n  for (;;)\n");
+  // A directive, a pragma outside a define, _Pragma, a later unrelated line.
+  EXPECT_FALSE(blankPragmasInDefines("#pragma once\n#pragma unroll\n").has_value());
+  EXPECT_FALSE(blankPragmasInDefines("#define P _Pragma(\"unroll\")\n").has_value());
+  EXPECT_FALSE(
+      blankPragmasInDefines("#define A 1 \\\n  + 2\n#pragma unroll\n").has_value());
+  EXPECT_FALSE(blankPragmasInDefines("").has_value());
+}
+
 } // namespace

@@ -71,10 +71,12 @@ public:
       return Buffer;
     std::optional<std::string> Joined =
         joinSpacedLaunches((*Buffer)->getBuffer());
-    if (!Joined)
+    std::optional<std::string> Blanked =
+        blankPragmasInDefines(Joined ? *Joined : (*Buffer)->getBuffer());
+    if (!Joined && !Blanked)
       return Buffer;
     return llvm::MemoryBuffer::getMemBufferCopy(
-        *Joined, (*Buffer)->getBufferIdentifier());
+        Blanked ? *Blanked : *Joined, (*Buffer)->getBufferIdentifier());
   }
 
 private:
@@ -124,6 +126,47 @@ std::optional<std::string> joinSpacedLaunches(llvm::StringRef Text) {
     if (CloserSpaced)
       join(*Out, Closer, CloserEnd, '>');
     At = CloserEnd;
+  }
+  return Out;
+}
+
+std::optional<std::string> blankPragmasInDefines(llvm::StringRef Text) {
+  std::optional<std::string> Out;
+  auto LineBegin = [&](size_t At) {
+    size_t NL = Text.rfind('\n', At); // Searches before At.
+    return NL == llvm::StringRef::npos ? 0 : NL + 1;
+  };
+  auto Continues = [&](size_t Begin) { // The line before Begin ends in `\`.
+    if (Begin == 0)
+      return false;
+    llvm::StringRef Prev = Text.slice(LineBegin(Begin - 1), Begin - 1);
+    return Prev.rtrim("\r").ends_with("\\");
+  };
+  for (size_t At = 0; (At = Text.find("pragma", At)) != llvm::StringRef::npos;
+       At += 6) {
+    size_t Hash = At;
+    while (Hash > 0 && isBlank(Text[Hash - 1]))
+      --Hash;
+    if (Hash == 0 || Text[--Hash] != '#')
+      continue;
+    // The logical line it is on must be a #define.
+    size_t First = LineBegin(Hash);
+    while (Continues(First))
+      First = LineBegin(First - 1);
+    llvm::StringRef Start = Text.drop_front(First).ltrim(" \t");
+    if (!Start.consume_front("#") || !Start.ltrim(" \t").starts_with("define"))
+      continue;
+    size_t End = Text.find('\n', At);
+    if (End == llvm::StringRef::npos)
+      End = Text.size();
+    if (End > Hash && Text[End - 1] == '\r')
+      --End;
+    if (End > Hash && Text[End - 1] == '\\')
+      --End;
+    if (!Out)
+      Out = Text.str();
+    for (size_t I = Hash; I < End; ++I)
+      (*Out)[I] = ' ';
   }
   return Out;
 }

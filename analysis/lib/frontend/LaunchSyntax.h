@@ -6,7 +6,8 @@
 // host function fails to parse, its launches are lost and the file counts
 // as not compiling. The files of a parse are read through a file system
 // that joins such brackets, keeping every other character, and so every
-// line and column, where it was.
+// line and column, where it was. The same file system blanks a `#pragma`
+// written inside a `#define`, which nvcc accepts and clang rejects.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +32,13 @@ namespace frontend {
 std::optional<std::string> joinSpacedLaunches(llvm::StringRef Text);
 
 /// \p Base, with every file read through joinSpacedLaunches.
+/// \p Text with each `#pragma ...` written inside a `#define` (moderngpu's
+/// `#define PRAGMA_UNROLL #pragma unroll`, which nvcc accepts and clang
+/// rejects where the macro is used) replaced by blanks up to the end of its
+/// line, so that lines and columns do not move; nullopt when there is none.
+/// The tool reads no loop pragma, so nothing it predicts changes.
+std::optional<std::string> blankPragmasInDefines(llvm::StringRef Text);
+
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 withJoinedLaunches(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
 

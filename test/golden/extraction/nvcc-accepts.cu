@@ -6,7 +6,7 @@
 // RUN: sh -c '%coalesce-lint --fail-on=never %s >/dev/null; echo exit=$?' | FileCheck %s --check-prefix=EXIT
 // EXIT: exit=0
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
-// CENSUS: self-check: 3 memory operations in the census of 2 kernels, 0 missing from the report
+// CENSUS: self-check: 4 memory operations in the census of 3 kernels, 0 missing from the report
 #include <cuda/barrier>
 __global__ void k(float *out, const float *in) {
   __shared__ cuda::barrier<cuda::thread_scope_block> bar;
@@ -19,3 +19,14 @@ __global__ void k(float *out, const float *in) {
 }
 __global__ void k2(float *out) { out[threadIdx.x] = 1.0f; }
 // CHECK: [[@LINE-1]]:34: access: kernel=k2 op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+// A #pragma written inside a #define (moderngpu's meta.hxx: `#define
+// PRAGMA_UNROLL #pragma unroll`): nvcc accepts it where the macro is used,
+// clang gives "expected expression" and the kernel was lost. The pragma is
+// read as blanks (the tool reads no loop pragma), columns kept.
+#define PRAGMA_UNROLL #pragma unroll
+__global__ void unrolled(float *p) {
+  PRAGMA_UNROLL
+  for (int i = 0; i < 4; ++i)
+    p[i * 128 + threadIdx.x] = 0;
+// CHECK: [[@LINE-1]]:5: access: kernel=unrolled op=store base=p elem=4 expr='p[i * 128 + threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+}
