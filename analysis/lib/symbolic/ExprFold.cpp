@@ -63,6 +63,48 @@ std::optional<int64_t> constantDifference(const Expr &A, const Expr &B) {
 /// X as a truth value: X != 0.
 Expr toBool(const Expr &X) { return Expr::ne(X, Expr::constant(0)); }
 
+/// D such that comparison \p C is D < 0 over the integers (A < B is
+/// A - B < 0, A <= B is A - B - 1 < 0); nullopt for other kinds.
+std::optional<Expr> belowZero(const Expr &C) {
+  if (C.getKind() == K::Lt)
+    return Expr::sub(C.operands()[0], C.operands()[1]);
+  if (C.getKind() == K::Le)
+    return Expr::sub(C.operands()[0], C.operands()[1]) - Expr::constant(1);
+  return std::nullopt;
+}
+
+/// The conjuncts of \p E (its operands when an &&), at most \p Limit.
+void conjuncts(const Expr &E, std::vector<Expr> &Out, size_t Limit) {
+  if (Out.size() >= Limit)
+    return;
+  if (E.getKind() != K::LAnd) {
+    if (E.getKind() == K::Lt || E.getKind() == K::Le)
+      Out.push_back(E);
+    return;
+  }
+  for (const Expr &Op : E.operands())
+    conjuncts(Op, Out, Limit);
+}
+
+/// True when some comparison of \p A and one of \p B cannot hold
+/// together: X < 0 and Y < 0 with X + Y a constant >= -1 (`c + 16 > K`
+/// with `K - c >= 16`, TransformerEngine's vector load under a tail test).
+bool contradictory(const Expr &A, const Expr &B) {
+  constexpr size_t Limit = 8;
+  std::vector<Expr> InA, InB;
+  conjuncts(A, InA, Limit);
+  if (InA.empty())
+    return false;
+  conjuncts(B, InB, Limit);
+  for (const Expr &X : InA)
+    for (const Expr &Y : InB) {
+      std::optional<int64_t> Sum = (*belowZero(X) + *belowZero(Y)).asConstant();
+      if (Sum && *Sum >= -1)
+        return true;
+    }
+  return false;
+}
+
 } // namespace
 
 Expr Expr::bitAnd(const Expr &A, const Expr &B) {
@@ -194,6 +236,8 @@ Expr Expr::eq(const Expr &A, const Expr &B) {
       return ne(Ops[0], Ops[1]);
     case K::Ne: // (X != Y) == 0 --> X == Y
       return eq(Ops[0], Ops[1]);
+    case K::LOr: // (X || Y) == 0 --> !X && !Y
+      return logicalAnd(logicalNot(Ops[0]), logicalNot(Ops[1]));
     default:
       break;
     }
@@ -225,6 +269,9 @@ Expr Expr::logicalAnd(const Expr &A, const Expr &B) {
   // X && X --> X != 0
   if (A == B)
     return toBool(A);
+  // X < Y && Y <= X --> 0
+  if (contradictory(A, B))
+    return constant(0);
   return makeCommutative(K::LAnd, A, B);
 }
 

@@ -5,10 +5,13 @@
 // value lets a block through): the warps of the blocks that pass make the
 // requests, predicted without those conditions and said so, not "no lane
 // executes". A condition on the lanes is kept (dst[1]: half of each warp).
+// Since `!(a || b)` reads as `!a && !b`, the values loaded from tiles[]
+// are the ones the note names (0 lets every block through), before the
+// block-wide conditions are dropped; the figures are the same.
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --format=json --fail-on=never %s | FileCheck %s --check-prefix=JSON
 // JSON: "expr": "*dst",
-// JSON: "assuming some blocks pass the access's block-wide conditions (under the assumed values none of the simulated blocks does)",
+// JSON: "assuming tiles[blockIdx.x + 1] = 0, tiles[blockIdx.x] = 0 so that the access executes",
 __global__ void fixup(float *dst, const int *tiles, int ne01, int gqa) {
   const int jt = tiles[blockIdx.x];
 // CHECK: [[@LINE-1]]:18: access: kernel=fixup op=load base=tiles elem=4 expr='tiles[blockIdx.x]' sectors=1 ideal=4 class=uniform {{.*}}
