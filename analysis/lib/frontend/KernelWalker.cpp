@@ -313,6 +313,11 @@ KernelWalker::launchedCaptures(const CXXRecordDecl *Closure,
       V = namedObject(Name, Scalar);
     else
       continue;
+    // A closure that captured another (moderngpu's scan wraps the user's
+    // lambda in its own): the inner one's captures too.
+    if (const CXXRecordDecl *Inner = T->getAsCXXRecordDecl();
+        Inner && Inner->isLambda() && V.Object && Inner != Closure)
+      V.Object->Captures = launchedCaptures(Inner, Scalar);
     Captures->try_emplace(Var, std::move(V));
   }
   return Captures;

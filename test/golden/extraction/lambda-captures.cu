@@ -5,7 +5,7 @@
 // that calls it, once per call (here n = 2, then n = 1).
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
-// CENSUS: self-check: 7 memory operations in the census of 2 kernels, 0 missing from the report
+// CENSUS: self-check: 9 memory operations in the census of 3 kernels, 0 missing from the report
 template <int n> struct unroll {
   template <typename Func, typename... Args>
   __device__ void operator()(const Func &f, Args... args) const {
@@ -57,3 +57,18 @@ void simple(const float *input, float *output, int n, int stride) {
 // CHECK: [[@LINE-6]]:15: access: kernel=launch_k op=load base=input elem=4 expr='input[cta * 128 + tid]' sectors=4 ideal=4 class=coalesced {{.*}}
 // CHECK: [[@LINE-6]]:15: access: kernel=launch_k op=store base=output elem=4 expr='*output' sectors=1 ideal=1 class=uniform {{.*}}
 // CHECK: [[@LINE-6]]:5: access: kernel=launch_k op=store base=output elem=4 expr='output[tid * stride]' sectors=32 ideal=4 class=strided {{.*}}
+// A closure that captured another (moderngpu's scan and transform wrap the
+// user's lambda in their own before the launch): the inner closure's
+// captures go with it too.
+template <typename F> __device__ void pass_on(F f, int i) { f(i); }
+template <typename F> __global__ void launch_flat(F f) { pass_on(f, (int)(blockIdx.x * 128 + threadIdx.x)); }
+template <typename G> void scan(G g, int n) {
+  auto k = [=] __device__(int index) { g(index * 2); };
+  launch_flat<<<n, 128>>>(k);
+}
+void bfs(const int *values, int *out, int n) {
+  auto f = [=] __device__(int index) { out[index] = values[index]; };
+// CHECK: [[@LINE-1]]:40: access: kernel=launch_flat op=store base=out elem=4 expr='out[index]' sectors=8 ideal=4 class=strided stride=8 {{.*}}
+// CHECK: [[@LINE-2]]:53: access: kernel=launch_flat op=load base=values elem=4 expr='values[index]' sectors=8 ideal=4 class=strided stride=8 {{.*}}
+  scan(f, n);
+}
