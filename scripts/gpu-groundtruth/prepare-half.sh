@@ -84,13 +84,15 @@ for s in "${have[@]}"; do
   case "$s" in
     hgemv|hgemm)
       cp -r "$SUITES/$s/src" "$C/$s/src"
-      cp "$HERE/half/$s-driver.cu" "$C/$s/gt-driver.cu" ;;
+      cp "$HERE/half/$s-driver.cu" "$C/$s/gt-driver.cu"
+      cp "$HERE/half/driver-common.h" "$C/$s/" ;;
     fastgemv)
       cp "$SUITES/$s"/*.cu "$SUITES/$s"/*.cuh "$SUITES/$s"/*.h "$SUITES/$s/main.cpp" "$C/$s/" ;;
     llama-awq)
       cp "$SUITES/$s/llama2_q4.cu" "$SUITES/$s"/*.h "$C/$s/"
       cp "$HERE/half/cub-max-compat.h" "$C/$s/gt-cub-max-compat.h"
-      cp "$HERE/half/llama-awq-driver.cu" "$C/$s/gt-driver.cu" ;;
+      cp "$HERE/half/llama-awq-driver.cu" "$C/$s/gt-driver.cu"
+      cp "$HERE/half/driver-common.h" "$C/$s/" ;;
   esac
 done
 

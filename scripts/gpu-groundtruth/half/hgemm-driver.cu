@@ -41,25 +41,7 @@ HGEMM_FUNC(mmaAsyncStage2);
 HGEMM_FUNC(mmaAsyncStage3);
 HGEMM_FUNC(mmaAsyncStage4);
 
-#define CK(x)                                                                              \
-    do {                                                                                   \
-        cudaError_t e_ = (x);                                                              \
-        if (e_ != cudaSuccess) {                                                           \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-            exit(2);                                                                       \
-        }                                                                                  \
-    } while (0)
-
-static unsigned long long g_state = 0x2545F4914F6CDD1DULL;
-static unsigned long long next() {
-    g_state ^= g_state << 13;
-    g_state ^= g_state >> 7;
-    g_state ^= g_state << 17;
-    return g_state;
-}
-static float urand() {  // uniform in [-1, 1)
-    return static_cast<float>((next() >> 11) * (1.0 / 9007199254740992.0)) * 2.0f - 1.0f;
-}
+#include "driver-common.h"
 
 int main(int argc, char **argv) {
     size_t M = argc > 1 ? strtoull(argv[1], nullptr, 10) : 512;
@@ -78,8 +60,8 @@ int main(int argc, char **argv) {
     std::vector<double> ref(S);
     double refn = 0;
     for (int s = 0; s < S; ++s) {
-        si[s] = next() % M;
-        sj[s] = next() % N;
+        si[s] = next_u64() % M;
+        sj[s] = next_u64() % N;
         double acc = 0;
         for (size_t k = 0; k < K; ++k) acc += static_cast<double>(fA[si[s] * K + k]) * fB[sj[s] * K + k];
         ref[s] = acc;

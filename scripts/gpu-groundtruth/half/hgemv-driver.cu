@@ -32,22 +32,7 @@ HGEMV_FUNC(warp8Smem);
 HGEMV_FUNC(warp16Naive);
 HGEMV_FUNC(warp16Smem);
 
-#define CK(x)                                                                              \
-    do {                                                                                   \
-        cudaError_t e_ = (x);                                                              \
-        if (e_ != cudaSuccess) {                                                           \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-            exit(2);                                                                       \
-        }                                                                                  \
-    } while (0)
-
-static unsigned long long g_state = 0x2545F4914F6CDD1DULL;
-static float urand() {  // uniform in [-1, 1)
-    g_state ^= g_state << 13;
-    g_state ^= g_state >> 7;
-    g_state ^= g_state << 17;
-    return static_cast<float>((g_state >> 11) * (1.0 / 9007199254740992.0)) * 2.0f - 1.0f;
-}
+#include "driver-common.h"
 
 int main(int argc, char **argv) {
     size_t N = argc > 1 ? strtoull(argv[1], nullptr, 10) : 4096;

@@ -34,25 +34,7 @@
 
 #include <vector>
 
-#define CK(x)                                                                                  \
-    do {                                                                                       \
-        cudaError_t e_ = (x);                                                                  \
-        if (e_ != cudaSuccess) {                                                               \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-            exit(2);                                                                           \
-        }                                                                                      \
-    } while (0)
-
-static unsigned long long g_state = 0x2545F4914F6CDD1DULL;
-static inline unsigned long long next_u64() {
-    g_state ^= g_state << 13;
-    g_state ^= g_state >> 7;
-    g_state ^= g_state << 17;
-    return g_state;
-}
-static inline float urand() {  // uniform in [-1, 1)
-    return static_cast<float>((next_u64() >> 11) * (1.0 / 9007199254740992.0)) * 2.0f - 1.0f;
-}
+#include "driver-common.h"
 
 static void fill_bits(void *dev, size_t bytes) {  // random bits (packed int4 weights, zeros)
     std::vector<unsigned long long> h((bytes + 7) / 8);
