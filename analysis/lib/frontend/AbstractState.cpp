@@ -207,22 +207,29 @@ void KernelWalker::materializeLeaf(VarValue &V, const LeafPath &P) {
   }
 }
 
+std::optional<VarValue> KernelWalker::heldObject(const MemberExpr *ME,
+                                                 const Frame &F) {
+  if (ME->isArrow()) {
+    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+        F.ThisObject)
+      return *F.ThisObject;
+    return std::nullopt;
+  }
+  std::optional<VarValue> Obj = heldValue(ME->getBase(), F);
+  return Obj && Obj->Object ? Obj : std::nullopt;
+}
+
 std::optional<VarValue> KernelWalker::memberValue(const MemberExpr *ME,
                                                   const Frame &F) {
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (!FD)
     return std::nullopt;
-  const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
-  if (ME->isArrow()) {
-    if (isa<CXXThisExpr>(Base) && F.ThisObject)
-      return fieldOf(*F.ThisObject, FD);
+  if (std::optional<VarValue> Obj = heldObject(ME, F))
+    return fieldOf(*Obj, FD);
+  if (ME->isArrow())
     return std::nullopt;
-  }
-  if (std::optional<VarValue> Obj = heldValue(ME->getBase(), F))
-    if (Obj->Object)
-      return fieldOf(*Obj, FD);
   // A field of an object a CUDA header call returns (b.thread_index().x).
-  const clang::Expr *B = Base;
+  const clang::Expr *B = ME->getBase()->IgnoreParenImpCasts();
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(B))
     B = MTE->getSubExpr()->IgnoreParenImpCasts();
   if (const auto *CE = dyn_cast<CallExpr>(B))
@@ -404,8 +411,7 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
   return Merged;
 }
 
-std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
-                                                  Frame &F) {
+const clang::Expr *copySource(const clang::Expr *Init) {
   const clang::Expr *E = Init->IgnoreParenImpCasts();
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
     E = EWC->getSubExpr()->IgnoreParenImpCasts();
@@ -418,7 +424,15 @@ std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
   if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
     const CXXConstructorDecl *Ctor = CCE->getConstructor();
     if (Ctor && Ctor->isCopyOrMoveConstructor() && CCE->getNumArgs() >= 1)
-      return recordValue(CCE->getArg(0), F);
+      return copySource(CCE->getArg(0));
+  }
+  return E;
+}
+
+std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
+                                                  Frame &F) {
+  const clang::Expr *E = copySource(Init);
+  if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
     VarValue V;
     V.Object = std::make_shared<ObjectValue>();
     construct(CCE, V, F);

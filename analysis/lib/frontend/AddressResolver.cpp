@@ -140,14 +140,8 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
       else if (T.getNonReferenceType()->isIntegralOrEnumerationType())
         V.Int = translate(Arg, F, Origin);
     } else if (isRecordValueType(T)) {
-      // A copy of the caller's object (`fastdiv(n, ne01)` taking a uint3 by
-      // value) is that object.
-      const clang::Expr *Source = Arg->IgnoreParenImpCasts();
-      if (const auto *CCE = dyn_cast<CXXConstructExpr>(Source);
-          CCE && CCE->getConstructor()->isCopyOrMoveConstructor() &&
-          CCE->getNumArgs() >= 1)
-        Source = CCE->getArg(0);
-      if (std::optional<VarValue> Held = heldValue(Source, F))
+      // A copy of the caller's object is that object.
+      if (std::optional<VarValue> Held = heldValue(copySource(Arg), F))
         V = *Held;
     } else if (Arg->getType()->isPointerType()) {
       V.Pointer = resolvePointer(Arg, F, Origin);

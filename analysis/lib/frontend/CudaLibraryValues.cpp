@@ -410,18 +410,8 @@ std::optional<Expr> KernelWalker::fastDivision(const BinaryOperator *Shr,
   if (!Mul)
     return std::nullopt;
   // The multiplier and the shift are fields of one object held by value.
-  auto ObjectOf = [&](const MemberExpr *ME) -> std::optional<VarValue> {
-    if (ME->isArrow()) {
-      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
-          F.ThisObject)
-        return *F.ThisObject;
-      return std::nullopt;
-    }
-    std::optional<VarValue> Obj = heldValue(ME->getBase(), F);
-    return Obj && Obj->Object ? Obj : std::nullopt;
-  };
-  std::optional<VarValue> Object = ObjectOf(Mul);
-  std::optional<VarValue> Other = ObjectOf(Shift);
+  std::optional<VarValue> Object = heldObject(Mul, F);
+  std::optional<VarValue> Other = heldObject(Shift, F);
   if (!Object || !Other || Object->Object != Other->Object)
     return std::nullopt;
   const FieldDecl *Divisor =

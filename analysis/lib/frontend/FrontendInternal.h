@@ -146,6 +146,10 @@ std::optional<std::pair<Expr, Expr>> groupRankAndSize(clang::QualType GroupType)
 /// Does a reference of type \p RefType whose value is \p V stand for a slot
 /// of the abstract state (rather than for memory)?
 bool bindsSlot(clang::QualType RefType, const VarValue &V);
+/// The object \p Init copies, through temporaries, functional casts and
+/// copy or move constructors (`fastdiv(n, ne01)` taking a uint3 by value:
+/// `ne01`); \p Init itself, unwrapped, when it copies nothing.
+const clang::Expr *copySource(const clang::Expr *Init);
 
 /// Is \p T (through references) a struct or class the walker holds as an
 /// object value?
@@ -477,6 +481,10 @@ private:
   /// object held by value, a field of `*this` held by value); nullopt when
   /// it is memory.
   std::optional<VarValue> heldValue(const clang::Expr *LV, const Frame &F);
+  /// The object field \p ME belongs to, when it is held by value (a
+  /// variable, a field, `*this`); nullopt otherwise.
+  std::optional<VarValue> heldObject(const clang::MemberExpr *ME,
+                                     const Frame &F);
   /// The value field \p ME names holds, when its object is held by value
   /// (for a reference member: the address it is bound to, or the slot).
   std::optional<VarValue> memberValue(const clang::MemberExpr *ME,

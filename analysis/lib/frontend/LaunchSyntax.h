@@ -31,7 +31,6 @@ namespace frontend {
 /// the same statement, outside parentheses; `operator<< <T>` is left alone.
 std::optional<std::string> joinSpacedLaunches(llvm::StringRef Text);
 
-/// \p Base, with every file read through joinSpacedLaunches.
 /// \p Text with each `#pragma ...` written inside a `#define` (moderngpu's
 /// `#define PRAGMA_UNROLL #pragma unroll`, which nvcc accepts and clang
 /// rejects where the macro is used) replaced by blanks up to the end of its
@@ -39,6 +38,8 @@ std::optional<std::string> joinSpacedLaunches(llvm::StringRef Text);
 /// The tool reads no loop pragma, so nothing it predicts changes.
 std::optional<std::string> blankPragmasInDefines(llvm::StringRef Text);
 
+/// \p Base, with every file read through joinSpacedLaunches and
+/// blankPragmasInDefines.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 withJoinedLaunches(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
 
