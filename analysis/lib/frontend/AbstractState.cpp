@@ -101,8 +101,13 @@ VarValue KernelWalker::fieldOf(const VarValue &Obj, const FieldDecl *FD) const {
     V.Pointer = PointerValue{Name, MemorySpace::Global, Expr::constant(0)};
   else if (T->isIntegralOrEnumerationType() || T->isBooleanType())
     V.Int = Expr::symbol({Obj.Object->ScalarKind, Name});
-  else if (isRecordValueType(T))
+  else if (isRecordValueType(T)) {
     V = namedObject(Name, Obj.Object->ScalarKind);
+    // A closure held in a field (an iterator over the user's lambda): its
+    // captures, fixed like the object.
+    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl(); RD && RD->isLambda())
+      V.Object->Captures = launchedCaptures(RD, Obj.Object->ScalarKind);
+  }
   return V;
 }
 
@@ -495,7 +500,8 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
                              Frame &F) {
   const CXXConstructorDecl *Ctor = CCE->getConstructor();
   const FunctionDecl *Def = nullptr;
-  if (!Ctor || !Ctor->hasBody(Def) || F.Depth >= MaxCallDepth)
+  if (!Ctor || !Ctor->hasBody(Def) || F.Depth >= MaxCallDepth ||
+      llvm::is_contained(F.Callers, Def))
     return;
   const auto *CtorDef = cast<CXXConstructorDecl>(Def);
   if (CtorDef->getNumParams() != CCE->getNumArgs())
@@ -509,6 +515,8 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
   Inner.Probe = F.Probe;
   Inner.CallChain = F.CallChain;
   Inner.CallChain.push_back(toLocation(SM, CCE->getBeginLoc()));
+  Inner.Callers = F.Callers;
+  Inner.Callers.push_back(F.Fn);
   Inner.ThisObject = &Target;
   Inner.Memory = F.Memory;
   llvm::SmallVector<const clang::Expr *, 8> Args(CCE->arguments());

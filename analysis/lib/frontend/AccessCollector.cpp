@@ -415,10 +415,37 @@ bool KernelWalker::walkCopySource(const clang::Expr *Src, Frame &F) {
     S = MTE->getSubExpr()->IgnoreParenImpCasts();
   if (!S->isGLValue())
     return false;
-  if (!localScalar(S))
-    recordAccess(S, AccessOp::Load, AtomicKind::None, F, nullptr);
-  walkAddressOperands(S, F);
+  walkRead(S, F);
   return true;
+}
+
+void KernelWalker::walkRead(const clang::Expr *LV, Frame &F) {
+  LV = LV->IgnoreParens();
+  // Reading the lvalue that ++i, i = e or (e, i) yields: the side effects
+  // happen, the variable is read.
+  if (const auto *UO = dyn_cast<UnaryOperator>(LV))
+    if (UO->isIncrementDecrementOp())
+      return walkExpr(LV, F);
+  if (const auto *BO = dyn_cast<BinaryOperator>(LV))
+    if (BO->isAssignmentOp() || BO->getOpcode() == BO_Comma)
+      return walkExpr(LV, F);
+  // ...and `a = b` of a struct, a call of its assignment operator.
+  if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(LV))
+    if (OCE->isAssignmentOp())
+      return walkExpr(LV, F);
+  // c ? x[i] : y[j] read as a whole: each arm is read where it is chosen.
+  if (const auto *CO = dyn_cast<ConditionalOperator>(LV)) {
+    walkExpr(CO->getCond(), F);
+    Expr C = translate(CO->getCond(), F);
+    for (auto [Arm, Where] :
+         {std::pair{CO->getTrueExpr(), C},
+          std::pair{CO->getFalseExpr(), Expr::logicalNot(C)}})
+      walkUnder(F, Where, Arm, [&](Frame &In) { walkRead(Arm, In); });
+    return;
+  }
+  if (!localScalar(LV))
+    recordAccess(LV, AccessOp::Load, AtomicKind::None, F, nullptr);
+  walkAddressOperands(LV, F);
 }
 
 void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
@@ -427,37 +454,8 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
   E = E->IgnoreParens();
 
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
-    if (ICE->getCastKind() == CK_LValueToRValue) {
-      const clang::Expr *Sub = ICE->getSubExpr()->IgnoreParens();
-      // Reading the lvalue that ++i, i = e or (e, i) yields: the side
-      // effects happen, the variable is read.
-      if (const auto *UO = dyn_cast<UnaryOperator>(Sub))
-        if (UO->isIncrementDecrementOp())
-          return walkExpr(Sub, F);
-      if (const auto *BO = dyn_cast<BinaryOperator>(Sub))
-        if (BO->isAssignmentOp() || BO->getOpcode() == BO_Comma)
-          return walkExpr(Sub, F);
-      // c ? x[i] : y[j] read as a whole: each arm is read where it is chosen.
-      if (const auto *CO = dyn_cast<ConditionalOperator>(Sub)) {
-        walkExpr(CO->getCond(), F);
-        Expr C = translate(CO->getCond(), F);
-        for (auto [Arm, Where] :
-             {std::pair{CO->getTrueExpr(), C},
-              std::pair{CO->getFalseExpr(), Expr::logicalNot(C)}}) {
-          const clang::Expr *LV = Arm->IgnoreParens();
-          walkUnder(F, Where, LV, [&](Frame &In) {
-            if (!localScalar(LV))
-              recordAccess(LV, AccessOp::Load, AtomicKind::None, In, nullptr);
-            walkAddressOperands(LV, In);
-          });
-        }
-        return;
-      }
-      if (!localScalar(Sub))
-        recordAccess(Sub, AccessOp::Load, AtomicKind::None, F, nullptr);
-      walkAddressOperands(Sub, F);
-      return;
-    }
+    if (ICE->getCastKind() == CK_LValueToRValue)
+      return walkRead(ICE->getSubExpr(), F);
     return walkExpr(ICE->getSubExpr(), F);
   }
 

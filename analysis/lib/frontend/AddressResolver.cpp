@@ -68,7 +68,9 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
                                               LaneOriginInfo *Origin) {
   const FunctionDecl *FD = CE->getDirectCallee();
   const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def) || F.Depth >= MaxCallDepth)
+  // (A recursive function is substituted into itself up to the old depth
+  // limit, as before the limit of inlined calls was raised.)
+  if (!FD || !FD->hasBody(Def) || F.Depth >= MaxSubstitutionDepth)
     return nullptr;
   // CUDA and system headers are not substituted: their internals
   // (__nvvm_atom_add_gen_i) mean nothing to the user.
@@ -93,6 +95,8 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
   Callee.Fn = Def;
   Callee.Memory = F.Memory;
   Callee.Depth = F.Depth + 1;
+  Callee.Callers = F.Callers;
+  Callee.Callers.push_back(F.Fn);
   Callee.Host = F.Host;
   Callee.Probe = F.Probe;
   // `this`, read only: the object held by value (copied), or its address.

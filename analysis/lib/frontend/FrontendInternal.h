@@ -185,6 +185,9 @@ private:
     llvm::DenseMap<const clang::ValueDecl *, VarValue> Env;
     Expr Active = Expr::constant(1);
     std::vector<SourceLocation> CallChain;
+    /// The functions whose inlined calls enclose this one (recursion stops
+    /// at the first repeat).
+    std::vector<const clang::FunctionDecl *> Callers;
     bool IsKernel = false;
     /// Host code: values are followed, nothing is recorded as an access.
     bool Host = false;
@@ -260,8 +263,15 @@ private:
   /// How many iterations a value without a closed form is sampled over.
   /// How deep inlined calls are followed: moderngpu's transform reaches
   /// the user's lambda at depth 9 (kernel, restrict_forward, transform_f,
-  /// strided_iterate, iterate, iterate_t::eval and three lambdas).
-  static constexpr unsigned MaxCallDepth = 16;
+  /// strided_iterate, iterate, iterate_t::eval and three lambdas), and its
+  /// compile-time loops (`iterate_t<i, n>::eval` calling `iterate_t<i + 1,
+  /// n>::eval`) nest one call per iteration: a segmented reduction's
+  /// operator reaches a lambda 20 calls deep. Recursion stops at the first
+  /// repeated function, so the limit only bounds chains of distinct
+  /// functions.
+  static constexpr unsigned MaxCallDepth = 32;
+  /// How deep single-return calls are substituted into an expression.
+  static constexpr unsigned MaxSubstitutionDepth = 16;
   static constexpr unsigned LoopSampleCount = 8;
   /// ...or over up to this many when the loop's condition stays a known
   /// constant (a loop of fixed, small trip count).
@@ -373,6 +383,11 @@ private:
   /// operands walked. False when it is a temporary or a value, for the
   /// caller to walk as an expression.
   bool walkCopySource(const clang::Expr *Src, Frame &F);
+  /// A read of the lvalue LV: a load when it is memory (each arm of a
+  /// conditional where that arm is chosen), the side effects of `++i`,
+  /// `i = e` (a struct's `operator=` included) and `(e, i)`, the operands
+  /// of its address.
+  void walkRead(const clang::Expr *LV, Frame &F);
   /// Walks what a reference parameter or an object of a call is bound to:
   /// the operands of its address when it is memory or a variable, the
   /// whole expression when it is a temporary.
@@ -525,9 +540,10 @@ private:
   /// otherwise.
   std::optional<Expr> referencedConstant(clang::QualType T,
                                          const clang::Expr *Arg);
-  /// The captures of a closure a kernel receives as its argument: each
-  /// captured variable fixed for the launch, named after it.
-  std::shared_ptr<llvm::DenseMap<const clang::ValueDecl *, VarValue>>
+  /// The captures of a closure a kernel receives as its argument (or as a
+  /// field of one: moderngpu's load iterators hold the user's lambda):
+  /// each captured variable fixed for the launch, named after it.
+  static std::shared_ptr<llvm::DenseMap<const clang::ValueDecl *, VarValue>>
   launchedCaptures(const clang::CXXRecordDecl *Closure, SymbolKind Scalar);
   /// Whether pointer \p Ptr is not null (`if (p)`, `p != nullptr`), where
   /// that is the same for the whole warp; nullopt otherwise.

@@ -203,8 +203,8 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
   // walked.
   if (!walksInto(Callee))
     return;
-  if (F.Fn == Callee)
-    return; // Direct recursion (deeper cycles stop at the depth limit).
+  if (F.Fn == Callee || llvm::is_contained(F.Callers, Callee))
+    return; // Recursion: the function's body is walked once per chain.
   if (Callee->getNumParams() + FirstArg != CE->getNumArgs())
     return;
   // Host code: only the functions that lead to launches.
@@ -235,6 +235,8 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
   Inner.Depth = F.Depth + 1;
   Inner.CallChain = F.CallChain;
   Inner.CallChain.push_back(toLocation(SM, CE->getBeginLoc()));
+  Inner.Callers = F.Callers;
+  Inner.Callers.push_back(F.Fn);
   Inner.LibraryCall = F.LibraryCall;
   if (!Inner.LibraryCall &&
       SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))

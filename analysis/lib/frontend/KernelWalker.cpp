@@ -518,6 +518,9 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
     return; // __shared__ arrays and static locals: no value to track.
   QualType T = VD->getType();
   if (T->isArrayType()) {
+    // `int p[2] = {mp[cta], mp[cta + 1]};`: the initializer's loads run.
+    if (const clang::Expr *Init = VD->getInit())
+      walkExpr(Init, F);
     VarValue V;
     V.Pointer = PointerValue{VD->getName().str(), MemorySpace::Local,
                              Expr::constant(0)};
