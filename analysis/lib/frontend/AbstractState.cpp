@@ -37,19 +37,41 @@ const RecordDecl *recordOf(QualType T) {
   return nullptr;
 }
 
-/// \p LV without the parentheses and no-op or derived-to-base casts that
-/// name the same slot.
+/// \p LV without the parentheses and the no-op, derived-to-base and
+/// base-to-derived casts that name the same slot.
 const clang::Expr *slotExpr(const clang::Expr *LV) {
   while (true) {
     LV = LV->IgnoreParens();
-    const auto *ICE = dyn_cast<ImplicitCastExpr>(LV);
-    if (!ICE || (ICE->getCastKind() != CK_NoOp &&
-                 ICE->getCastKind() != CK_UncheckedDerivedToBase &&
-                 ICE->getCastKind() != CK_DerivedToBase))
+    // Implicit casts, and `static_cast<const outer_t &>(*this)` (CRTP).
+    const auto *CE = dyn_cast<CastExpr>(LV);
+    if (!CE || !(isa<ImplicitCastExpr>(CE) || isa<CXXStaticCastExpr>(CE)) ||
+        (CE->getCastKind() != CK_NoOp &&
+         CE->getCastKind() != CK_UncheckedDerivedToBase &&
+         CE->getCastKind() != CK_DerivedToBase &&
+         CE->getCastKind() != CK_BaseToDerived))
       return LV;
-    LV = ICE->getSubExpr();
+    LV = CE->getSubExpr();
   }
 }
+} // namespace
+
+bool isThis(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    const auto *CE = dyn_cast<CastExpr>(E);
+    if (!CE || (!isa<ImplicitCastExpr>(CE) && !isa<CXXStaticCastExpr>(CE) &&
+                !isa<CStyleCastExpr>(CE)))
+      break;
+    CastKind K = CE->getCastKind();
+    if (K != CK_NoOp && K != CK_UncheckedDerivedToBase &&
+        K != CK_DerivedToBase && K != CK_BaseToDerived)
+      break;
+    E = CE->getSubExpr();
+  }
+  return isa<CXXThisExpr>(E);
+}
+
+namespace {
 
 /// Makes \p V's object exclusively owned, creating it if needed.
 ObjectValue &ownObject(VarValue &V) {
@@ -215,8 +237,7 @@ void KernelWalker::materializeLeaf(VarValue &V, const LeafPath &P) {
 std::optional<VarValue> KernelWalker::heldObject(const MemberExpr *ME,
                                                  const Frame &F) {
   if (ME->isArrow()) {
-    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
-        F.ThisObject)
+    if (isThis(ME->getBase()) && F.ThisObject)
       return *F.ThisObject;
     return std::nullopt;
   }
@@ -267,8 +288,7 @@ std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
     return Field;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(LV))
-    if (UO->getOpcode() == UO_Deref &&
-        isa<CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()) &&
+    if (UO->getOpcode() == UO_Deref && isThis(UO->getSubExpr()) &&
         F.ThisObject)
       return *F.ThisObject;
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(LV))
@@ -318,7 +338,7 @@ VarValue *KernelWalker::heldSlot(const clang::Expr *LV, Frame &F) {
       return nullptr;
     const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
     if (ME->isArrow()) {
-      if (isa<CXXThisExpr>(Base) && F.ThisObject)
+      if (isThis(Base) && F.ThisObject)
         return &fieldSlot(*F.ThisObject, FD);
       return nullptr;
     }
@@ -328,8 +348,7 @@ VarValue *KernelWalker::heldSlot(const clang::Expr *LV, Frame &F) {
     return nullptr;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(LV))
-    if (UO->getOpcode() == UO_Deref &&
-        isa<CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+    if (UO->getOpcode() == UO_Deref && isThis(UO->getSubExpr()))
       return F.ThisObject;
   return nullptr;
 }

@@ -247,8 +247,7 @@ void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
       return exclude(At, Op, F, "a variable or an object held by value "
                                 "(registers or parameter space)");
     const clang::Expr *Ptr = pointerOperand(LV);
-    if (Ptr->getType()->isPointerType() &&
-        isa<CXXThisExpr>(Ptr->IgnoreParenImpCasts()) && !F.ThisPointer)
+    if (Ptr->getType()->isPointerType() && isThis(Ptr) && !F.ThisPointer)
       return exclude(At, Op, F, "a field of an object held by value "
                                 "(registers or parameter space)");
     recordUnknown(LV, sizeOf(LV->getType()), Op, F, Anchor,

@@ -110,7 +110,7 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
       if (const auto *ME = dyn_cast<MemberExpr>(MCE->getCallee()->IgnoreParens()))
         Arrow = ME->isArrow();
     }
-    if (Obj && isa<CXXThisExpr>(Obj->IgnoreParenImpCasts())) {
+    if (Obj && isThis(Obj)) {
       Callee.ThisObject = F.ThisObject;
       Callee.ThisPointer = F.ThisPointer;
     } else if (Obj && Arrow) {
@@ -463,7 +463,7 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
       std::optional<PointerValue> P = resolvePointer(ME->getBase(), F, Origin);
       // A field of `*this` held by value (an array member of cub's
       // BlockScanRaking, `cached_segment`): the thread's own memory.
-      if (!P && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+      if (!P && isThis(ME->getBase()) &&
           F.ThisObject && !F.ThisPointer)
         P = PointerValue{FD->getName().str(), MemorySpace::Local,
                          Expr::constant(0)};

@@ -396,6 +396,11 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
           if (std::optional<Expr> NonNull = pointerIsNonNull(Ptr, F))
             return BO->getOpcode() == BO_NE ? *NonNull
                                             : Expr::logicalNot(*NonNull);
+    if (BO->getOpcode() == BO_Sub &&
+        BO->getLHS()->getType()->isPointerType() &&
+        BO->getRHS()->getType()->isPointerType())
+      if (std::optional<Expr> D = pointerDistance(BO, F, Origin))
+        return *D;
     Expr L = translate(BO->getLHS(), F, Origin);
     Expr R = translate(BO->getRHS(), F, Origin);
     if (std::optional<Expr> V = applyBinaryOperator(BO->getOpcode(), L, R))
@@ -451,6 +456,28 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
   // Anything else (floating point, unknown calls, shuffles): conservatively
   // lane-dependent, so no prediction is made from it.
   return opaqueValue(E, /*LaneDependent=*/true);
+}
+
+std::optional<Expr> KernelWalker::pointerDistance(const BinaryOperator *BO,
+                                                  const Frame &F,
+                                                  LaneOriginInfo *Origin) {
+  unsigned Size = sizeOf(BO->getLHS()->getType()->getPointeeType());
+  std::optional<PointerValue> L = resolvePointer(BO->getLHS(), F, Origin);
+  std::optional<PointerValue> R = resolvePointer(BO->getRHS(), F, Origin);
+  if (!Size || !L || !R)
+    return std::nullopt;
+  Expr Bytes = L->ByteOffset - R->ByteOffset;
+  // Two pointers into one allocation: the elements between them.
+  if (L->BaseName == R->BaseName && L->Space == R->Space)
+    return Expr::div(Bytes, Expr::constant(Size));
+  // Into two (moderngpu's `b - a - a_count` to gather from either of two
+  // arrays): the distance between the allocations, one uniform value per
+  // pair, plus that between the offsets.
+  if (L->BaseName.empty() || R->BaseName.empty())
+    return std::nullopt;
+  Expr Bases = Expr::symbol(
+      {SymbolKind::UniformValue, L->BaseName + " - " + R->BaseName});
+  return Bases + Expr::div(Bytes, Expr::constant(Size));
 }
 
 Expr KernelWalker::translateCall(const CallExpr *CE, const Frame &F,

@@ -146,6 +146,9 @@ std::optional<std::pair<Expr, Expr>> groupRankAndSize(clang::QualType GroupType)
 /// Does a reference of type \p RefType whose value is \p V stand for a slot
 /// of the abstract state (rather than for memory)?
 bool bindsSlot(clang::QualType RefType, const VarValue &V);
+/// \p E is `this`, maybe cast to a base or a derived class (CRTP's
+/// `static_cast<const outer_t *>(this)`).
+bool isThis(const clang::Expr *E);
 /// The object \p Init copies, through temporaries, functional casts and
 /// copy or move constructors (`fastdiv(n, ne01)` taking a uint3 by value:
 /// `ne01`); \p Init itself, unwrapped, when it copies nothing.
@@ -593,6 +596,11 @@ private:
   /// there too (its offset is not followed). Nullopt otherwise.
   std::optional<PointerValue> integerProvenance(const clang::Expr *E,
                                                 const Frame &F);
+  /// `p - q` of two pointers, in elements: between their offsets when they
+  /// point into one allocation, plus a uniform value standing for the
+  /// distance between two allocations.
+  std::optional<Expr> pointerDistance(const clang::BinaryOperator *BO,
+                                      const Frame &F, LaneOriginInfo *Origin);
   std::optional<PointerValue> resolvePointer(const clang::Expr *Ptr,
                                              const Frame &F,
                                              LaneOriginInfo *Origin);

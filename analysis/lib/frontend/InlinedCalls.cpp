@@ -162,7 +162,7 @@ void KernelWalker::bindCaptures(const clang::Expr *Closure,
 void KernelWalker::bindThis(const clang::Expr *Object, bool Arrow,
                             Frame &Caller, Frame &Inner) {
   const clang::Expr *Obj = Object->IgnoreParenImpCasts();
-  if (isa<CXXThisExpr>(Obj)) {
+  if (isThis(Obj)) {
     Inner.ThisObject = Caller.ThisObject;
     Inner.ThisPointer = Caller.ThisPointer;
     Inner.ThisHolder = Caller.ThisHolder;
