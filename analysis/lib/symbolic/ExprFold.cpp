@@ -9,7 +9,9 @@
 
 #include "symbolic/ExprNode.h"
 
+#include <cstdint>
 #include <utility>
+#include <vector>
 
 namespace coalesce {
 
@@ -86,9 +88,58 @@ void conjuncts(const Expr &E, std::vector<Expr> &Out, size_t Limit) {
     conjuncts(Op, Out, Limit);
 }
 
+/// A signature of the non-constant part of the canonical sum \p E that is
+/// linear in its terms: the wrapped sum over them of coefficient times a
+/// hash of the monomial. Like terms combine by adding coefficients, so
+/// linearSignature(X + Y) == linearSignature(X) + linearSignature(Y), and a
+/// constant has signature 0: when X + Y is a constant, the signatures of X
+/// and Y add up to 0. Reads the nodes in place (no allocation).
+uint64_t linearSignature(const Expr &E) {
+  auto TermSignature = [](const Expr &Summand) -> uint64_t {
+    const std::vector<Expr> *Factors = nullptr;
+    size_t First = 0;
+    uint64_t Coeff = 1;
+    if (Summand.isConstant())
+      return 0;
+    if (Summand.getKind() == K::Mul) {
+      Factors = &Summand.operands();
+      if (!Factors->empty() && Factors->front().isConstant()) {
+        Coeff = static_cast<uint64_t>(Factors->front().getConstant());
+        First = 1;
+      }
+    }
+    // The monomial's hash: its sorted factors, combined in order (an atom
+    // is a monomial of one factor).
+    uint64_t H = 0x84222325cbf29ce4ULL;
+    auto Combine = [&H](const Expr &F) {
+      H ^= F.hash() + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
+    };
+    if (!Factors)
+      Combine(Summand);
+    else
+      for (size_t I = First; I < Factors->size(); ++I)
+        Combine((*Factors)[I]);
+    return Coeff * H;
+  };
+  if (E.getKind() != K::Add)
+    return TermSignature(E);
+  uint64_t Sum = 0;
+  for (const Expr &S : E.operands())
+    Sum += TermSignature(S);
+  return Sum;
+}
+
+/// linearSignature() of belowZero(\p C) for a comparison \p C (A - B and
+/// A - B - 1 share their non-constant part), from A and B.
+uint64_t comparisonSignature(const Expr &C) {
+  return linearSignature(C.operands()[0]) - linearSignature(C.operands()[1]);
+}
+
 /// True when some comparison of \p A and one of \p B cannot hold
 /// together: X < 0 and Y < 0 with X + Y a constant >= -1 (`c + 16 > K`
 /// with `K - c >= 16`, TransformerEngine's vector load under a tail test).
+/// Only pairs whose signatures allow a constant sum are added up (the
+/// others cannot be contradictory, so the answer is the same).
 bool contradictory(const Expr &A, const Expr &B) {
   constexpr size_t Limit = 8;
   std::vector<Expr> InA, InB;
@@ -96,12 +147,23 @@ bool contradictory(const Expr &A, const Expr &B) {
   if (InA.empty())
     return false;
   conjuncts(B, InB, Limit);
-  for (const Expr &X : InA)
-    for (const Expr &Y : InB) {
+  if (InB.empty())
+    return false;
+  std::vector<uint64_t> SigB;
+  SigB.reserve(InB.size());
+  for (const Expr &Y : InB)
+    SigB.push_back(comparisonSignature(Y));
+  for (const Expr &X : InA) {
+    uint64_t SigX = comparisonSignature(X);
+    for (size_t J = 0; J < InB.size(); ++J) {
+      if (SigX + SigB[J] != 0)
+        continue; // X + Y keeps a non-constant term.
+      const Expr &Y = InB[J];
       std::optional<int64_t> Sum = (*belowZero(X) + *belowZero(Y)).asConstant();
       if (Sum && *Sum >= -1)
         return true;
     }
+  }
   return false;
 }
 
