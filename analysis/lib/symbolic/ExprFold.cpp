@@ -54,40 +54,6 @@ bool isBoolean(const Expr &E) {
   }
 }
 
-/// The difference A - B when it is a constant and A, B are not both
-/// constants (those fold exactly through foldConstants instead).
-std::optional<int64_t> constantDifference(const Expr &A, const Expr &B) {
-  if (A.isConstant() && B.isConstant())
-    return std::nullopt;
-  return Expr::sub(A, B).asConstant();
-}
-
-/// X as a truth value: X != 0.
-Expr toBool(const Expr &X) { return Expr::ne(X, Expr::constant(0)); }
-
-/// D such that comparison \p C is D < 0 over the integers (A < B is
-/// A - B < 0, A <= B is A - B - 1 < 0); nullopt for other kinds.
-std::optional<Expr> belowZero(const Expr &C) {
-  if (C.getKind() == K::Lt)
-    return Expr::sub(C.operands()[0], C.operands()[1]);
-  if (C.getKind() == K::Le)
-    return Expr::sub(C.operands()[0], C.operands()[1]) - Expr::constant(1);
-  return std::nullopt;
-}
-
-/// The conjuncts of \p E (its operands when an &&), at most \p Limit.
-void conjuncts(const Expr &E, std::vector<Expr> &Out, size_t Limit) {
-  if (Out.size() >= Limit)
-    return;
-  if (E.getKind() != K::LAnd) {
-    if (E.getKind() == K::Lt || E.getKind() == K::Le)
-      Out.push_back(E);
-    return;
-  }
-  for (const Expr &Op : E.operands())
-    conjuncts(Op, Out, Limit);
-}
-
 /// A signature of the non-constant part of the canonical sum \p E that is
 /// linear in its terms: the wrapped sum over them of coefficient times a
 /// hash of the monomial. Like terms combine by adding coefficients, so
@@ -133,6 +99,43 @@ uint64_t linearSignature(const Expr &E) {
 /// A - B - 1 share their non-constant part), from A and B.
 uint64_t comparisonSignature(const Expr &C) {
   return linearSignature(C.operands()[0]) - linearSignature(C.operands()[1]);
+}
+
+/// The difference A - B when it is a constant and A, B are not both
+/// constants (those fold exactly through foldConstants instead).
+std::optional<int64_t> constantDifference(const Expr &A, const Expr &B) {
+  if (A.isConstant() && B.isConstant())
+    return std::nullopt;
+  // Unequal signatures: A - B keeps a non-constant term (nothing to build).
+  if (linearSignature(A) != linearSignature(B))
+    return std::nullopt;
+  return Expr::sub(A, B).asConstant();
+}
+
+/// X as a truth value: X != 0.
+Expr toBool(const Expr &X) { return Expr::ne(X, Expr::constant(0)); }
+
+/// D such that comparison \p C is D < 0 over the integers (A < B is
+/// A - B < 0, A <= B is A - B - 1 < 0); nullopt for other kinds.
+std::optional<Expr> belowZero(const Expr &C) {
+  if (C.getKind() == K::Lt)
+    return Expr::sub(C.operands()[0], C.operands()[1]);
+  if (C.getKind() == K::Le)
+    return Expr::sub(C.operands()[0], C.operands()[1]) - Expr::constant(1);
+  return std::nullopt;
+}
+
+/// The conjuncts of \p E (its operands when an &&), at most \p Limit.
+void conjuncts(const Expr &E, std::vector<Expr> &Out, size_t Limit) {
+  if (Out.size() >= Limit)
+    return;
+  if (E.getKind() != K::LAnd) {
+    if (E.getKind() == K::Lt || E.getKind() == K::Le)
+      Out.push_back(E);
+    return;
+  }
+  for (const Expr &Op : E.operands())
+    conjuncts(Op, Out, Limit);
 }
 
 /// True when some comparison of \p A and one of \p B cannot hold
