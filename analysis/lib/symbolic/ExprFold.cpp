@@ -62,30 +62,10 @@ bool isBoolean(const Expr &E) {
 /// and Y add up to 0. Reads the nodes in place (no allocation).
 uint64_t linearSignature(const Expr &E) {
   auto TermSignature = [](const Expr &Summand) -> uint64_t {
-    const std::vector<Expr> *Factors = nullptr;
-    size_t First = 0;
-    uint64_t Coeff = 1;
-    if (Summand.isConstant())
-      return 0;
-    if (Summand.getKind() == K::Mul) {
-      Factors = &Summand.operands();
-      if (!Factors->empty() && Factors->front().isConstant()) {
-        Coeff = static_cast<uint64_t>(Factors->front().getConstant());
-        First = 1;
-      }
-    }
-    // The monomial's hash: its sorted factors, combined in order (an atom
-    // is a monomial of one factor).
-    uint64_t H = 0x84222325cbf29ce4ULL;
-    auto Combine = [&H](const Expr &F) {
-      H ^= F.hash() + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
-    };
-    if (!Factors)
-      Combine(Summand);
-    else
-      for (size_t I = First; I < Factors->size(); ++I)
-        Combine((*Factors)[I]);
-    return Coeff * H;
+    TermView T = viewTerm(Summand);
+    if (T.NumFactors == 0)
+      return 0; // The constant term.
+    return static_cast<uint64_t>(T.Coeff) * monomialHash(T);
   };
   if (E.getKind() != K::Add)
     return TermSignature(E);

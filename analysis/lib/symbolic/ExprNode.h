@@ -103,6 +103,20 @@ std::optional<int64_t> evalBinary(Expr::Kind K, int64_t A, int64_t B);
 
 /// The term a canonical summand stands for: a Constant, a Mul or an atom.
 Term termOf(const Expr &Summand);
+/// termOf() read in place: the coefficient, and the factors of the monomial
+/// as a range of the summand's own operands (or the summand itself, for an
+/// atom). Valid while the summand lives.
+struct TermView {
+  int64_t Coeff = 0;
+  const Expr *Factors = nullptr;
+  size_t NumFactors = 0;
+};
+/// The TermView of a canonical summand (as termOf()).
+TermView viewTerm(const Expr &Summand);
+/// A hash of the monomial of \p T: equal factor lists hash alike.
+uint64_t monomialHash(const TermView &T);
+/// True when \p A and \p B have structurally equal monomials.
+bool sameMonomial(const TermView &A, const TermView &B);
 /// The summands of a canonical expression (the operands of an Add, else the
 /// expression itself; nothing for the constant 0).
 void appendSummands(const Expr &E, std::vector<Expr> &Out);
@@ -110,9 +124,13 @@ void appendSummands(const Expr &E, std::vector<Expr> &Out);
 /// be atoms sorted by operator<; \p Coeff must not be 0 unless Factors is
 /// empty.
 Expr buildTerm(int64_t Coeff, std::vector<Expr> Factors);
+/// buildTerm() of the factors \p Factors[0 .. \p NumFactors - 1].
+Expr buildTerm(int64_t Coeff, const Expr *Factors, size_t NumFactors);
 /// The canonical sum of terms whose monomials are pairwise distinct and
 /// whose coefficients are non-zero.
 Expr buildSum(std::vector<Term> Terms);
+/// buildSum() of the terms' nodes (buildTerm()'s), in any order.
+Expr sortedSum(std::vector<Expr> Ops);
 /// The canonical sum of summands already in canonical order (non-zero, no
 /// like terms, sorted, the constant last): 0, the one summand, or an Add.
 Expr sumOfSummands(std::vector<Expr> Summands);

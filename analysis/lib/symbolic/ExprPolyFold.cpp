@@ -10,7 +10,10 @@
 #include "symbolic/ExprNode.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
+#include <unordered_map>
+#include <vector>
 
 namespace coalesce {
 
@@ -36,16 +39,83 @@ Expr fromPolyMap(PolyMap &Poly) {
   return buildSum(std::move(Terms));
 }
 
-/// Adds \p Scale * \p E into \p Poly.
-void accumulate(PolyMap &Poly, const Expr &E) {
-  std::vector<Expr> Summands;
-  appendSummands(E, Summands);
-  for (const Expr &S : Summands) {
-    Term T = termOf(S);
-    int64_t &Slot = Poly[std::move(T.Factors)];
-    Slot = wrapAdd(Slot, T.Coeff);
+/// The terms of a sum being formed, like terms combined as they arrive
+/// (into the first one's factors, as the polynomial map keeps its first
+/// key), read in place from the summands: add()'s polynomial map without
+/// its ordered tree of copied factor lists. build() gives what
+/// fromPolyMap() gives for the same summands.
+class TermCollector {
+public:
+  /// Adds the summands of the canonical \p E, which must outlive this.
+  void add(const Expr &E) {
+    if (E.getKind() == K::Add) {
+      for (const Expr &S : E.operands())
+        addSummand(S);
+      return;
+    }
+    if (!isConstantValue(E, 0))
+      addSummand(E);
   }
-}
+
+  /// The canonical sum of the non-zero terms.
+  Expr build() const {
+    std::vector<Expr> Ops;
+    Ops.reserve(Entries.size());
+    for (const Entry &E : Entries)
+      if (E.View.Coeff != 0)
+        Ops.push_back(
+            buildTerm(E.View.Coeff, E.View.Factors, E.View.NumFactors));
+    return sortedSum(std::move(Ops));
+  }
+
+private:
+  struct Entry {
+    TermView View;
+    uint64_t Hash = 0;
+    /// The next entry with the same hash (in ByHash's chain), or NoEntry.
+    size_t Next = 0;
+  };
+  static constexpr size_t NoEntry = SIZE_MAX;
+  /// Below this many terms a linear search of the hashes beats building a
+  /// hash table.
+  static constexpr size_t LinearLimit = 64;
+
+  void addSummand(const Expr &S) {
+    TermView T = viewTerm(S);
+    uint64_t H = monomialHash(T);
+    // The entries hold distinct monomials: at most one matches.
+    if (ByHash.empty() && Entries.size() < LinearLimit) {
+      for (Entry &E : Entries)
+        if (E.Hash == H && sameMonomial(E.View, T)) {
+          E.View.Coeff = wrapAdd(E.View.Coeff, T.Coeff);
+          return;
+        }
+      Entries.push_back({T, H, NoEntry});
+      return;
+    }
+    if (ByHash.empty())
+      for (size_t I = 0; I < Entries.size(); ++I)
+        chain(I);
+    auto It = ByHash.find(H);
+    for (size_t I = It == ByHash.end() ? NoEntry : It->second; I != NoEntry;
+         I = Entries[I].Next)
+      if (Entries[I].Hash == H && sameMonomial(Entries[I].View, T)) {
+        Entries[I].View.Coeff = wrapAdd(Entries[I].View.Coeff, T.Coeff);
+        return;
+      }
+    Entries.push_back({T, H, NoEntry});
+    chain(Entries.size() - 1);
+  }
+  /// Puts entry \p I at the head of its hash's chain.
+  void chain(size_t I) {
+    auto [It, New] = ByHash.try_emplace(Entries[I].Hash, I);
+    Entries[I].Next = New ? NoEntry : It->second;
+    It->second = I;
+  }
+
+  std::vector<Entry> Entries;
+  std::unordered_map<uint64_t, size_t> ByHash;
+};
 
 /// If every coefficient of \p E is divisible by \p C, the polynomial E / C
 /// (term by term, which is exact); else nullopt.
@@ -103,10 +173,10 @@ Expr Expr::add(const Expr &A, const Expr &B) {
                        (A.isConstant() ? A : B).getConstant());
   // (X + Y) + (Z + Y) --> X + 2*Y + Z: flatten, combine like terms (summing
   // their coefficients), drop zero terms, sort, constant term last.
-  PolyMap Poly;
-  accumulate(Poly, A);
-  accumulate(Poly, B);
-  return fromPolyMap(Poly);
+  TermCollector Sum;
+  Sum.add(A);
+  Sum.add(B);
+  return Sum.build();
 }
 
 Expr Expr::sub(const Expr &A, const Expr &B) {

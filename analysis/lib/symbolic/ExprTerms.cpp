@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstddef>
 
 namespace coalesce {
 
@@ -35,6 +36,37 @@ Term termOf(const Expr &Summand) {
   }
 }
 
+TermView viewTerm(const Expr &Summand) {
+  switch (Summand.getKind()) {
+  case K::Constant:
+    return {Summand.getConstant(), nullptr, 0};
+  case K::Mul: {
+    const std::vector<Expr> &Ops = Summand.operands();
+    size_t First = !Ops.empty() && Ops.front().isConstant() ? 1 : 0;
+    return {First ? Ops.front().getConstant() : 1, Ops.data() + First,
+            Ops.size() - First};
+  }
+  default:
+    return {1, &Summand, 1};
+  }
+}
+
+uint64_t monomialHash(const TermView &T) {
+  uint64_t H = 0x84222325cbf29ce4ULL;
+  for (size_t I = 0; I < T.NumFactors; ++I)
+    H ^= T.Factors[I].hash() + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
+  return H;
+}
+
+bool sameMonomial(const TermView &A, const TermView &B) {
+  if (A.NumFactors != B.NumFactors)
+    return false;
+  for (size_t I = 0; I < A.NumFactors; ++I)
+    if (A.Factors[I] != B.Factors[I])
+      return false;
+  return true;
+}
+
 void appendSummands(const Expr &E, std::vector<Expr> &Out) {
   if (E.getKind() == K::Add) {
     Out.insert(Out.end(), E.operands().begin(), E.operands().end());
@@ -51,13 +83,21 @@ Expr buildTerm(int64_t Coeff, std::vector<Expr> Factors) {
   // 1*X --> X
   if (Coeff == 1 && Factors.size() == 1)
     return std::move(Factors.front());
+  return buildTerm(Coeff, Factors.data(), Factors.size());
+}
+
+Expr buildTerm(int64_t Coeff, const Expr *Factors, size_t NumFactors) {
+  if (NumFactors == 0 || Coeff == 0)
+    return Expr::constant(NumFactors == 0 ? Coeff : 0);
+  // 1*X --> X
+  if (Coeff == 1 && NumFactors == 1)
+    return Factors[0];
   std::vector<Expr> Ops;
-  Ops.reserve(Factors.size() + 1);
+  Ops.reserve(NumFactors + 1);
   // The coefficient comes first; a unit coefficient is left out.
   if (Coeff != 1)
     Ops.push_back(Expr::constant(Coeff));
-  for (Expr &F : Factors)
-    Ops.push_back(std::move(F));
+  Ops.insert(Ops.end(), Factors, Factors + NumFactors);
   return ExprBuilder::makeOp(K::Mul, std::move(Ops));
 }
 
@@ -67,10 +107,30 @@ Expr buildSum(std::vector<Term> Terms) {
   for (Term &T : Terms)
     if (T.Coeff != 0)
       Ops.push_back(buildTerm(T.Coeff, std::move(T.Factors)));
-  // Terms in structural order, the constant term last.
-  std::sort(Ops.begin(), Ops.end());
-  if (!Ops.empty() && Ops.front().isConstant())
-    std::rotate(Ops.begin(), Ops.begin() + 1, Ops.end());
+  return sortedSum(std::move(Ops));
+}
+
+Expr sortedSum(std::vector<Expr> Ops) {
+  // Terms in structural order, the constant term last. Distinct terms are
+  // totally ordered, so any way of sorting gives this one order; most sums
+  // arrive sorted but for a few terms at the end (a sum plus a term), which
+  // are inserted by binary search instead of sorting everything again.
+  auto Const = std::find_if(Ops.begin(), Ops.end(),
+                            [](const Expr &E) { return E.isConstant(); });
+  auto End = Ops.end();
+  if (Const != End) {
+    std::rotate(Const, Const + 1, End);
+    --End;
+  }
+  constexpr ptrdiff_t MaxInserted = 4;
+  auto Sorted = std::is_sorted_until(Ops.begin(), End);
+  if (End - Sorted > MaxInserted) {
+    std::sort(Sorted, End);
+    std::inplace_merge(Ops.begin(), Sorted, End);
+  } else {
+    for (auto It = Sorted; It != End; ++It)
+      std::rotate(std::upper_bound(Ops.begin(), It, *It), It, It + 1);
+  }
   return sumOfSummands(std::move(Ops));
 }
 
