@@ -56,6 +56,19 @@ public:
     if (!isConstantValue(E, 0))
       addSummand(E);
   }
+  /// add() for the first operand: the terms of a canonical sum have
+  /// distinct monomials, so none is looked up.
+  void addFirst(const Expr &E) {
+    if (E.getKind() != K::Add) {
+      add(E);
+      return;
+    }
+    Entries.reserve(E.operands().size() + 1);
+    for (const Expr &S : E.operands()) {
+      TermView T = viewTerm(S);
+      Entries.push_back({T, monomialHash(T), NoEntry});
+    }
+  }
 
   /// The canonical sum of the non-zero terms.
   Expr build() const {
@@ -174,7 +187,7 @@ Expr Expr::add(const Expr &A, const Expr &B) {
   // (X + Y) + (Z + Y) --> X + 2*Y + Z: flatten, combine like terms (summing
   // their coefficients), drop zero terms, sort, constant term last.
   TermCollector Sum;
-  Sum.add(A);
+  Sum.addFirst(A);
   Sum.add(B);
   return Sum.build();
 }
