@@ -2,6 +2,10 @@
 
 #include "symbolic/ExprNode.h"
 
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/SmallPtrSet.h>
+#include <llvm/ADT/SmallVector.h>
+
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
@@ -207,8 +211,8 @@ size_t Expr::distinctNodes(size_t Limit) const {
 }
 
 size_t Expr::distinctNodes(const std::vector<Expr> &Roots, size_t Limit) {
-  std::unordered_set<const Node *> Seen;
-  std::vector<const Node *> Work;
+  llvm::SmallPtrSet<const Node *, 32> Seen;
+  llvm::SmallVector<const Node *, 64> Work;
   for (const Expr &R : Roots)
     Work.push_back(R.N.get());
   while (!Work.empty() && Seen.size() < Limit) {
@@ -219,7 +223,7 @@ size_t Expr::distinctNodes(const std::vector<Expr> &Roots, size_t Limit) {
     for (const Expr &Op : X->Ops)
       Work.push_back(Op.N.get());
   }
-  return std::min(Seen.size(), Limit);
+  return std::min<size_t>(Seen.size(), Limit);
 }
 
 namespace {
@@ -229,7 +233,7 @@ namespace {
 /// cost is linear in the DAG, not in the tree form.
 template <typename LeafFn>
 Expr rewriteShared(const Expr &E, LeafFn &Leaf,
-                   std::unordered_map<const Expr::Node *, Expr> &Memo) {
+                   llvm::DenseMap<const Expr::Node *, Expr> &Memo) {
   const Expr::Node &N = ExprBuilder::node(E);
   if (std::optional<Expr> R = Leaf(E))
     return *R;
@@ -246,7 +250,7 @@ Expr rewriteShared(const Expr &E, LeafFn &Leaf,
     Changed |= !ExprBuilder::sameNode(Ops.back(), Op);
   }
   Expr Result = Changed ? ExprBuilder::rebuild(N.K, Ops) : E;
-  Memo.emplace(&N, Result);
+  Memo.try_emplace(&N, Result);
   return Result;
 }
 } // namespace
@@ -268,7 +272,7 @@ Expr Expr::replace(const Expr &From, const Expr &To) const {
       return To;
     return std::nullopt;
   };
-  std::unordered_map<const Node *, Expr> Memo;
+  llvm::DenseMap<const Node *, Expr> Memo;
   return rewriteShared(*this, Leaf, Memo);
 }
 
@@ -286,7 +290,7 @@ Expr Expr::substitute(const std::map<Symbol, Expr> &Map) const {
         return std::nullopt;
     return E;
   };
-  std::unordered_map<const Node *, Expr> Memo;
+  llvm::DenseMap<const Node *, Expr> Memo;
   return rewriteShared(*this, Leaf, Memo);
 }
 
