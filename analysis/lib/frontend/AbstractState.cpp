@@ -73,7 +73,8 @@ bool isThis(const clang::Expr *E) {
 
 namespace {
 
-/// Makes \p V's object exclusively owned, creating it if needed.
+} // namespace
+
 ObjectValue &ownObject(VarValue &V) {
   if (!V.Object)
     V.Object = std::make_shared<ObjectValue>();
@@ -81,7 +82,6 @@ ObjectValue &ownObject(VarValue &V) {
     V.Object = std::make_shared<ObjectValue>(*V.Object);
   return *V.Object;
 }
-} // namespace
 
 bool bindsSlot(QualType RefType, const VarValue &V) {
   // A reference's value is either the address of memory it is bound to
@@ -197,6 +197,8 @@ VarValue KernelWalker::mapLeaves(
       auto O = std::make_shared<ObjectValue>();
       O->Name = X.Object->Name;
       O->ScalarKind = X.Object->ScalarKind;
+      // Set by constructors only, elements are the same in every iteration.
+      O->Elements = X.Object->Elements;
       for (const auto &[FD, FV] : X.Object->Fields) {
         Path.Fields.push_back(FD);
         O->Fields.emplace_back(FD, Map(FV));
@@ -422,6 +424,11 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
       for (const FieldDecl *FD : Fields)
         O->Fields.emplace_back(FD, mergeValues(Cond, fieldOf(T, FD),
                                                fieldOf(E, FD)));
+      // Elements known on both sides.
+      for (const auto &[FD, I, TV] : T.Object->Elements)
+        for (const auto &[EFD, EI, EV] : E.Object->Elements)
+          if (FD == EFD && I == EI)
+            O->Elements.emplace_back(FD, I, mergeValues(Cond, TV, EV));
       Merged.Object = std::move(O);
     }
   }

@@ -134,6 +134,12 @@ struct ObjectValue {
   /// `ggml_cuda_unroll<6>{}(load)` calls `load` with `KV` captured).
   std::shared_ptr<const llvm::DenseMap<const clang::ValueDecl *, VarValue>>
       Captures;
+  /// Elements of a pointer array field that only the class's constructors
+  /// write, at the constant indices they wrote (TransformerEngine's
+  /// `T *buf_[2]` of a double-buffered loader): set once, so they hold
+  /// wherever the object goes.
+  llvm::SmallVector<std::tuple<const clang::FieldDecl *, int64_t, VarValue>, 2>
+      Elements;
 };
 
 /// One integer leaf of a slot's abstract value: the integer itself, or a

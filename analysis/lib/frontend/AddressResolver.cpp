@@ -200,6 +200,9 @@ KernelWalker::loadedPointer(const clang::Expr *Sub, const Frame &F,
   // (c ? a : b) of two pointer variables is an lvalue read as a whole.
   if (isa<ConditionalOperator>(Sub))
     return resolvePointer(Sub, F, Origin);
+  // An element of a pointer array the constructor filled (buf_[phase_]).
+  if (std::optional<PointerValue> Element = loadedElement(Sub, F))
+    return Element;
   // A pointer field of an object held by value (s.ptr, this->ptr).
   if (std::optional<VarValue> Held = heldValue(Sub, F))
     return Held->Pointer;
@@ -212,7 +215,8 @@ KernelWalker::loadedPointer(const clang::Expr *Sub, const Frame &F,
     if (std::optional<AddressInfo> A = resolveAddress(Sub, F, nullptr))
       if (A->Ptr.Space == MemorySpace::Global ||
           A->Ptr.Space == MemorySpace::Constant ||
-          A->Ptr.Space == MemorySpace::Param) {
+          A->Ptr.Space == MemorySpace::Param ||
+          (A->Ptr.Space == MemorySpace::Local && launchFixedArray(Sub, F))) {
         std::string Name = sourceText(Ctx, Sub->getSourceRange());
         // Each lane reading its own pointer (rows[threadIdx.x]) reaches
         // a different allocation: a gather, not one base.
@@ -227,6 +231,20 @@ KernelWalker::loadedPointer(const clang::Expr *Sub, const Frame &F,
         Expr::symbol({SymbolKind::LaneValue,
                       sourceText(Ctx, Sub->getSourceRange())})};
   return std::nullopt;
+}
+
+bool KernelWalker::launchFixedArray(const clang::Expr *LV, const Frame &F) {
+  const clang::Expr *E = LV->IgnoreParens();
+  if (!isa<ArraySubscriptExpr>(E))
+    return false;
+  while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    E = ASE->getBase()->IgnoreParenImpCasts();
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  if (!ME || !isa<FieldDecl>(ME->getMemberDecl()))
+    return false;
+  std::optional<VarValue> Obj = heldObject(ME, F);
+  return Obj && Obj->Object && !Obj->Object->Name.empty() &&
+         Obj->Object->ScalarKind == SymbolKind::Param;
 }
 
 std::optional<PointerValue>

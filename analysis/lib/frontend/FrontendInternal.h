@@ -146,6 +146,8 @@ std::optional<std::pair<Expr, Expr>> groupRankAndSize(clang::QualType GroupType)
 /// Does a reference of type \p RefType whose value is \p V stand for a slot
 /// of the abstract state (rather than for memory)?
 bool bindsSlot(clang::QualType RefType, const VarValue &V);
+/// Makes \p V's object exclusively owned, creating it if needed.
+ObjectValue &ownObject(VarValue &V);
 /// \p E is `this`, maybe cast to a base or a derived class (CRTP's
 /// `static_cast<const outer_t *>(this)`).
 bool isThis(const clang::Expr *E);
@@ -373,6 +375,7 @@ private:
   /// assignment, an increment, a call), decided once per node.
   bool mayChangeSlots(const clang::Stmt *S);
   llvm::DenseMap<const clang::Stmt *, bool> ChangesSlots;
+  llvm::DenseMap<const clang::FieldDecl *, bool> ConstructorSetArrays;
   /// Per array variable: its elements when it is a small array of integer
   /// constants that no code writes or lets escape (constantArrayElement).
   llvm::DenseMap<const clang::VarDecl *, std::optional<std::vector<int64_t>>>
@@ -513,6 +516,17 @@ private:
                                       const Frame &F);
   /// The slot \p LV names, for writing; null when it is memory.
   VarValue *heldSlot(const clang::Expr *LV, Frame &F);
+  /// Is \p FD an array of pointers that only its class's constructors
+  /// write (ObjectValue::Elements)?
+  bool constructorSetArray(const clang::FieldDecl *FD);
+  /// `buf_[1] = p` in a constructor: element 1 of the object's array field
+  /// holds \p V from now on.
+  void storeElement(const clang::Expr *LHS, const VarValue &V, Frame &F);
+  /// `buf_[phase_]` of such an array: the element the index picks (a join
+  /// over the elements when it is not a constant); nullopt when they are
+  /// not all known.
+  std::optional<PointerValue> loadedElement(const clang::Expr *LV,
+                                            const Frame &F);
   /// The value after `if (Cond)` gave \p T on one path and \p E on the other.
   VarValue mergeValues(const Expr &Cond, const VarValue &T,
                        const VarValue &E) const;
@@ -596,6 +610,11 @@ private:
   /// there too (its offset is not followed). Nullopt otherwise.
   std::optional<PointerValue> integerProvenance(const clang::Expr *E,
                                                 const Frame &F);
+  /// Is \p LV an element of an array field of an object fixed for the
+  /// launch (a kernel's by-value struct handed to a function by reference
+  /// or by copy: the tensor list `tl.addresses[1][tensor_loc]` of
+  /// TransformerEngine's multi_tensor_apply functors)?
+  bool launchFixedArray(const clang::Expr *LV, const Frame &F);
   /// `p - q` of two pointers, in elements: between their offsets when they
   /// point into one allocation, plus a uniform value standing for the
   /// distance between two allocations.
