@@ -178,13 +178,41 @@ bool assignedBeforeRead(const Stmt *Body, const ValueDecl *VD) {
 }
 
 /// Can \p Body leave its loop other than by the condition (break, return,
-/// goto; a break of a nested loop or switch counts too, conservatively)?
+/// goto)? A `break` of a nested loop or switch ends that one only (yalm's
+/// `switch (ctr_mod)` of cases that each break).
 bool leavesEarly(const Stmt *Body) {
   struct Finder : RecursiveASTVisitor<Finder> {
+    using Base = RecursiveASTVisitor<Finder>;
     bool Found = false;
-    bool VisitBreakStmt(BreakStmt *) { return !(Found = true); }
+    /// Inside a nested switch or loop, whose own `break` it ends.
+    unsigned Nested = 0;
+    bool VisitBreakStmt(BreakStmt *) {
+      Found |= Nested == 0;
+      return !Found;
+    }
     bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
     bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+    bool nested(llvm::function_ref<bool()> Traverse) {
+      ++Nested;
+      bool R = Traverse();
+      --Nested;
+      return R;
+    }
+    bool TraverseSwitchStmt(SwitchStmt *S) {
+      return nested([&] { return Base::TraverseSwitchStmt(S); });
+    }
+    bool TraverseForStmt(ForStmt *S) {
+      return nested([&] { return Base::TraverseForStmt(S); });
+    }
+    bool TraverseWhileStmt(WhileStmt *S) {
+      return nested([&] { return Base::TraverseWhileStmt(S); });
+    }
+    bool TraverseDoStmt(DoStmt *S) {
+      return nested([&] { return Base::TraverseDoStmt(S); });
+    }
+    bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+      return nested([&] { return Base::TraverseCXXForRangeStmt(S); });
+    }
   } F;
   F.TraverseStmt(const_cast<Stmt *>(Body));
   return F.Found;
@@ -873,8 +901,21 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
     TripCount = int64_t(RangeValues.size());
     F.Active = Expr::logicalAnd(F.Active, Expr::lt(K, Expr::constant(*TripCount)));
   }
+  // A condition the same in every lane, in every iteration, with no way out
+  // but it: the loop runs the same number of times in every lane, a uniform
+  // unknown when not a constant (yalm's unrolled loop over `ctr` before its
+  // tail loop over `t`).
+  std::optional<Expr> UniformTrips;
   if (Cond && !CondAfterBody && Iter && !Syntax.LeavesEarly) {
     Expr C = translate(Cond, F);
+    if (!C.isLaneDependent() && !C.isIndirect()) {
+      SourceLocation At = toLocation(SM, LoopLoc);
+      UniformTrips = Expr::symbol(
+          {SymbolKind::UniformValue,
+           fmt::format("trips of the loop at {}:{}",
+                       llvm::sys::path::filename(At.File).str(), At.Line),
+           locationKey(LoopLoc)});
+    }
     for (int64_t K = 0; K <= LoopSampleCount && !TripCount; ++K) {
       std::optional<int64_t> V =
           C.substitute({{*Iter, Expr::constant(K)}}).asConstant();
@@ -912,13 +953,18 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
     if (It == F.Env.end())
       continue;
     if (auto IS = InductionSteps.find(VD); IS != InductionSteps.end()) {
-      bool Known = TripCount && IterExpr;
+      std::optional<Expr> End;
+      if (TripCount)
+        End = Expr::constant(*TripCount);
+      else
+        End = UniformTrips;
+      bool Known = End && IterExpr;
       VarValue After = V;
       if (Known && After.Int)
-        After.Int = After.Int->substitute({{*Iter, Expr::constant(*TripCount)}});
+        After.Int = After.Int->substitute({{*Iter, *End}});
       if (Known && After.Pointer)
-        After.Pointer->ByteOffset = After.Pointer->ByteOffset.substitute(
-            {{*Iter, Expr::constant(*TripCount)}});
+        After.Pointer->ByteOffset =
+            After.Pointer->ByteOffset.substitute({{*Iter, *End}});
       if (Known) {
         It->second = After;
         continue;
