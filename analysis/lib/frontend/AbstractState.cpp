@@ -38,42 +38,25 @@ const RecordDecl *recordOf(QualType T) {
 }
 
 /// \p LV without the parentheses and the no-op, derived-to-base and
-/// base-to-derived casts that name the same slot.
+/// base-to-derived casts (implicit, or written as `static_cast<const
+/// outer_t &>(*this)` of CRTP) that name the same object.
 const clang::Expr *slotExpr(const clang::Expr *LV) {
   while (true) {
     LV = LV->IgnoreParens();
-    // Implicit casts, and `static_cast<const outer_t &>(*this)` (CRTP).
     const auto *CE = dyn_cast<CastExpr>(LV);
-    if (!CE || !(isa<ImplicitCastExpr>(CE) || isa<CXXStaticCastExpr>(CE)) ||
-        (CE->getCastKind() != CK_NoOp &&
-         CE->getCastKind() != CK_UncheckedDerivedToBase &&
-         CE->getCastKind() != CK_DerivedToBase &&
-         CE->getCastKind() != CK_BaseToDerived))
+    if (!CE || !(isa<ImplicitCastExpr>(CE) || isa<CXXStaticCastExpr>(CE) ||
+                 isa<CStyleCastExpr>(CE)))
+      return LV;
+    CastKind K = CE->getCastKind();
+    if (K != CK_NoOp && K != CK_UncheckedDerivedToBase &&
+        K != CK_DerivedToBase && K != CK_BaseToDerived)
       return LV;
     LV = CE->getSubExpr();
   }
 }
 } // namespace
 
-bool isThis(const clang::Expr *E) {
-  while (true) {
-    E = E->IgnoreParens();
-    const auto *CE = dyn_cast<CastExpr>(E);
-    if (!CE || (!isa<ImplicitCastExpr>(CE) && !isa<CXXStaticCastExpr>(CE) &&
-                !isa<CStyleCastExpr>(CE)))
-      break;
-    CastKind K = CE->getCastKind();
-    if (K != CK_NoOp && K != CK_UncheckedDerivedToBase &&
-        K != CK_DerivedToBase && K != CK_BaseToDerived)
-      break;
-    E = CE->getSubExpr();
-  }
-  return isa<CXXThisExpr>(E);
-}
-
-namespace {
-
-} // namespace
+bool isThis(const clang::Expr *E) { return isa<CXXThisExpr>(slotExpr(E)); }
 
 ObjectValue &ownObject(VarValue &V) {
   if (!V.Object)
@@ -527,22 +510,17 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
   const CXXConstructorDecl *Ctor = CCE->getConstructor();
   const FunctionDecl *Def = nullptr;
   if (!Ctor || !Ctor->hasBody(Def) || F.Depth >= MaxCallDepth ||
-      llvm::is_contained(F.Callers, Def))
+      F.onCallChain(Def))
     return;
   const auto *CtorDef = cast<CXXConstructorDecl>(Def);
   if (CtorDef->getNumParams() != CCE->getNumArgs())
     return;
   // The arguments were walked with the expression that holds the call.
   Frame Inner;
-  Inner.Fn = CtorDef;
+  Inner.enterFrom(F, CtorDef);
   Inner.Active = F.Active;
-  Inner.Depth = F.Depth + 1;
-  Inner.Host = F.Host;
-  Inner.Probe = F.Probe;
   Inner.CallChain = F.CallChain;
   Inner.CallChain.push_back(toLocation(SM, CCE->getBeginLoc()));
-  Inner.Callers = F.Callers;
-  Inner.Callers.push_back(F.Fn);
   Inner.ThisObject = &Target;
   Inner.Memory = F.Memory;
   llvm::SmallVector<const clang::Expr *, 8> Args(CCE->arguments());

@@ -498,12 +498,7 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
         return;
       }
       walkExpr(BO->getRHS(), F);
-      if (LHS->getType()->isPointerType()) {
-        VarValue Stored;
-        if (BO->getOpcode() == BO_Assign)
-          Stored.Pointer = resolvePointer(BO->getRHS(), F, nullptr);
-        storeElement(LHS, Stored, F);
-      }
+      storeElement(BO, F);
       AccessOp Op = BO->getOpcode() == BO_Assign ? AccessOp::Store
                                                  : AccessOp::LoadStore;
       recordAccess(LHS->IgnoreParens(), Op, AtomicKind::None, F, nullptr);

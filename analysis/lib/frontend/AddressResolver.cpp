@@ -92,13 +92,8 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
     bindCaptures(CE->getArg(0), F, Callee);
     Callee.IsKernel = F.IsKernel;
   }
-  Callee.Fn = Def;
+  Callee.enterFrom(F, Def);
   Callee.Memory = F.Memory;
-  Callee.Depth = F.Depth + 1;
-  Callee.Callers = F.Callers;
-  Callee.Callers.push_back(F.Fn);
-  Callee.Host = F.Host;
-  Callee.Probe = F.Probe;
   // `this`, read only: the object held by value (copied), or its address.
   if (Method && !Method->isStatic()) {
     const clang::Expr *Obj = nullptr;

@@ -90,10 +90,13 @@ bool KernelWalker::constructorSetArray(const FieldDecl *FD) {
   return It->second = true;
 }
 
-void KernelWalker::storeElement(const clang::Expr *LHS, const VarValue &V,
-                                Frame &F) {
+void KernelWalker::storeElement(const BinaryOperator *Store, Frame &F) {
+  const clang::Expr *LHS = Store->getLHS();
+  if (!isa_and_nonnull<CXXConstructorDecl>(F.Fn) ||
+      !LHS->getType()->isPointerType())
+    return;
   const MemberExpr *ME = arrayMember(LHS);
-  if (!ME || !isa<CXXConstructorDecl>(F.Fn))
+  if (!ME)
     return;
   const auto *FD = cast<FieldDecl>(ME->getMemberDecl());
   VarValue *Holder = nullptr;
@@ -103,13 +106,19 @@ void KernelWalker::storeElement(const clang::Expr *LHS, const VarValue &V,
     return;
   const auto *ASE = cast<ArraySubscriptExpr>(LHS->IgnoreParens());
   std::optional<int64_t> Index = translate(ASE->getIdx(), F).asConstant();
+  std::optional<PointerValue> Stored;
+  if (Store->getOpcode() == BO_Assign)
+    Stored = resolvePointer(Store->getRHS(), F, nullptr);
   ObjectValue &O = ownObject(*Holder);
   // An element stored at an index that is not a constant: none is known.
   llvm::erase_if(O.Elements, [&](const auto &E) {
     return std::get<0>(E) == FD && (!Index || std::get<1>(E) == *Index);
   });
-  if (Index && V.Pointer)
-    O.Elements.emplace_back(FD, *Index, V);
+  if (Index && Stored) {
+    VarValue V;
+    V.Pointer = std::move(Stored);
+    O.Elements.emplace_back(FD, *Index, std::move(V));
+  }
 }
 
 std::optional<PointerValue> KernelWalker::loadedElement(const clang::Expr *LV,

@@ -193,6 +193,20 @@ private:
     /// The functions whose inlined calls enclose this one (recursion stops
     /// at the first repeat).
     std::vector<const clang::FunctionDecl *> Callers;
+    /// Is \p F this frame's function or one whose call encloses it?
+    bool onCallChain(const clang::FunctionDecl *F) const {
+      return F == Fn || llvm::is_contained(Callers, F);
+    }
+    /// This frame as a call of \p Callee from \p Caller: its function, its
+    /// depth and chain of callers, the caller's host and probe modes.
+    void enterFrom(const Frame &Caller, const clang::FunctionDecl *Callee) {
+      Fn = Callee;
+      Depth = Caller.Depth + 1;
+      Host = Caller.Host;
+      Probe = Caller.Probe;
+      Callers = Caller.Callers;
+      Callers.push_back(Caller.Fn);
+    }
     bool IsKernel = false;
     /// Host code: values are followed, nothing is recorded as an access.
     bool Host = false;
@@ -519,9 +533,9 @@ private:
   /// Is \p FD an array of pointers that only its class's constructors
   /// write (ObjectValue::Elements)?
   bool constructorSetArray(const clang::FieldDecl *FD);
-  /// `buf_[1] = p` in a constructor: element 1 of the object's array field
-  /// holds \p V from now on.
-  void storeElement(const clang::Expr *LHS, const VarValue &V, Frame &F);
+  /// `buf_[1] = p` in a constructor (\p Store, an assignment to memory):
+  /// element 1 of the object's array field holds p from now on.
+  void storeElement(const clang::BinaryOperator *Store, Frame &F);
   /// `buf_[phase_]` of such an array: the element the index picks (a join
   /// over the elements when it is not a constant); nullopt when they are
   /// not all known.

@@ -203,7 +203,7 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
   // walked.
   if (!walksInto(Callee))
     return;
-  if (F.Fn == Callee || llvm::is_contained(F.Callers, Callee))
+  if (F.onCallChain(Callee))
     return; // Recursion: the function's body is walked once per chain.
   if (Callee->getNumParams() + FirstArg != CE->getNumArgs())
     return;
@@ -228,15 +228,10 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
                Inner);
     }
   }
-  Inner.Fn = Callee;
+  Inner.enterFrom(F, Callee);
   Inner.Active = F.Active;
-  Inner.Host = F.Host;
-  Inner.Probe = F.Probe;
-  Inner.Depth = F.Depth + 1;
   Inner.CallChain = F.CallChain;
   Inner.CallChain.push_back(toLocation(SM, CE->getBeginLoc()));
-  Inner.Callers = F.Callers;
-  Inner.Callers.push_back(F.Fn);
   Inner.LibraryCall = F.LibraryCall;
   if (!Inner.LibraryCall &&
       SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
