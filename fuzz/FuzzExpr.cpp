@@ -18,7 +18,8 @@
 ///     round-trip; linearCoefficient() and coefficientGcd() are right;
 ///   - == agrees with the hash, with operator< (a strict total order) and
 ///     with str(); str() does not crash;
-///   - boundsOf() contains every defined value, and narrowByCondition()
+///   - boundsOf() contains every defined value, neverHolds() is false for
+///     a condition that holds, and narrowByCondition()
 ///     keeps every symbol value under which the condition holds.
 ///
 /// The engine does not intern nodes (equal Exprs may be distinct nodes), so
@@ -646,6 +647,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
                     Narrowed.lookup(Syms[S]).str() + ": " + Where);
         HaveNarrowed = true;
       }
+      // A condition that holds here is not shown to never hold.
+      if (NV.V != 0 && Exact && largestConstant(E) < (uint64_t(1) << 61) &&
+          E.treeSize() <= MaxSubstitutedTreeSize)
+        CHECK(!neverHolds(E), "never holds, yet holds: " + Where);
     }
 
     // linearCoefficient(): E(s = a) - E(s = b) == C * (a - b), wrapping.

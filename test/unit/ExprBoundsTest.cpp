@@ -236,4 +236,30 @@ TEST(ExprBounds, SoundOnRandomExpressions) {
   }
 }
 
+// TransformerEngine's column store: the caller takes the vector store when
+// `valid == 4 && aligned`, else calls a fallback whose own vector store
+// needs `count >= 4 && aligned` with count = valid = min(rows - row, 4)
+// (0 past the end). That store runs for no value; the fallback's element
+// stores and the caller's vector store can run.
+TEST(ExprBounds, NeverHoldsSplitsCases) {
+  Expr Rows = sym(Symbol::param("rows")), Row = sym(loop("row"));
+  Expr Aligned = Expr::eq(Expr::rem(sym(Symbol::param("base")), c(16)), c(0));
+  Expr Valid = Expr::select(Expr::lt(Row, Rows),
+                            Expr::min(Rows - Row, c(4)), c(0));
+  Expr Caller = Expr::logicalAnd(Expr::eq(Valid, c(4)), Aligned);
+  Expr Fallback = Expr::logicalNot(Caller);
+  Expr Inner = Expr::logicalAnd(Expr::le(c(4), Valid), Aligned);
+  EXPECT_TRUE(neverHolds(Expr::logicalAnd(Fallback, Inner)));
+  EXPECT_FALSE(neverHolds(Caller));
+  EXPECT_FALSE(neverHolds(Expr::logicalAnd(Fallback, Expr::logicalNot(Inner))));
+  // Without the cases split, the conjunction does not fold to 0.
+  EXPECT_FALSE(Expr::logicalAnd(Fallback, Inner).isConstant());
+  // With no split left, only what narrowing shows.
+  EXPECT_FALSE(neverHolds(Expr::logicalAnd(Fallback, Inner), 0));
+  Expr Narrowed = Expr::logicalAnd(Expr::lt(c(2) * Rows, c(4)),
+                                   Expr::lt(c(10), Rows));
+  EXPECT_FALSE(Narrowed.isConstant());
+  EXPECT_TRUE(neverHolds(Narrowed, 0));
+}
+
 } // namespace

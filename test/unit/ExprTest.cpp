@@ -347,6 +347,19 @@ TEST(ExprFoldTest, BitwiseMinMaxSelectAndLogic) {
   EXPECT_SAME(Expr::logicalNot(Expr::lt(X, Y)), Expr::le(Y, X));
   EXPECT_SAME(Expr::logicalNot(Expr::logicalNot(Expr::eq(X, Y))),
               Expr::eq(X, Y));
+  // Equality tests that contradict each other, also inside a conjunction:
+  // V % 16 != 0 && V % 16 == 0, V == 1 && V == 2.
+  Expr M = Expr::rem(X, c(16));
+  EXPECT_SAME(Expr::logicalAnd(Expr::ne(M, c(0)), Expr::eq(M, c(0))), c(0));
+  EXPECT_SAME(Expr::logicalAnd(Expr::logicalAnd(Expr::lt(Y, X),
+                                                Expr::ne(M, c(0))),
+                               Expr::logicalNot(Expr::ne(M, c(0)))),
+              c(0));
+  EXPECT_SAME(Expr::logicalAnd(Expr::eq(X, c(1)), Expr::eq(X, c(2))), c(0));
+  // Not contradictions: different tested values, or equal constants.
+  EXPECT_NE(Expr::logicalAnd(Expr::eq(X, c(1)), Expr::ne(Y, c(1))), c(0));
+  EXPECT_NE(Expr::logicalAnd(Expr::eq(X, c(1)), Expr::eq(Y, c(2))), c(0));
+  EXPECT_NE(Expr::logicalAnd(Expr::eq(X, Y), Expr::eq(X, c(2))), c(0));
 }
 
 /// The C result of a binary operation on int64, or nullopt where C is

@@ -82,6 +82,16 @@ Interval boundsOf(const Expr &E, const SymbolRanges &R);
 /// \p R, so the guarded code never runs.
 bool narrowByCondition(const Expr &Cond, SymbolRanges &R);
 
+/// True when \p Cond is false for every value of its symbols, as shown by
+/// splitting cases (at most \p Splits deep) on its conjuncts that are
+/// disjunctions and on its selects, minimums and maximums, then folding each
+/// case and narrowing it (narrowByCondition). False means "not shown", never
+/// "can hold". The case is a caller's test repeated with a twist inside a
+/// callee (TransformerEngine's `valid_rows == N && aligned` then, in the
+/// fallback, `count >= N && aligned` with count = min(rows - row, N)):
+/// the callee's path is dead whatever the values.
+bool neverHolds(const Expr &Cond, unsigned Splits = 4);
+
 } // namespace coalesce
 
 #endif // COALESCE_EXPRBOUNDS_H

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
 #include "ParseFile.h"
+#include "coalesce/ExprBounds.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "clang/AST/ExprCXX.h"
@@ -109,6 +110,9 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   if (std::optional<int64_t> Runs = F.Active.asConstant(); Runs && *Runs == 0)
     return exclude(At, Op, F, "code that cannot run here (its condition is "
                               "false for these values)");
+  if (neverHolds(F.Active))
+    return exclude(At, Op, F, "code that cannot run (its conditions "
+                              "contradict each other for every value)");
   // An access inside cub is the user's call's: reported there.
   if (F.LibraryCall)
     At = F.LibraryCall;

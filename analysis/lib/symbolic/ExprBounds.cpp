@@ -467,4 +467,76 @@ bool narrowByCondition(const Expr &Cond, SymbolRanges &R) {
   return true;
 }
 
+namespace {
+
+/// The first select, minimum or maximum in \p E (pre-order, at most
+/// \p Budget nodes visited), or nullptr.
+const Expr *findChoice(const Expr &E, unsigned &Budget) {
+  if (Budget == 0 || E.isConstant() || E.getKind() == K::Symbol)
+    return nullptr;
+  --Budget;
+  if (E.getKind() == K::Select || E.getKind() == K::Min ||
+      E.getKind() == K::Max)
+    return &E;
+  for (const Expr &Op : E.operands())
+    if (const Expr *Found = findChoice(Op, Budget))
+      return Found;
+  return nullptr;
+}
+
+/// A disjunction among the conjuncts of \p E, or nullptr.
+const Expr *findDisjunct(const Expr &E) {
+  if (E.getKind() == K::LOr)
+    return &E;
+  if (E.getKind() != K::LAnd)
+    return nullptr;
+  for (const Expr &Op : E.operands())
+    if (const Expr *Found = findDisjunct(Op))
+      return Found;
+  return nullptr;
+}
+
+/// Cond split on \p Choice into the two cases it stands for.
+std::pair<Expr, Expr> splitChoice(const Expr &Cond, const Expr &Choice) {
+  const std::vector<Expr> &Ops = Choice.operands();
+  Expr Test = Choice.getKind() == K::Select ? Ops[0]
+              : Choice.getKind() == K::Min  ? Expr::le(Ops[0], Ops[1])
+                                            : Expr::le(Ops[1], Ops[0]);
+  Expr First = Choice.getKind() == K::Select ? Ops[1] : Ops[0];
+  Expr Second = Choice.getKind() == K::Select ? Ops[2] : Ops[1];
+  return {Expr::logicalAnd(Test, Cond.replace(Choice, First)),
+          Expr::logicalAnd(Expr::logicalNot(Test),
+                           Cond.replace(Choice, Second))};
+}
+
+} // namespace
+
+bool neverHolds(const Expr &Cond, unsigned Splits) {
+  if (std::optional<int64_t> C = Cond.asConstant())
+    return *C == 0;
+  if (Splits == 0) {
+    SymbolRanges R;
+    return !narrowByCondition(Cond, R);
+  }
+  std::pair<Expr, Expr> Cases;
+  if (const Expr *Or = findDisjunct(Cond)) {
+    const std::vector<Expr> &Ops = Or->operands();
+    Expr Rest = Expr::constant(0);
+    for (size_t I = 1; I < Ops.size(); ++I)
+      Rest = Expr::logicalOr(Rest, Ops[I]);
+    Cases = {Cond.replace(*Or, Expr::ne(Ops[0], Expr::constant(0))),
+             Cond.replace(*Or, Rest)};
+  } else {
+    unsigned Budget = 256;
+    const Expr *Choice = findChoice(Cond, Budget);
+    if (!Choice) {
+      SymbolRanges R;
+      return !narrowByCondition(Cond, R);
+    }
+    Cases = splitChoice(Cond, *Choice);
+  }
+  return neverHolds(Cases.first, Splits - 1) &&
+         neverHolds(Cases.second, Splits - 1);
+}
+
 } // namespace coalesce

@@ -110,7 +110,8 @@ void conjuncts(const Expr &E, std::vector<Expr> &Out, size_t Limit) {
   if (Out.size() >= Limit)
     return;
   if (E.getKind() != K::LAnd) {
-    if (E.getKind() == K::Lt || E.getKind() == K::Le)
+    if (E.getKind() == K::Lt || E.getKind() == K::Le ||
+        E.getKind() == K::Eq || E.getKind() == K::Ne)
       Out.push_back(E);
     return;
   }
@@ -118,13 +119,36 @@ void conjuncts(const Expr &E, std::vector<Expr> &Out, size_t Limit) {
     conjuncts(Op, Out, Limit);
 }
 
+bool isOrdering(const Expr &C) {
+  return C.getKind() == K::Lt || C.getKind() == K::Le;
+}
+
+/// True when equality tests \p X and \p Y (each an == or a !=) cannot
+/// hold together: `V == W` and `V != W` (an aligned fast path and the
+/// misaligned fallback it calls, TransformerEngine's Vec::load_from_elts),
+/// or `V == C1` and `V == C2` with constants C1 != C2.
+bool contradictoryEqualities(const Expr &X, const Expr &Y) {
+  const std::vector<Expr> &XO = X.operands(), &YO = Y.operands();
+  if (X.getKind() != Y.getKind())
+    return XO == YO;
+  if (X.getKind() != K::Eq)
+    return false;
+  for (unsigned I = 0; I < 2; ++I)
+    for (unsigned J = 0; J < 2; ++J)
+      if (XO[I] == YO[J] && XO[1 - I].isConstant() &&
+          YO[1 - J].isConstant() && XO[1 - I] != YO[1 - J])
+        return true;
+  return false;
+}
+
 /// True when some comparison of \p A and one of \p B cannot hold
 /// together: X < 0 and Y < 0 with X + Y a constant >= -1 (`c + 16 > K`
-/// with `K - c >= 16`, TransformerEngine's vector load under a tail test).
+/// with `K - c >= 16`, TransformerEngine's vector load under a tail test),
+/// or equality tests that contradict each other (contradictoryEqualities).
 /// Only pairs whose signatures allow a constant sum are added up (the
 /// others cannot be contradictory, so the answer is the same).
 bool contradictory(const Expr &A, const Expr &B) {
-  constexpr size_t Limit = 8;
+  constexpr size_t Limit = 12;
   std::vector<Expr> InA, InB;
   conjuncts(A, InA, Limit);
   if (InA.empty())
@@ -135,13 +159,21 @@ bool contradictory(const Expr &A, const Expr &B) {
   std::vector<uint64_t> SigB;
   SigB.reserve(InB.size());
   for (const Expr &Y : InB)
-    SigB.push_back(comparisonSignature(Y));
+    SigB.push_back(isOrdering(Y) ? comparisonSignature(Y) : 0);
   for (const Expr &X : InA) {
-    uint64_t SigX = comparisonSignature(X);
+    bool Ordering = isOrdering(X);
+    uint64_t SigX = Ordering ? comparisonSignature(X) : 0;
     for (size_t J = 0; J < InB.size(); ++J) {
+      const Expr &Y = InB[J];
+      if (Ordering != isOrdering(Y))
+        continue;
+      if (!Ordering) {
+        if (contradictoryEqualities(X, Y))
+          return true;
+        continue;
+      }
       if (SigX + SigB[J] != 0)
         continue; // X + Y keeps a non-constant term.
-      const Expr &Y = InB[J];
       std::optional<int64_t> Sum = (*belowZero(X) + *belowZero(Y)).asConstant();
       if (Sum && *Sum >= -1)
         return true;

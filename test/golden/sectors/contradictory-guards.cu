@@ -1,0 +1,94 @@
+// A path whose conditions contradict each other runs in no lane, whatever
+// the values (issue 26, TransformerEngine's Vec::load_from_elts): the
+// misaligned fallback re-tests the alignment its caller already found
+// false and calls the aligned load in its else, which can never run from
+// there. That call's access is code that cannot run, not an unknown "no
+// lane executes" (1,296 of te-common's 1,798 unknowns); the aligned call
+// from the kernel and the element loop of the fallback are predicted. When
+// the caller tests a count clamped by a minimum (`valid == 4 && aligned`)
+// and the fallback `count >= 4 && aligned`, the contradiction shows once the
+// cases of the minimum and the disjunction are split.
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
+// RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
+// CENSUS: self-check: 11 memory operations in the census of 3 kernels, 0 missing from the report
+#include <cstdint>
+struct Vec {
+  float4 v;
+  __device__ void load_from(const void *p) {
+    v = static_cast<const float4 *>(p)[0];
+// CHECK-DAG: [[@LINE-1]]:9: access: kernel=tail op=load base=in elem=16 expr='static_cast<const float4 *>(p)[0]' sectors=16 ideal=16 class=coalesced {{.*}}
+  }
+  __device__ void load_from_elts(const void *p) {
+    const float *e = static_cast<const float *>(p);
+    if (reinterpret_cast<uint64_t>(e) % 16 != 0) {
+      v.x = e[0];
+// CHECK-DAG: [[@LINE-1]]:13: access: kernel=tail op=load base=in elem=4 expr='e[0]' {{.*}} class=strided {{.*}}
+      v.y = e[1];
+// CHECK-DAG: [[@LINE-1]]:13: access: kernel=tail op=load base=in elem=4 expr='e[1]' {{.*}} class=strided {{.*}}
+      v.z = e[2];
+// CHECK-DAG: [[@LINE-1]]:13: access: kernel=tail op=load base=in elem=4 expr='e[2]' {{.*}} class=strided {{.*}}
+      v.w = e[3];
+// CHECK-DAG: [[@LINE-1]]:13: access: kernel=tail op=load base=in elem=4 expr='e[3]' {{.*}} class=strided {{.*}}
+    } else {
+      load_from(e);
+    }
+  }
+};
+
+__global__ void tail(const float *in, float *out, int cols) {
+  int c = blockIdx.y * cols + (blockIdx.x * blockDim.x + threadIdx.x) * 4;
+  const float *p = in + c;
+  Vec x;
+  if (reinterpret_cast<uint64_t>(p) % 16 == 0)
+    x.load_from(p);
+  else
+    x.load_from_elts(p);
+  out[c] = x.v.x;
+// CHECK-DAG: [[@LINE-1]]:3: access: kernel=tail op=store base=out elem=4 {{.*}} class=strided {{.*}}
+}
+
+// Equal to two different constants at once: never.
+__global__ void two_values(const int *mode, float *out) {
+  int m = mode[blockIdx.x];
+// CHECK-DAG: [[@LINE-1]]:11: access: kernel=two_values op=load base=mode elem=4 {{.*}} class=uniform {{.*}}
+  if (m == 1 && m == 2)
+    out[threadIdx.x] = 1.0f;
+  if (m == 1)
+    out[threadIdx.x] = 2.0f;
+// CHECK-DAG: [[@LINE-1]]:5: access: kernel=two_values op=store base=out elem=4 {{.*}} class=coalesced {{.*}}
+}
+
+struct Out {
+  float4 v;
+  __device__ void store_to(void *p) const {
+    static_cast<float4 *>(p)[0] = v;
+// CHECK-DAG: [[@LINE-1]]:5: access: kernel=column op=store base=out elem=16 expr='static_cast<float4 *>(p)[0]' sectors=16 ideal=16 class=coalesced {{.*}}
+  }
+  __device__ void store_to_elts(void *p, size_t count) const {
+    float *e = static_cast<float *>(p);
+    if (count < 4 || reinterpret_cast<uint64_t>(e) % 16 != 0) {
+      for (int it = 0; it < 4; it++)
+        if (it < count)
+          e[it] = v.x;
+// CHECK-DAG: [[@LINE-1]]:11: access: kernel=column op=store base=out elem=4 expr='e[it]' {{.*}} class=strided {{.*}}
+    } else {
+      store_to(e);
+    }
+  }
+};
+
+__global__ void column(float *out, size_t rows, size_t cols) {
+  size_t row = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
+  size_t col = blockIdx.y;
+  if (col < cols) {
+    size_t valid = row < rows ? ((rows - row) < 4 ? (rows - row) : 4) : 0;
+    if (valid > 0) {
+      float *p = out + col * rows + row;
+      Out x{};
+      if (valid == 4 && reinterpret_cast<uint64_t>(p) % 16 == 0)
+        x.store_to(p);
+      else
+        x.store_to_elts(p, valid);
+    }
+  }
+}
