@@ -37,12 +37,12 @@ case "$SET" in
   half)
     dirs=(hgemv/src/warp hgemm/src/mma fastgemv llama-awq); names=(hgemv hgemm fastgemv llama-awq)
     measured="$ROOT/docs/groundtruth/device-run-half.log $ROOT/docs/groundtruth/device-run-half-2.log"
-    significant=(--require hgemv:significant:100:100 --require hgemm:significant:100:50
-                 --require hgemv:significant-stmt:100:100 --require hgemm:significant-stmt:100:50
+    significant=(--require hgemv:significant:100:100 --require hgemm:significant:100:100
+                 --require hgemv:significant-stmt:100:100 --require hgemm:significant-stmt:100:100
                  --require fastgemv:significant:100:100 --require fastgemv:significant-stmt:100:100
                  --require llama-awq:significant:100:100 --require llama-awq:significant-stmt:100:100)
-    any=(--require hgemv:all:100:100 --require hgemm:all:100:50
-         --require hgemv:all-stmt:100:100 --require hgemm:all-stmt:100:50
+    any=(--require hgemv:all:100:100 --require hgemm:all:100:100
+         --require hgemv:all-stmt:100:100 --require hgemm:all-stmt:100:100
          --require fastgemv:all:100:100 --require fastgemv:all-stmt:100:100
          --require llama-awq:all:100:100 --require llama-awq:all-stmt:100:100)
     partial=1 ;;

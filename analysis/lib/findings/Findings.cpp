@@ -339,6 +339,16 @@ std::string suggestionFor(RuleKind Kind, const AccessRecord &A,
                           std::optional<int64_t> RecordBytes) {
   switch (Kind) {
   case RuleKind::Stride:
+    if (llvm::StringRef(A.Pattern.Collective).starts_with("wmma::load"))
+      return "copy the tile to shared memory with 16-byte vector loads (or "
+             "cp.async) and call wmma::load_matrix_sync on the shared copy: "
+             "a fragment read straight from global memory uses 16 of every "
+             "32 bytes each request fetches";
+    if (llvm::StringRef(A.Pattern.Collective).starts_with("wmma::store"))
+      return "store the fragment to shared memory with "
+             "wmma::store_matrix_sync and copy the tile out with 16-byte "
+             "vector stores: a fragment written straight to global memory "
+             "fills 16 of every 32 bytes each request touches";
     if (isRowSpanStride(A))
       return "use a block whose x dimension is a multiple of 32 so each warp "
              "covers one row, or stage the rows through a shared-memory tile";
@@ -403,7 +413,8 @@ std::vector<Note> notesFor(const AccessRecord &A) {
                                        "here")});
   if (!A.MergedWith.empty())
     Notes.push_back({A.Loc, A.MergedWith});
-  if (A.Pattern.Instructions > 1)
+  // A warp-wide library access says its instructions in its own note.
+  if (A.Pattern.Instructions > 1 && A.Pattern.Collective.empty())
     Notes.push_back(
         {A.Loc, fmt::format("the {}-byte struct is {}-byte aligned, so it is "
                             "accessed as {} instructions of {} bytes, each "

@@ -64,13 +64,6 @@ GroupKind groupKind(const CXXRecordDecl *RD, int64_t &TileSize) {
 
 Expr sym(const Symbol &S) { return Expr::symbol(S); }
 
-/// The linear rank of the thread in its block.
-Expr threadInBlock() {
-  return sym(Symbol::threadIdx(0)) +
-         sym(Symbol::blockDim(0)) *
-             (sym(Symbol::threadIdx(1)) +
-              sym(Symbol::blockDim(1)) * sym(Symbol::threadIdx(2)));
-}
 Expr blockSize() {
   return sym(Symbol::blockDim(0)) * sym(Symbol::blockDim(1)) *
          sym(Symbol::blockDim(2));
@@ -135,6 +128,13 @@ VarValue dimObject(const RecordDecl *RD, const Expr (&Dims)[3]) {
 }
 
 } // namespace
+
+Expr threadInBlock() {
+  return sym(Symbol::threadIdx(0)) +
+         sym(Symbol::blockDim(0)) *
+             (sym(Symbol::threadIdx(1)) +
+              sym(Symbol::blockDim(1)) * sym(Symbol::threadIdx(2)));
+}
 
 bool isShuffleFunction(StringRef Name) {
   return llvm::StringSwitch<bool>(Name)

@@ -142,6 +142,9 @@ const clang::Expr *addressOfOperand(const clang::Expr *Ptr);
 /// known (thread_block, thread_block_tile<N>): the thread's rank in it and
 /// its size; nullopt for other groups.
 std::optional<std::pair<Expr, Expr>> groupRankAndSize(clang::QualType GroupType);
+/// The linear rank of the thread in its block (threadIdx.x + blockDim.x *
+/// (threadIdx.y + blockDim.y * threadIdx.z)).
+Expr threadInBlock();
 
 /// Does a reference of type \p RefType whose value is \p V stand for a slot
 /// of the abstract state (rather than for memory)?

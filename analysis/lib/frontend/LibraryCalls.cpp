@@ -7,7 +7,9 @@
 //   modelled   curand_init(.., &s[i]), skipahead(n, &s[i]): a store (a
 //              load and a store) of the whole state element;
 //              wmma::load_matrix_sync, wmma::store_matrix_sync: a warp's
-//              tile access, reported as such but not predicted;
+//              tile access, predicted in sm_80's fragment layout for the
+//              16x16x16 tiles of 16-bit elements it covers, else reported
+//              as such but not predicted;
 //              memcpy_async (cuda::, cooperative_groups::, and
 //              __pipeline_memcpy_async): the global side of the copy, in
 //              the chunks the library issues (below)
@@ -103,6 +105,41 @@ std::string tileFootprint(const FragmentShape &S, llvm::StringRef Layout,
   return fmt::format("{} as {} {} of {} bytes, {} elements apart", Tile,
                      ColMajor ? Cols : Rows, ColMajor ? "columns" : "rows",
                      (ColMajor ? Rows : Cols) * ElemBytes, Ldm);
+}
+
+/// For a wmma tile whose lane mapping is modelled, the note said with its
+/// predictions and the instructions per request; nullopt for the others.
+/// The model is sm_80 and later's (mma.sync's fragment layouts, which wmma
+/// compiles to): a 16x16 tile of 16-bit elements whose rows (matrix_a,
+/// accumulator in mem_row_major) or columns (matrix_b) are contiguous moves
+/// in 4 requests of 4 bytes a lane, lane l at line l / 4 (+ 8) and bytes
+/// 4 * (l % 4) (+ 16). Measured on the H200 (docs/validation.md, cause H):
+/// wmma_naive's A and B fragments are 8 LDG.E of 8 sectors for 4 ideal (each
+/// piece loaded twice), its half accumulator store 4 STG.E at 8 / 4.
+struct WmmaModel {
+  std::string Note;
+  unsigned Instructions = 1;
+};
+std::optional<WmmaModel> wmmaModel(const FragmentShape &S,
+                                   llvm::StringRef Layout, unsigned ElemBytes,
+                                   bool Load) {
+  if (ElemBytes != 2 || S.M != 16 || S.N != 16 || S.K != 16)
+    return std::nullopt;
+  bool Contiguous = (S.Use == "matrix_a" && Layout.contains("row_major")) ||
+                    (S.Use == "matrix_b" && Layout.contains("col_major")) ||
+                    (S.Use == "accumulator" && Layout.contains("row_major"));
+  if (!Contiguous)
+    return std::nullopt;
+  WmmaModel M;
+  M.Instructions = S.Use == "accumulator" ? 1 : 2;
+  M.Note = fmt::format(
+      "wmma::{}_matrix_sync: each request moves 8 {} of 16 bytes, 4 lanes "
+      "of 4 bytes to a {} (the fragment layout of sm_80 and later); the "
+      "warp makes 4 such requests{}",
+      Load ? "load" : "store", S.Use == "matrix_b" ? "columns" : "rows",
+      S.Use == "matrix_b" ? "column" : "row",
+      M.Instructions > 1 ? ", each twice" : "");
+  return M;
 }
 
 /// A copy's size argument: the expression giving its bytes and the
@@ -238,8 +275,8 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
   // wmma::load_matrix_sync(frag, p, ldm[, layout]) and
   // wmma::store_matrix_sync(p, frag, ldm, layout): the warp moves a tile
   // whose rows are ldm elements apart. Which lane moves which part of it is
-  // left unspecified by CUDA (the fragment layout is the architecture's), so
-  // no sector count is predicted: the access is reported with the tile.
+  // left unspecified by CUDA (the fragment layout is the architecture's):
+  // predicted where wmmaModel() knows it, else reported with the tile.
   bool Load = Name == "nvcuda::wmma::load_matrix_sync";
   bool Store = Name == "nvcuda::wmma::store_matrix_sync";
   if ((Load || Store) && NumArgs >= 3) {
@@ -262,8 +299,13 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
                             LdmText);
     std::string Reason = fmt::format(
         "wmma::{}: the warp {} {}; which lane moves which part is "
-        "architecture-specific, not modelled",
+        "architecture-specific, modelled only for 16x16x16 tiles of 16-bit "
+        "elements in the layouts mma.sync uses (matrix_a row_major, "
+        "matrix_b col_major, accumulator mem_row_major)",
         Short, Load ? "loads" : "stores", What);
+    std::optional<WmmaModel> Model =
+        Shape ? wmmaModel(*Shape, Layout, sizeOf(Pointee), Load)
+              : std::nullopt;
     AccessOp Op = Load ? AccessOp::Load : AccessOp::Store;
     // The fragment is the thread's own (registers): written by a load, read
     // by a store. An element of a fragment array (`frag[i]`) is recorded,
@@ -278,10 +320,35 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
       return true;
     }
     size_t Before = Kernel.Accesses.size();
-    emit(Ptr, AddressInfo{*P, std::nullopt}, sizeOf(Pointee), Op,
-         AtomicKind::None, F, Ptr, LaneOriginInfo());
-    if (Kernel.Accesses.size() > Before)
-      Kernel.Accesses.back().Pattern.UnknownReason = std::move(Reason);
+    if (!Model) {
+      emit(Ptr, AddressInfo{*P, std::nullopt}, sizeOf(Pointee), Op,
+           AtomicKind::None, F, Ptr, LaneOriginInfo());
+      if (Kernel.Accesses.size() > Before)
+        Kernel.Accesses.back().Pattern.UnknownReason = std::move(Reason);
+      return true;
+    }
+    // Request k of 4: lines 8 * (k / 2) on, bytes 16 * (k % 2) on.
+    SourceLocation At = toLocation(SM, CE->getBeginLoc());
+    Expr K = Expr::symbol(Symbol{SymbolKind::LoopIter,
+                                 fmt::format("piece@{}:{}", At.Line,
+                                             At.Column)});
+    Expr Lane = Expr::rem(threadInBlock(), Expr::constant(32));
+    Expr Line = Expr::div(Lane, Expr::constant(4)) +
+                Expr::constant(8) * Expr::div(K, Expr::constant(2));
+    P->ByteOffset = P->ByteOffset +
+                    Line * translate(Ldm, F) * Expr::constant(2) +
+                    Expr::constant(4) * Expr::rem(Lane, Expr::constant(4)) +
+                    Expr::constant(16) * Expr::rem(K, Expr::constant(2));
+    Expr SavedActive = F.Active;
+    F.Active = Expr::logicalAnd(F.Active, Expr::lt(K, Expr::constant(4)));
+    emit(Ptr, AddressInfo{*P, std::nullopt}, 4, Op, AtomicKind::None, F, Ptr,
+         LaneOriginInfo());
+    F.Active = SavedActive;
+    if (Kernel.Accesses.size() > Before) {
+      AccessPattern &Pattern = Kernel.Accesses.back().Pattern;
+      Pattern.Collective = std::move(Model->Note);
+      Pattern.Instructions = Model->Instructions;
+    }
     return true;
   }
   return false;

@@ -16,11 +16,11 @@ __global__ void frags(const half *B, half *C, int K) {
   for (int i = 0; i < 2; ++i)
     wmma::load_matrix_sync(A_frag[i], As[i], 16);
   wmma::load_matrix_sync(B_frag, B, K);
-// CHECK: [[@LINE-1]]:34: access: kernel=frags op=load base=B elem=2 expr='B' sectors=n/a ideal=n/a class=unknown {{.*}}
+// CHECK: [[@LINE-1]]:34: access: kernel=frags op=load base=B elem=4 expr='B' sectors=8 ideal=4 class=strided {{.*}}
   wmma::fill_fragment(C_frag[0][0], 0.0f);
   wmma::mma_sync(C_frag[0][1], A_frag[0], B_frag, C_frag[1][1]);
   wmma::store_matrix_sync(C, C_frag[1][0], K, wmma::mem_row_major);
-// CHECK: [[@LINE-1]]:27: access: kernel=frags op=store base=C elem=2 expr='C' sectors=n/a ideal=n/a class=unknown {{.*}}
+// CHECK: [[@LINE-1]]:27: access: kernel=frags op=store base=C elem=4 expr='C' sectors=8 ideal=4 class=strided {{.*}}
 }
 // JSON: "expr": "A_frag[i]",
 // JSON-NEXT: "reason": "local memory (a variable of the thread)"
