@@ -502,6 +502,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     Range.Hi = std::max(Range.Hi, Interval::NegInf + 1);
     R.set(Syms[I], Range);
   }
+  // Whether every value is one its symbol's kind allows (neverHolds()
+  // assumes indices and iterations >= 0, sizes >= 1).
+  bool Natural = true;
+  for (unsigned I = 0; I != NumSyms; ++I) {
+    SymbolKind K = Syms[I].Kind;
+    if (K == SymbolKind::ThreadIdx || K == SymbolKind::BlockIdx ||
+        K == SymbolKind::LoopIter)
+      Natural &= Values[I] >= 0;
+    if (K == SymbolKind::BlockDim || K == SymbolKind::GridDim)
+      Natural &= Values[I] >= 1;
+  }
 
   // The program.
   std::vector<Entry> Pool;
@@ -647,8 +658,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
                     Narrowed.lookup(Syms[S]).str() + ": " + Where);
         HaveNarrowed = true;
       }
-      // A condition that holds here is not shown to never hold.
-      if (NV.V != 0 && Exact && largestConstant(E) < (uint64_t(1) << 61) &&
+      // A condition that holds here, for values the symbols' kinds allow,
+      // is not shown to never hold.
+      if (NV.V != 0 && Natural && Exact &&
+          largestConstant(E) < (uint64_t(1) << 61) &&
           E.treeSize() <= MaxSubstitutedTreeSize)
         CHECK(!neverHolds(E), "never holds, yet holds: " + Where);
     }

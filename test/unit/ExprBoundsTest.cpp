@@ -260,6 +260,12 @@ TEST(ExprBounds, NeverHoldsSplitsCases) {
                                    Expr::lt(c(10), Rows));
   EXPECT_FALSE(Narrowed.isConstant());
   EXPECT_TRUE(neverHolds(Narrowed, 0));
+  // Iterations count from 0: `12 + 2k < 12` never holds, `8 + 2k < 10`
+  // does (k = 0); a parameter may be negative.
+  Expr It = sym(loop("k0"));
+  EXPECT_TRUE(neverHolds(Expr::lt(c(12) + c(2) * It, c(12))));
+  EXPECT_FALSE(neverHolds(Expr::lt(c(8) + c(2) * It, c(10))));
+  EXPECT_FALSE(neverHolds(Expr::lt(c(12) + c(2) * Rows, c(12))));
 }
 
 } // namespace

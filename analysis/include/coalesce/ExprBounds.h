@@ -82,11 +82,14 @@ Interval boundsOf(const Expr &E, const SymbolRanges &R);
 /// \p R, so the guarded code never runs.
 bool narrowByCondition(const Expr &Cond, SymbolRanges &R);
 
-/// True when \p Cond is false for every value of its symbols, as shown by
-/// splitting cases (at most \p Splits deep) on its conjuncts that are
-/// disjunctions and on its selects, minimums and maximums, then folding each
-/// case and narrowing it (narrowByCondition). False means "not shown", never
-/// "can hold". The case is a caller's test repeated with a twist inside a
+/// True when \p Cond is false for every value of its symbols that their
+/// kinds allow (thread and block indices and loop iterations at least 0,
+/// block and grid sizes at least 1), as shown by splitting cases (at most
+/// \p Splits deep) on its conjuncts that are disjunctions and on its
+/// selects, minimums and maximums, then folding each case and narrowing it
+/// (narrowByCondition). False means "not shown", never "can hold". A loop
+/// whose bounds leave it no iteration (`k0 < k0_stop` with k0_stop = 0 in
+/// one instance of ggml's tile loader) runs nothing. The case is a caller's test repeated with a twist inside a
 /// callee (TransformerEngine's `valid_rows == N && aligned` then, in the
 /// fallback, `count >= N && aligned` with count = min(rows - row, N)):
 /// the callee's path is dead whatever the values.

@@ -509,15 +509,35 @@ std::pair<Expr, Expr> splitChoice(const Expr &Cond, const Expr &Choice) {
                            Cond.replace(Choice, Second))};
 }
 
+/// Whether \p Cond is false for every value its symbols' kinds allow
+/// (thread and block indices and loop iterations at least 0, block and grid
+/// sizes at least 1), as narrowing shows.
+bool narrowsToNever(const Expr &Cond) {
+  SymbolRanges R;
+  for (const Symbol &S : Cond.symbols())
+    switch (S.Kind) {
+    case SymbolKind::ThreadIdx:
+    case SymbolKind::BlockIdx:
+    case SymbolKind::LoopIter:
+      R.set(S, {0, PosInf});
+      break;
+    case SymbolKind::BlockDim:
+    case SymbolKind::GridDim:
+      R.set(S, {1, PosInf});
+      break;
+    default:
+      break;
+    }
+  return !narrowByCondition(Cond, R);
+}
+
 } // namespace
 
 bool neverHolds(const Expr &Cond, unsigned Splits) {
   if (std::optional<int64_t> C = Cond.asConstant())
     return *C == 0;
-  if (Splits == 0) {
-    SymbolRanges R;
-    return !narrowByCondition(Cond, R);
-  }
+  if (Splits == 0)
+    return narrowsToNever(Cond);
   std::pair<Expr, Expr> Cases;
   if (const Expr *Or = findDisjunct(Cond)) {
     const std::vector<Expr> &Ops = Or->operands();
@@ -529,10 +549,8 @@ bool neverHolds(const Expr &Cond, unsigned Splits) {
   } else {
     unsigned Budget = 256;
     const Expr *Choice = findChoice(Cond, Budget);
-    if (!Choice) {
-      SymbolRanges R;
-      return !narrowByCondition(Cond, R);
-    }
+    if (!Choice)
+      return narrowsToNever(Cond);
     Cases = splitChoice(Cond, *Choice);
   }
   return neverHolds(Cases.first, Splits - 1) &&
