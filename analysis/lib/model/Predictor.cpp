@@ -132,8 +132,14 @@ std::optional<std::string> assumeBoundsPass(Context &Ctx, Totals &Base,
   std::set<Symbol> InAddress = Ctx.Access->Address.symbols();
   ValueMap Fixed = Ctx.Fixed;
   std::string Names;
+  // A block or grid size is at least 1.
+  auto Takes = [&](const Symbol &S) {
+    return !InAddress.count(S) &&
+           (Value > 0 || (S.Kind != SymbolKind::GridDim &&
+                          S.Kind != SymbolKind::BlockDim));
+  };
   for (const Symbol &S : Ctx.Defaulted)
-    if (!InAddress.count(S)) {
+    if (Takes(S)) {
       Fixed[S] = Value;
       Names += (Names.empty() ? "" : ", ") + S.Name;
     }
@@ -145,7 +151,7 @@ std::optional<std::string> assumeBoundsPass(Context &Ctx, Totals &Base,
   Ctx.Fixed = std::move(Fixed);
   Base = T;
   for (const Symbol &S : Ctx.Defaulted)
-    if (!InAddress.count(S))
+    if (Takes(S))
       Bounds.insert(S);
   if (Value == 0)
     return fmt::format("assuming {} = 0 so that the access executes", Names);
@@ -172,10 +178,17 @@ Expr laneConditions(const Expr &Active) {
 /// the conditions that keep it from running are the same for all lanes of a
 /// block (ggml's stream-k fixup returns for every block under the default
 /// tile index), the warps that do run it make the requests: predicted
-/// without those conditions, and said so. Updates \p Ctx.Active and
-/// \p Base.
-std::optional<std::string> dropBlockConditionsPass(Context &Ctx,
-                                                   Totals &Base) {
+/// without those conditions, and said so. When the lanes' own conditions
+/// still let none run under the defaults (the fallback instance's `if (i >
+/// i_max) return;` with i_max from the defaulted tile index), the guards
+/// that remain are searched (solveGuardsPass). Updates \p Ctx and \p Base
+/// (and \p Bounds with the values the search fixed).
+std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
+                                           std::set<Symbol> &Bounds,
+                                           GuardMemo &Guards);
+std::optional<std::string> dropBlockConditionsPass(Context &Ctx, Totals &Base,
+                                                   std::set<Symbol> &Bounds,
+                                                   GuardMemo &Guards) {
   Expr Lane = laneConditions(Ctx.Active);
   if (Lane == Ctx.Active)
     return std::nullopt;
@@ -189,13 +202,23 @@ std::optional<std::string> dropBlockConditionsPass(Context &Ctx,
   Context Without = Ctx;
   Without.Active = Lane;
   Totals T = evaluateWith(Without, Ctx.Fixed, Ctx.MaxSamples);
+  std::string Solved;
+  if (!T.AddressUnknown && T.Requests == 0) {
+    std::set<Symbol> Fixed;
+    std::optional<std::string> Found =
+        solveGuardsPass(Without, T, Fixed, Guards);
+    if (!Found)
+      return std::nullopt;
+    Bounds.insert(Fixed.begin(), Fixed.end());
+    Solved = "; " + *Found;
+  }
   if (T.AddressUnknown || T.Requests == 0)
     return std::nullopt;
-  Ctx.Active = std::move(Lane);
+  Ctx = std::move(Without);
   Base = T;
-  return std::string("assuming some blocks pass the access's block-wide "
-                     "conditions (under the assumed values none of the "
-                     "simulated blocks does)");
+  return "assuming some blocks pass the access's block-wide conditions "
+         "(under the assumed values none of the simulated blocks does)" +
+         Solved;
 }
 
 /// Quotients of defaulted values (`C / NH` with both 1024: 1) hide the
@@ -313,6 +336,9 @@ std::optional<std::string> assumeOneValuePass(Context &Ctx, Totals &Base,
       continue;
     for (int64_t Value : {int64_t(0), int64_t(1) << 20, int64_t(1000),
                           int64_t(1000003), int64_t(1)}) {
+      if (Value == 0 && (S.Kind == SymbolKind::GridDim ||
+                         S.Kind == SymbolKind::BlockDim))
+        continue; // A size is at least 1.
       ValueMap Fixed = Ctx.Fixed;
       Fixed[S] = Value;
       Totals T = evaluateWith(Ctx, Fixed, Ctx.MaxSamples);
@@ -533,7 +559,7 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
     if (!Stated)
       Stated = assumeOneValuePass(Ctx, Base, Bounds);
     if (!Stated)
-      Stated = dropBlockConditionsPass(Ctx, Base);
+      Stated = dropBlockConditionsPass(Ctx, Base, Bounds, Guards);
     if (Stated)
       assume(P, *Stated);
   }
