@@ -266,6 +266,17 @@ TEST(ExprBounds, NeverHoldsSplitsCases) {
   EXPECT_TRUE(neverHolds(Expr::lt(c(12) + c(2) * It, c(12))));
   EXPECT_FALSE(neverHolds(Expr::lt(c(8) + c(2) * It, c(10))));
   EXPECT_FALSE(neverHolds(Expr::lt(c(12) + c(2) * Rows, c(12))));
+  // A loop condition that allows only iteration 0 pins the counter; put
+  // in, `(8 + 32 * it) / 4 % 8 == 0` is 2 == 0 (ggml's loader passes over
+  // the partial first chunk of a reversed loop).
+  Expr Chunks = Expr::div(c(8) + c(32) * It, c(4));
+  Expr Pass = Expr::eq(Expr::rem(Chunks, c(8)), c(0));
+  EXPECT_FALSE(Pass.isConstant());
+  EXPECT_TRUE(neverHolds(Expr::logicalAnd(Expr::le(It, c(0)), Pass), 0));
+  EXPECT_FALSE(neverHolds(
+      Expr::logicalAnd(Expr::le(It, c(0)),
+                       Expr::eq(Expr::rem(Chunks, c(8)), c(2))),
+      0));
 }
 
 } // namespace

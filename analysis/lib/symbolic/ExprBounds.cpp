@@ -509,10 +509,9 @@ std::pair<Expr, Expr> splitChoice(const Expr &Cond, const Expr &Choice) {
                            Cond.replace(Choice, Second))};
 }
 
-/// Whether \p Cond is false for every value its symbols' kinds allow
-/// (thread and block indices and loop iterations at least 0, block and grid
-/// sizes at least 1), as narrowing shows.
-bool narrowsToNever(const Expr &Cond) {
+/// The ranges the kinds of \p Cond's symbols allow: thread and block
+/// indices and loop iterations at least 0, block and grid sizes at least 1.
+SymbolRanges kindRanges(const Expr &Cond) {
   SymbolRanges R;
   for (const Symbol &S : Cond.symbols())
     switch (S.Kind) {
@@ -528,7 +527,29 @@ bool narrowsToNever(const Expr &Cond) {
     default:
       break;
     }
-  return !narrowByCondition(Cond, R);
+  return R;
+}
+
+/// Whether \p Cond is false for every value its symbols' kinds allow, as
+/// narrowing shows; a symbol narrowed to one value is put in and the rest
+/// folded and narrowed again (the first iteration of a loop whose
+/// condition allows only it: `D2 = 8 + 32 * it` with it = 0 makes
+/// `D2 / 4 % 8` a constant).
+bool narrowsToNever(const Expr &Cond) {
+  SymbolRanges R = kindRanges(Cond);
+  if (!narrowByCondition(Cond, R))
+    return true;
+  std::map<Symbol, Expr> Pinned;
+  for (const auto &[S, I] : R.ranges())
+    if (I.Lo == I.Hi && !isInf(I.Lo))
+      Pinned.emplace(S, Expr::constant(I.Lo));
+  if (Pinned.empty())
+    return false;
+  Expr Bound = Cond.substitute(Pinned);
+  if (std::optional<int64_t> C = Bound.asConstant())
+    return *C == 0;
+  SymbolRanges Again = kindRanges(Bound);
+  return !narrowByCondition(Bound, Again);
 }
 
 } // namespace
