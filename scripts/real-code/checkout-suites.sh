@@ -64,6 +64,10 @@ suites=(
   # device lambdas (moderngpu: tutorials, demos and tests as TUs).
   "yalm          andrewkchan/yalm           6cd1ef6e7d6b9f724b6d98a63b273f903928ad2f"
   "moderngpu     moderngpu/moderngpu        267cc8d02c03f00f1656f1205c61c946a1e530b0"
+  # Sixteenth session, first contact: 8-bit optimizers, blockwise
+  # quantization and 4-bit GEMV/GEMM kernels of bitsandbytes (cub block
+  # primitives, half/bf16, packed 4-bit weights).
+  "bitsandbytes  bitsandbytes-foundation/bitsandbytes  95f9af309d4d5793847169c39288dcd3fcbdf564  csrc"
 )
 
 for s in "${suites[@]}"; do

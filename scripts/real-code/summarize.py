@@ -350,6 +350,7 @@ def new_stats():
         "errors_place": collections.Counter(),
         "kernels": 0, "kernels_zero": 0, "kernels_zero_in_kernel_error": 0,
         "silent": 0, "silent_unknown_body": 0, "zero_calls_only": 0,
+        "zero_explained": 0,
         "accesses": 0, "numeric": 0,
         "classes": collections.Counter(),
         "unknown": collections.Counter(), "unknown_shape": collections.Counter(),
@@ -457,6 +458,10 @@ def collect(outdir, examples):
                 s["kernels_zero"] += 1
                 if in_kernel_error:
                     s["kernels_zero_in_kernel_error"] += 1
+                elif k.get("no_access_reason"):
+                    # The tool says why (code that cannot run in this
+                    # instance, a body compiled out for the architecture).
+                    s["zero_explained"] += 1
                 else:
                     uses = body_memory_uses(k["file"], k["line"], k["column"], kname)
                     calls = body_calls(k["file"], k["line"], k["column"], kname)
@@ -548,6 +553,8 @@ def main_table(names, stats):
         ("kernels (incl. instantiations)", lambda s: s["kernels"]),
         ("kernels with zero accesses", lambda s: s["kernels_zero"]),
         ("... of which silently empty", lambda s: s["silent"]),
+        ("... of which explained by the tool (no_access_reason)",
+         lambda s: s["zero_explained"]),
         ("... of which body only calls functions", lambda s: s["zero_calls_only"]),
         ("... of which error in kernel", lambda s: s["kernels_zero_in_kernel_error"]),
         ("block: launch-site", lambda s: s["block_source"]["launch-site"]),
@@ -879,7 +886,7 @@ def main():
 
 HEURISTICS = """Heuristics:
 - *silently empty*: zero accesses reported, no compile error inside a kernel in
-  the file, and the kernel's own body (located from the JSON `line`/`column`,
+  the file, no `no_access_reason` from the tool (sixteenth session), and the kernel's own body (located from the JSON `line`/`column`,
   parentheses and braces matched with comments and literals blanked) contains
   `name[`, `name->` or a unary `*name` whose `name` is not declared
   `__shared__`/`__constant__` (file or body) nor a local array of the body.

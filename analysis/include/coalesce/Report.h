@@ -154,6 +154,11 @@ struct KernelRecord {
   std::string Instantiation;
   /// Memory operations met and not predicted (shared, local, ...).
   std::vector<ExcludedAccess> Excluded;
+  /// When the kernel reports no access although its source has memory
+  /// operations: why (all of them in code that cannot run in this instance,
+  /// or a body compiled out for the target by `#if __CUDA_ARCH__ ...`).
+  /// Empty otherwise.
+  std::string NoAccessReason;
   /// With --self-check: how many memory operations the census found, and
   /// those the report does not account for.
   unsigned CensusEntries = 0;

@@ -26,6 +26,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Regex.h"
 
 #include <fmt/format.h>
 
@@ -228,6 +229,51 @@ struct FileContext {
   std::function<void(size_t, const KernelRecord &)> OnKernel;
 };
 
+/// Why \p K, walked from \p FD, reports no access, when it reports none
+/// and its source has memory operations (KernelRecord::NoAccessReason).
+std::string noAccessReason(const FunctionDecl *FD, const KernelRecord &K,
+                           const SourceManager &SM, const LangOptions &LO) {
+  if (!K.Accesses.empty())
+    return "";
+  unsigned Dead = llvm::count_if(K.Excluded, [](const ExcludedAccess &X) {
+    return llvm::StringRef(X.Reason).starts_with("code that cannot run");
+  });
+  if (Dead > 0)
+    return "all its memory operations are in code that cannot run in this "
+           "instance (for these template arguments and the target "
+           "architecture): the kernel returns or traps before them";
+  const Stmt *Body = FD->getBody();
+  if (!Body)
+    return "";
+  // A body whose code the preprocessor left out for this architecture
+  // (`#if __CUDA_ARCH__ == 750` around it): the directive, as written.
+  CharSourceRange Range = CharSourceRange::getTokenRange(
+      SM.getExpansionRange(Body->getSourceRange()).getAsRange());
+  llvm::StringRef Text = Lexer::getSourceText(Range, SM, LO);
+  unsigned Line = SM.getExpansionLineNumber(Body->getBeginLoc());
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    llvm::StringRef L = Lines[I].trim();
+    if (!L.consume_front("#"))
+      continue;
+    L = L.ltrim();
+    if (!(L.starts_with("if") || L.starts_with("elif")) ||
+        !L.contains("__CUDA_ARCH__"))
+      continue;
+    // The architecture it names (`== 750`, `>= 800`): sm_75, sm_80.
+    std::string Arch = "sm_XX";
+    llvm::SmallVector<llvm::StringRef, 3> M;
+    if (llvm::Regex("__CUDA_ARCH__ *(==|>=) *([0-9]+)0").match(L, &M))
+      Arch = ("sm_" + M[2]).str();
+    return fmt::format("its code is compiled out for the target architecture "
+                       "by '#{}' (line {}): analyze it for the architecture "
+                       "the directive names (--cuda-gpu-arch={} after --)",
+                       L.str(), Line + I, Arch);
+  }
+  return "";
+}
+
 /// The per-file analysis, run when clang has built the AST.
 class AnalysisConsumer : public ASTConsumer {
 public:
@@ -313,6 +359,7 @@ public:
       K.LaunchBounds = frontend::launchBoundsOf(FD);
       frontend::KernelWalker Walker(Ctx, K, Liveness);
       Walker.walkKernel(FD);
+      K.NoAccessReason = noAccessReason(FD, K, SM, Ctx.getLangOpts());
       if (C.Config.SelfCheck) {
         std::vector<census::Entry> Census = census::takeCensus(Ctx, FD);
         K.CensusEntries = Census.size();

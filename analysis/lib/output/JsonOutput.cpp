@@ -291,6 +291,8 @@ unsigned writeJson(const Report &R, const OutputOptions &Opts,
             for (const AccessRecord &A : K.Accesses)
               writeAccess(J, A, Table.find(A));
           });
+          if (!K.NoAccessReason.empty())
+            J.attribute("no_access_reason", K.NoAccessReason);
           if (R.SelfChecked)
             writeCensus(J, K);
         });

@@ -228,6 +228,32 @@ void writeUninstantiated(llvm::raw_ostream &OS, const Report &R) {
           formatLocation(Loc), Name, Name);
 }
 
+/// Kernels that report no access although their source has memory
+/// operations: why, once per kernel and reason (instances grouped), so that
+/// "no finding" is not read as "checked and clean".
+void writeNoAccess(llvm::raw_ostream &OS, const Report &R) {
+  std::vector<std::pair<const KernelRecord *, unsigned>> Groups;
+  for (const KernelRecord &K : R.Kernels) {
+    if (K.NoAccessReason.empty())
+      continue;
+    auto Same = llvm::find_if(Groups, [&](const auto &G) {
+      return G.first->Name == K.Name && G.first->Loc.File == K.Loc.File &&
+             G.first->Loc.Line == K.Loc.Line &&
+             G.first->NoAccessReason == K.NoAccessReason;
+    });
+    if (Same != Groups.end())
+      ++Same->second;
+    else
+      Groups.push_back({&K, 1});
+  }
+  for (const auto &[K, Count] : Groups)
+    OS << fmt::format("{}: note: kernel '{}'{} reports no access: {}\n",
+                      formatLocation(K->Loc), K->Name,
+                      Count > 1 ? fmt::format(" ({} instances)", Count)
+                                : std::string(),
+                      K->NoAccessReason);
+}
+
 } // namespace
 
 /// Predicted vs measured, one row per verified access (--verify-on-gpu).
@@ -293,6 +319,7 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
   }
   writeVerificationTable(OS, R);
   writeUninstantiated(OS, R);
+  writeNoAccess(OS, R);
   // Always a summary, so that "clean" and "saw nothing" read differently:
   // "0 warnings in 3 kernels (12 accesses analyzed, 2 unknown)", or
   // "1 error, 2 warnings, 1 note in ..." when severities differ.
