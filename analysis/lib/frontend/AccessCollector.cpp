@@ -159,10 +159,13 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   // Accesses as the compiler issues them: a struct whose alignment is less
   // than its size (or that is wider than 16 bytes) is moved in pieces of
   // its alignment; naturally aligned vectors up to 16 bytes are one access.
+  // A width that is not the type's is an instruction's (inline PTX's
+  // `ld.global.v4.u32 [&A[i]]` on a half array: one 16-byte load).
   QualType T = LV->getType();
   if (T->isPointerType() && Anchor && Anchor != LV)
     T = T->getPointeeType();
-  if (T->isRecordType() && !T->isIncompleteType() && !T->isDependentType()) {
+  if (T->isRecordType() && !T->isIncompleteType() && !T->isDependentType() &&
+      Ctx.getTypeSizeInChars(T).getQuantity() == int64_t(Bytes)) {
     unsigned Align =
         static_cast<unsigned>(Ctx.getTypeAlignInChars(T).getQuantity());
     bool PowerOfTwo = Bytes && (Bytes & (Bytes - 1)) == 0;

@@ -75,3 +75,21 @@ __global__ void sizeOperand(const int4 *in, int n) {
   CP_ASYNC_CG(d, in + threadIdx.x, n);
 // CHECK: [[@LINE-1]]:3: access: kernel=sizeOperand op=load base=CP_ASYNC_CG(d, in + threadIdx.x, n) elem=16 expr='CP_ASYNC_CG(d, in + threadIdx.x, n)' sectors=n/a ideal=n/a class=unknown {{.*}}
 }
+
+// A vector load of a half array in PTX (bitsandbytes' 4-bit GEMM loads its
+// A tile with `ld.global.ca.v4.u32 [&A[...]]`): one 16-byte load a lane,
+// not eight 2-byte pieces of a __half struct. Two vectors a lane: adjacent
+// lanes 32 bytes apart.
+#include <cuda_fp16.h>
+__global__ void halfTile(const __half *A, int K) {
+  for (int v = 0; v < 2; v++) {
+    const int vec = threadIdx.x * 2 + v;
+    uint4 val;
+    asm volatile("ld.global.ca.v4.u32 {%0,%1,%2,%3}, [%4];\n"
+                 : "=r"(val.x), "=r"(val.y), "=r"(val.z), "=r"(val.w)
+                 : "l"(&A[blockIdx.x * K + vec * 8]));
+// CHECK: [[@LINE-1]]:25: access: kernel=halfTile op=load base=A elem=16 expr='A[blockIdx.x * K + vec * 8]' sectors=32 ideal=16 class=strided {{.*}}
+    if (val.x == 7u)
+      __trap();
+  }
+}
