@@ -240,8 +240,9 @@ std::string noAccessReason(const FunctionDecl *FD, const KernelRecord &K,
   });
   if (Dead > 0)
     return "all its memory operations are in code that cannot run in this "
-           "instance (for these template arguments and the target "
-           "architecture): the kernel returns or traps before them";
+           "instance (under conditions that never hold, or after a return "
+           "or a trap, for these template arguments and the target "
+           "architecture)";
   const Stmt *Body = FD->getBody();
   if (!Body)
     return "";

@@ -247,7 +247,8 @@ void writeNoAccess(llvm::raw_ostream &OS, const Report &R) {
       Groups.push_back({&K, 1});
   }
   for (const auto &[K, Count] : Groups)
-    OS << fmt::format("{}: note: kernel '{}'{} reports no access: {}\n",
+    OS << fmt::format("{}: note: kernel '{}'{} reports no access because "
+                      "{}\n",
                       formatLocation(K->Loc), K->Name,
                       Count > 1 ? fmt::format(" ({} instances)", Count)
                                 : std::string(),

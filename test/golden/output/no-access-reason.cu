@@ -14,7 +14,7 @@ __global__ void turing_only(const float *in, float *out) {
   out[threadIdx.x] = in[threadIdx.x * 2];
 #endif
 }
-// CHECK: no-access-reason.cu:[[@LINE-5]]:17: note: kernel 'turing_only' reports no access: its code is compiled out for the target architecture by '#if __CUDA_ARCH__ == 750' (line 13): analyze it for the architecture the directive names (--cuda-gpu-arch=sm_75 after --)
+// CHECK: no-access-reason.cu:[[@LINE-5]]:17: note: kernel 'turing_only' reports no access because its code is compiled out for the target architecture by '#if __CUDA_ARCH__ == 750' (line 13): analyze it for the architecture the directive names (--cuda-gpu-arch=sm_75 after --)
 // JSON: "name": "turing_only",
 // JSON: "no_access_reason": "its code is compiled out for the target architecture by '#if __CUDA_ARCH__ == 750' (line 13)
 // SM75: no-access-reason.cu:14:22: warning: uncoalesced load of 'in[threadIdx.x * 2]'
@@ -31,7 +31,7 @@ template __global__ void tile<32>(const float *, float *);
 template __global__ void tile<64>(const float *, float *);
 template __global__ void tile<128>(const float *, float *);
 // CHECK-NOT: kernel 'tile' (
-// CHECK: no-access-reason.cu:[[@LINE-11]]:17: note: kernel 'tile' reports no access: all its memory operations are in code that cannot run in this instance (for these template arguments and the target architecture): the kernel returns or traps before them
+// CHECK: no-access-reason.cu:[[@LINE-11]]:17: note: kernel 'tile' reports no access because all its memory operations are in code that cannot run in this instance (under conditions that never hold, or after a return or a trap, for these template arguments and the target architecture)
 // JSON: "instantiation": "tile<64>",
 // JSON: "no_access_reason": "all its memory operations are in code that cannot run in this instance
 
