@@ -19,6 +19,7 @@
 #include "ParseFile.h"
 
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/ExprCXX.h"
 
 #include <fmt/format.h>
@@ -142,6 +143,42 @@ std::optional<WmmaModel> wmmaModel(const FragmentShape &S,
   return M;
 }
 
+/// The alignment the compiler knows for pointer \p Arg of a memcpy (before
+/// its conversion to void *): its element type's, or for a field of a struct
+/// (`x[ib].qh`, `&x[ib].qh`) what the struct's alignment and the field's
+/// offset give (ggml's `block_q5_0`: `uint8_t qh[4]` at offset 2 of a
+/// 2-aligned struct, so 2). 0 for a void pointer.
+uint64_t memcpyAlignment(const clang::Expr *Arg, ASTContext &Ctx) {
+  Arg = Arg->IgnoreParens();
+  while (const auto *ICE = dyn_cast<ImplicitCastExpr>(Arg)) {
+    if (!ICE->getType()->isVoidPointerType())
+      break;
+    Arg = ICE->getSubExpr()->IgnoreParens();
+  }
+  QualType Elem = Arg->getType()->getPointeeType();
+  if (Elem.isNull() || Elem->isVoidType() || Elem->isIncompleteType())
+    return 0;
+  uint64_t Align = uint64_t(Ctx.getTypeAlignInChars(Elem).getQuantity());
+  const clang::Expr *Inner = Arg;
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Inner);
+      ICE && ICE->getCastKind() == CK_ArrayToPointerDecay)
+    Inner = ICE->getSubExpr()->IgnoreParens();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(Inner);
+           UO && UO->getOpcode() == UO_AddrOf)
+    Inner = UO->getSubExpr()->IgnoreParens();
+  const auto *ME = dyn_cast<MemberExpr>(Inner);
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  if (!FD || FD->isBitField() || FD->getParent()->isInvalidDecl())
+    return Align;
+  const RecordDecl *RD = FD->getParent();
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
+  uint64_t RecordAlign = uint64_t(Layout.getAlignment().getQuantity());
+  uint64_t Offset = Layout.getFieldOffset(FD->getFieldIndex()) / 8;
+  uint64_t FieldAlign =
+      Offset ? std::min(RecordAlign, Offset & (~Offset + 1)) : RecordAlign;
+  return std::max(Align, FieldAlign);
+}
+
 /// A copy's size argument: the expression giving its bytes and the
 /// alignment it states (cuda::aligned_size_t<A>(n); 1 for a plain integer).
 struct CopySize {
@@ -227,6 +264,12 @@ bool skipsLibraryBody(const Decl *D) {
 
 bool KernelWalker::modelLibraryCall(const CallExpr *CE,
                                     const FunctionDecl *Callee, Frame &F) {
+  // memcpy(dst, src, n) in device code: a copy by the lane itself, in the
+  // pieces the pointers' alignment allows (modelAsyncCopy's per-thread form).
+  if (Callee && Callee->getIdentifier() && !Callee->hasBody() &&
+      (Callee->getName() == "memcpy" ||
+       Callee->getBuiltinID() == Builtin::BI__builtin_memcpy))
+    return modelAsyncCopy(CE, Callee, "memcpy", F);
   if (!Callee || !Callee->getIdentifier() ||
       !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
     return false;
@@ -384,8 +427,22 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
   const clang::Expr *Src = CE->getArg(First + 1);
   CopySize Size = copySize(CE->getArg(First + 2));
   bool Primitive = Callee->getName() == "__pipeline_memcpy_async";
+  bool Plain = Name == "memcpy", Untyped = false;
   if (Primitive)
     Size.Align = 16; // Its size is the chunk: 4, 8 or 16 bytes.
+  if (Plain) {
+    // The compiler moves the bytes in pieces both pointers' types allow
+    // (`memcpy(&tmp, src + off, 16)` from a char * is 16 byte loads); a
+    // void * states none.
+    Size.Align = 16;
+    for (unsigned I = 0; I < 2; ++I) {
+      uint64_t Align = memcpyAlignment(CE->getArg(I), Ctx);
+      Untyped |= Align == 0;
+      Size.Align = std::min(Size.Align, Align ? Align : 1);
+    }
+    if (Untyped)
+      Size.Align = 1;
+  }
   if (Size.Align == 1 && First < Callee->getNumParams()) {
     QualType Elem =
         Callee->getParamDecl(First)->getType()->getPointeeType();
@@ -401,7 +458,11 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
   if (std::optional<int64_t> B = Bytes.asConstant(); B && *B > 0 && *B < Chunk)
     Chunk = *B;
   std::string Why;
-  if (Size.Align < 4)
+  if (Plain && Untyped)
+    Why = "it copies through a void * whose alignment is not known";
+  else if (Plain)
+    ; // Pieces of 1 or 2 bytes are what the compiler issues.
+  else if (Size.Align < 4)
     Why = "its alignment is not known (pass cuda::aligned_size_t<16>(n)), "
           "so the library chooses its pieces at run time";
   else if (!Size.Bytes)
