@@ -12,7 +12,9 @@
 //              as such but not predicted;
 //              memcpy_async (cuda::, cooperative_groups::, and
 //              __pipeline_memcpy_async): the global side of the copy, in
-//              the chunks the library issues (below)
+//              the chunks the library issues (below); memcpy in device
+//              code: the lane's own copy, in the pieces the pointers'
+//              alignment allows
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
