@@ -22,6 +22,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/AST/ExprCXX.h"
 
 #include <fmt/format.h>
@@ -346,11 +347,17 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
         "wmma::{}: the warp {} {}; which lane moves which part is "
         "architecture-specific, modelled only for 16x16x16 tiles of 16-bit "
         "elements in the layouts mma.sync uses (matrix_a row_major, "
-        "matrix_b col_major, accumulator mem_row_major)",
+        "matrix_b col_major, accumulator mem_row_major) on sm_80 and later",
         Short, Load ? "loads" : "stores", What);
+    // sm_70/sm_75 lay fragments out otherwise: not modelled there.
+    llvm::StringRef Arch = Ctx.getTargetInfo().getTargetOpts().CPU;
+    unsigned ArchNumber = 0;
+    bool Before80 = Arch.consume_front("sm_") &&
+                    !Arch.take_while(llvm::isDigit).getAsInteger(10, ArchNumber) &&
+                    ArchNumber < 80;
     std::optional<WmmaModel> Model =
-        Shape ? wmmaModel(*Shape, Layout, sizeOf(Pointee), Load)
-              : std::nullopt;
+        Shape && !Before80 ? wmmaModel(*Shape, Layout, sizeOf(Pointee), Load)
+                           : std::nullopt;
     AccessOp Op = Load ? AccessOp::Load : AccessOp::Store;
     // The fragment is the thread's own (registers): written by a load, read
     // by a store. An element of a fragment array (`frag[i]`) is recorded,
