@@ -64,10 +64,11 @@ struct AccessPattern {
   /// loaded field by field (`Particle p = ps[i]` of ten 4-byte-aligned
   /// floats is ten 4-byte loads). Each has the predicted sectors/request.
   unsigned Instructions = 1;
-  /// For an access a library call makes for the whole warp in a lane mapping
-  /// of its own (wmma::load_matrix_sync from global memory): how the lanes
-  /// share the request, said with every prediction of it.
-  std::string Collective;
+  /// For an access a call issues in a lane mapping or in pieces of its own
+  /// (wmma::load_matrix_sync from global memory, memcpy through a char *):
+  /// how it is issued, said with every prediction of it ("wmma::...",
+  /// "memcpy: ..."; the finding's suggestion follows from it).
+  std::string IssuedAs;
   /// For each IndirectValue symbol of Address or Active that is a value
   /// loaded from memory: the byte offset the load read it from. When that
   /// load reads one address per warp (`ix = inp[b * T + t]` with b and t

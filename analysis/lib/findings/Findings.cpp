@@ -339,12 +339,17 @@ std::string suggestionFor(RuleKind Kind, const AccessRecord &A,
                           std::optional<int64_t> RecordBytes) {
   switch (Kind) {
   case RuleKind::Stride:
-    if (llvm::StringRef(A.Pattern.Collective).starts_with("wmma::load"))
+    if (llvm::StringRef(A.Pattern.IssuedAs).starts_with("wmma::load"))
       return "copy the tile to shared memory with 16-byte vector loads (or "
              "cp.async) and call wmma::load_matrix_sync on the shared copy: "
              "a fragment read straight from global memory uses 16 of every "
              "32 bytes each request fetches";
-    if (llvm::StringRef(A.Pattern.Collective).starts_with("wmma::store"))
+    if (llvm::StringRef(A.Pattern.IssuedAs).starts_with("memcpy"))
+      return "copy through pointers whose types state the alignment the data "
+             "has (for example reinterpret_cast<const uint4 *> of a 16-byte "
+             "aligned address), so the compiler moves each lane's bytes in "
+             "one vector access instead of many small pieces";
+    if (llvm::StringRef(A.Pattern.IssuedAs).starts_with("wmma::store"))
       return "store the fragment to shared memory with "
              "wmma::store_matrix_sync and copy the tile out with 16-byte "
              "vector stores: a fragment written straight to global memory "
@@ -414,7 +419,7 @@ std::vector<Note> notesFor(const AccessRecord &A) {
   if (!A.MergedWith.empty())
     Notes.push_back({A.Loc, A.MergedWith});
   // A warp-wide library access says its instructions in its own note.
-  if (A.Pattern.Instructions > 1 && A.Pattern.Collective.empty())
+  if (A.Pattern.Instructions > 1 && A.Pattern.IssuedAs.empty())
     Notes.push_back(
         {A.Loc, fmt::format("the {}-byte struct is {}-byte aligned, so it is "
                             "accessed as {} instructions of {} bytes, each "

@@ -398,7 +398,7 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
     F.Active = SavedActive;
     if (Kernel.Accesses.size() > Before) {
       AccessPattern &Pattern = Kernel.Accesses.back().Pattern;
-      Pattern.Collective = std::move(Model->Note);
+      Pattern.IssuedAs = std::move(Model->Note);
       Pattern.Instructions = Model->Instructions;
     }
     return true;
@@ -520,9 +520,24 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
     emit(Anchor, AddressInfo{*P, std::nullopt}, unsigned(Chunk), Op,
          AtomicKind::None, F, Anchor, Origin);
     F.Active = SavedActive;
-    if (Kernel.Accesses.size() > Before && !Why.empty())
-      Kernel.Accesses.back().Pattern.UnknownReason =
-          fmt::format("{}: {}", Name, Why);
+    if (Kernel.Accesses.size() <= Before)
+      continue;
+    AccessPattern &Pattern = Kernel.Accesses.back().Pattern;
+    if (!Why.empty())
+      Pattern.UnknownReason = fmt::format("{}: {}", Name, Why);
+    else if (Plain && Count.isConstant() && Count.getConstant() <= 1)
+      ; // One piece: as the copy's own type would be moved.
+    else if (Plain && Chunk < 16 && !Count.isConstant())
+      Pattern.IssuedAs = fmt::format(
+          "memcpy: the pointers' types allow pieces of {} byte{} only, so "
+          "the compiler copies the bytes that many at a time",
+          Chunk, Chunk == 1 ? "" : "s");
+    else if (Plain && Chunk < 16)
+      Pattern.IssuedAs = fmt::format(
+          "memcpy: the pointers' types allow pieces of {} byte{} only, so "
+          "the compiler copies the {} bytes in {} pieces",
+          Chunk, Chunk == 1 ? "" : "s", Count.getConstant() * Chunk,
+          Count.getConstant());
   }
   return true;
 }

@@ -14,7 +14,7 @@ size_t keyOf(const AccessPattern &A, const PredictOptions &O) {
   H = hashCombine(H, size_t(A.Atomic));
   H = hashCombine(H, A.RecordBytes ? *A.RecordBytes + 1 : 0);
   H = hashCombine(H, std::hash<std::string>()(A.UnknownReason));
-  H = hashCombine(H, std::hash<std::string>()(A.Collective));
+  H = hashCombine(H, std::hash<std::string>()(A.IssuedAs));
   for (const auto &[S, From] : A.LoadAddresses)
     H = hashCombine(H, From.hash());
   H = hashCombine(H, hashCombine(O.Block.X, hashCombine(O.Block.Y, O.Block.Z)));
@@ -31,7 +31,7 @@ bool sameInput(const AccessPattern &A, const PredictOptions &O,
   return A.Address == B.Address && A.Active == B.Active &&
          A.AccessBytes == B.AccessBytes && A.Atomic == B.Atomic &&
          A.RecordBytes == B.RecordBytes && A.UnknownReason == B.UnknownReason &&
-         A.Collective == B.Collective &&
+         A.IssuedAs == B.IssuedAs &&
          A.LoadAddresses == B.LoadAddresses &&
          O.Block == P.Block && O.DefaultValue == P.DefaultValue &&
          O.MaxSamples == P.MaxSamples && O.Params == P.Params;

@@ -588,8 +588,8 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
   if (Base.ActiveUnknown)
     assume(P, "assuming the access executes in lanes whose "
               "condition cannot be evaluated");
-  if (!Access.Collective.empty())
-    assume(P, Access.Collective);
+  if (!Access.IssuedAs.empty())
+    assume(P, Access.IssuedAs);
   if (std::optional<std::string> Later = laterBlocksNote(Ctx, Base))
     assume(P, *Later);
   if (std::optional<std::string> Quotient = degenerateQuotient(Ctx))

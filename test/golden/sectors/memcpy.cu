@@ -11,6 +11,13 @@
 // RUN: %coalesce-lint --format=json --fail-on=never %s | FileCheck %s --check-prefix=JSON
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // CENSUS: self-check: 9 memory operations in the census of 4 kernels, 0 missing from the report
+// RUN: %coalesce-lint --fail-on=never %s 2>&1 | FileCheck %s --check-prefix=DIAG
+// A copy in small pieces says so, and the fix is the pointers' types:
+// DIAG: memcpy.cu:[[# @LINE + 10]]:16: warning: uncoalesced load of 's': adjacent lanes are 16 bytes apart: 16 sectors per request, ideal 1
+// DIAG-NEXT: {{^}}  memcpy(&tmp, s, 16);
+// DIAG-NEXT: {{^ +\^}}
+// DIAG-NEXT: memcpy.cu:[[# @LINE + 7]]:16: note: memcpy: the pointers' types allow pieces of 1 byte only, so the compiler copies the 16 bytes in 16 pieces
+// DIAG: note: suggestion: copy through pointers whose types state the alignment the data has
 #include <cstdint>
 #include <cstring>
 __global__ void rows(const char *src, char *dst, int D) {
