@@ -107,12 +107,13 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   const clang::Expr *At = Anchor ? Anchor : LV;
   // Code that cannot run (`if (nIsPow2) ... else ...` in the nIsPow2 = true
   // instance) holds no access.
-  if (std::optional<int64_t> Runs = F.Active.asConstant(); Runs && *Runs == 0)
-    return exclude(At, Op, F, "code that cannot run here (its condition is "
-                              "false for these values)");
   if (neverHolds(F.Active))
-    return exclude(At, Op, F, "code that cannot run (its conditions "
-                              "contradict each other for every value)");
+    return exclude(At, Op, F,
+                   F.Active.isConstant()
+                       ? "code that cannot run here (its condition is false "
+                         "for these values)"
+                       : "code that cannot run (its conditions contradict "
+                         "each other for every value)");
   // An access inside cub is the user's call's: reported there.
   if (F.LibraryCall)
     At = F.LibraryCall;

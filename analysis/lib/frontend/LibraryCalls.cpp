@@ -22,6 +22,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/Basic/OffloadArch.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -350,11 +351,9 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
         "matrix_b col_major, accumulator mem_row_major) on sm_80 and later",
         Short, Load ? "loads" : "stores", What);
     // sm_70/sm_75 lay fragments out otherwise: not modelled there.
-    llvm::StringRef Arch = Ctx.getTargetInfo().getTargetOpts().CPU;
-    unsigned ArchNumber = 0;
-    bool Before80 = Arch.consume_front("sm_") &&
-                    !Arch.take_while(llvm::isDigit).getAsInteger(10, ArchNumber) &&
-                    ArchNumber < 80;
+    OffloadArch Arch =
+        StringToOffloadArch(Ctx.getTargetInfo().getTargetOpts().CPU);
+    bool Before80 = IsNVIDIAOffloadArch(Arch) && Arch < OffloadArch::SM_80;
     std::optional<WmmaModel> Model =
         Shape && !Before80 ? wmmaModel(*Shape, Layout, sizeOf(Pointee), Load)
                            : std::nullopt;
@@ -467,13 +466,11 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
   if (std::optional<int64_t> B = Bytes.asConstant(); B && *B > 0 && *B < Chunk)
     Chunk = *B;
   std::string Why;
-  if (Plain && Untyped)
-    Why = "it copies through a void * whose alignment is not known";
-  else if (Plain)
-    ; // Pieces of 1 or 2 bytes are what the compiler issues.
-  else if (Size.Align < 4)
-    Why = "its alignment is not known (pass cuda::aligned_size_t<16>(n)), "
-          "so the library chooses its pieces at run time";
+  if (Plain ? Untyped : Size.Align < 4)
+    Why = Plain ? "it copies through a void * whose alignment is not known"
+                : "its alignment is not known (pass "
+                  "cuda::aligned_size_t<16>(n)), so the library chooses its "
+                  "pieces at run time";
   else if (!Size.Bytes)
     Why = "its size is not known";
   else if (Collective && !Group)
@@ -525,19 +522,16 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
     AccessPattern &Pattern = Kernel.Accesses.back().Pattern;
     if (!Why.empty())
       Pattern.UnknownReason = fmt::format("{}: {}", Name, Why);
-    else if (Plain && Count.isConstant() && Count.getConstant() <= 1)
-      ; // One piece: as the copy's own type would be moved.
-    else if (Plain && Chunk < 16 && !Count.isConstant())
+    else if (Plain && Chunk < 16 &&
+             !(Count.isConstant() && Count.getConstant() <= 1))
       Pattern.IssuedAs = fmt::format(
           "memcpy: the pointers' types allow pieces of {} byte{} only, so "
-          "the compiler copies the bytes that many at a time",
-          Chunk, Chunk == 1 ? "" : "s");
-    else if (Plain && Chunk < 16)
-      Pattern.IssuedAs = fmt::format(
-          "memcpy: the pointers' types allow pieces of {} byte{} only, so "
-          "the compiler copies the {} bytes in {} pieces",
-          Chunk, Chunk == 1 ? "" : "s", Count.getConstant() * Chunk,
-          Count.getConstant());
+          "the compiler copies {}",
+          Chunk, Chunk == 1 ? "" : "s",
+          Count.isConstant()
+              ? fmt::format("the {} bytes in {} pieces",
+                            Count.getConstant() * Chunk, Count.getConstant())
+              : std::string("the bytes that many at a time"));
   }
   return true;
 }

@@ -174,53 +174,6 @@ Expr laneConditions(const Expr &Active) {
   return Kept;
 }
 
-/// When no value of the defaulted symbols lets a lane run the access but
-/// the conditions that keep it from running are the same for all lanes of a
-/// block (ggml's stream-k fixup returns for every block under the default
-/// tile index), the warps that do run it make the requests: predicted
-/// without those conditions, and said so. When the lanes' own conditions
-/// still let none run under the defaults (the fallback instance's `if (i >
-/// i_max) return;` with i_max from the defaulted tile index), the guards
-/// that remain are searched (solveGuardsPass). Updates \p Ctx and \p Base
-/// (and \p Bounds with the values the search fixed).
-std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
-                                           std::set<Symbol> &Bounds,
-                                           GuardMemo &Guards);
-std::optional<std::string> dropBlockConditionsPass(Context &Ctx, Totals &Base,
-                                                   std::set<Symbol> &Bounds,
-                                                   GuardMemo &Guards) {
-  Expr Lane = laneConditions(Ctx.Active);
-  if (Lane == Ctx.Active)
-    return std::nullopt;
-  // Only where a default decides: a block condition on known values (the
-  // launch's grid) that lets no block through is code that does not run.
-  std::set<Symbol> Dropped = Ctx.Active.symbols(), Kept = Lane.symbols();
-  if (llvm::none_of(Ctx.Defaulted, [&](const Symbol &S) {
-        return Dropped.count(S) && !Kept.count(S);
-      }))
-    return std::nullopt;
-  Context Without = Ctx;
-  Without.Active = Lane;
-  Totals T = evaluateWith(Without, Ctx.Fixed, Ctx.MaxSamples);
-  std::string Solved;
-  if (!T.AddressUnknown && T.Requests == 0) {
-    std::set<Symbol> Fixed;
-    std::optional<std::string> Found =
-        solveGuardsPass(Without, T, Fixed, Guards);
-    if (!Found)
-      return std::nullopt;
-    Bounds.insert(Fixed.begin(), Fixed.end());
-    Solved = "; " + *Found;
-  }
-  if (T.AddressUnknown || T.Requests == 0)
-    return std::nullopt;
-  Ctx = std::move(Without);
-  Base = T;
-  return "assuming some blocks pass the access's block-wide conditions "
-         "(under the assumed values none of the simulated blocks does)" +
-         Solved;
-}
-
 /// Quotients of defaulted values (`C / NH` with both 1024: 1) hide the
 /// shape of the real data: a head-size loop of one iteration, a row of one
 /// element. Names the first such quotient in the address or the condition
@@ -440,6 +393,50 @@ std::optional<std::string> solveGuardsPass(Context &Ctx, Totals &Base,
                          Block ? Start : Ctx.Starts.at(V));
   }
   return fmt::format("assuming {} so that the access executes", Names);
+}
+
+/// When no value of the defaulted symbols lets a lane run the access but
+/// the conditions that keep it from running are the same for all lanes of a
+/// block (ggml's stream-k fixup returns for every block under the default
+/// tile index), the warps that do run it make the requests: predicted
+/// without those conditions, and said so. When the lanes' own conditions
+/// still let none run under the defaults (the fallback instance's `if (i >
+/// i_max) return;` with i_max from the defaulted tile index), the guards
+/// that remain are searched (solveGuardsPass). Updates \p Ctx and \p Base
+/// (and \p Bounds with the values the search fixed).
+std::optional<std::string> dropBlockConditionsPass(Context &Ctx, Totals &Base,
+                                                   std::set<Symbol> &Bounds,
+                                                   GuardMemo &Guards) {
+  Expr Lane = laneConditions(Ctx.Active);
+  if (Lane == Ctx.Active)
+    return std::nullopt;
+  // Only where a default decides: a block condition on known values (the
+  // launch's grid) that lets no block through is code that does not run.
+  std::set<Symbol> Dropped = Ctx.Active.symbols(), Kept = Lane.symbols();
+  if (llvm::none_of(Ctx.Defaulted, [&](const Symbol &S) {
+        return Dropped.count(S) && !Kept.count(S);
+      }))
+    return std::nullopt;
+  Context Without = Ctx;
+  Without.Active = Lane;
+  Totals T = evaluateWith(Without, Ctx.Fixed, Ctx.MaxSamples);
+  std::string Solved;
+  if (!T.AddressUnknown && T.Requests == 0) {
+    std::set<Symbol> Fixed;
+    std::optional<std::string> Found =
+        solveGuardsPass(Without, T, Fixed, Guards);
+    if (!Found)
+      return std::nullopt;
+    Bounds.insert(Fixed.begin(), Fixed.end());
+    Solved = "; " + *Found;
+  }
+  if (T.AddressUnknown || T.Requests == 0)
+    return std::nullopt;
+  Ctx = std::move(Without);
+  Base = T;
+  return "assuming some blocks pass the access's block-wide conditions "
+         "(under the assumed values none of the simulated blocks does)" +
+         Solved;
 }
 
 /// \p Access with each loaded value of its address that is read from one
