@@ -26,7 +26,7 @@
 #include "coalesce/Expr.h"
 #include "coalesce/Report.h"
 #include "AbstractValues.h"
-#include "LoopLiveness.h"
+#include "SourceFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -169,11 +169,10 @@ class KernelWalker {
   friend class LaunchConfigFinder;
 
 public:
-  /// \p Liveness is shared by the walks of one translation unit.
+  /// \p Facts is shared by the walks of one translation unit.
   KernelWalker(clang::ASTContext &Ctx, KernelRecord &Kernel,
-               LoopLiveness &Liveness)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Kernel(Kernel),
-        Liveness(Liveness) {}
+               SourceFacts &Facts)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Kernel(Kernel), Facts(Facts) {}
 
   /// Walks the body of kernel \p FD.
   void walkKernel(const clang::FunctionDecl *FD);
@@ -695,8 +694,8 @@ private:
   /// The iteration symbols' names of the loops whose bodies are being
   /// walked, outermost first, across inlined calls.
   std::vector<std::string> EnclosingLoops;
-  /// Which changed slots a loop carries to a read.
-  LoopLiveness &Liveness;
+  /// What the walks of the translation unit compute once from its source.
+  SourceFacts &Facts;
   /// Why the engine gave up on an opaque per-lane symbol it made (a
   /// loop-carried value without a closed form): the reason an access whose
   /// address uses it is unknown.
@@ -710,7 +709,7 @@ private:
 /// unit, found by walking the host functions that launch (LaunchConfig.cpp).
 class LaunchConfigFinder {
 public:
-  LaunchConfigFinder(clang::ASTContext &Ctx, LoopLiveness &Liveness);
+  LaunchConfigFinder(clang::ASTContext &Ctx, SourceFacts &Facts);
   /// The launches of kernel \p FD with distinct resolved block shapes.
   std::vector<LaunchSite> launchesOf(const clang::FunctionDecl *FD) const;
   /// Every launch found, by kernelKey() of the launched kernel.

@@ -772,7 +772,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   llvm::SmallPtrSet<const ValueDecl *, 8> Carried, Sampled;
   for (const ValueDecl *VD : NonInduction) {
     if (F.Env.count(VD) && !Syntax.InCond.count(VD) &&
-        !Liveness.carriedValueRead(F.Fn, Loop, VD))
+        !Facts.liveness().carriedValueRead(F.Fn, Loop, VD))
       continue;
     Carried.insert(VD);
     if (!VD->getType()->isRealFloatingType())

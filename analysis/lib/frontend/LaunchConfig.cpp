@@ -221,8 +221,7 @@ std::optional<unsigned> launchBoundsOf(const FunctionDecl *FD) {
   return std::nullopt;
 }
 
-LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx,
-                                       LoopLiveness &Liveness) {
+LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx, SourceFacts &Facts) {
   const SourceManager &SM = Ctx.getSourceManager();
   HostCallGraph G(SM);
   traverseUserDecls(G, Ctx);
@@ -234,7 +233,7 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx,
   traverseParsedDecls(Modified, Ctx);
 
   KernelRecord Scratch;
-  KernelWalker W(Ctx, Scratch, Liveness);
+  KernelWalker W(Ctx, Scratch, Facts);
   W.HostCallees = &Launchers;
   W.ModifiedGlobals = &Modified.Set;
   W.OnLaunch = [&](const CallExpr *CE, KernelWalker::Frame &F) {

@@ -295,9 +295,9 @@ public:
       C.Rename(Loc);
       C.File.UninstantiatedKernels.push_back({FTD->getNameAsString(), Loc});
     }
-    // Per function, built when a loop of it is first walked.
-    frontend::LoopLiveness Liveness(Ctx);
-    frontend::LaunchConfigFinder Launches(Ctx, Liveness);
+    // Built on first use, shared by the host walk and every kernel's.
+    frontend::SourceFacts Facts(Ctx);
+    frontend::LaunchConfigFinder Launches(Ctx, Facts);
     for (const auto &[Key, Sites] : Launches.all())
       for (LaunchSite L : Sites) {
         C.Rename(L.Loc);
@@ -358,7 +358,7 @@ public:
       K.Key = frontend::kernelKey(FD);
       K.Launches = Launches.launchesOf(FD);
       K.LaunchBounds = frontend::launchBoundsOf(FD);
-      frontend::KernelWalker Walker(Ctx, K, Liveness);
+      frontend::KernelWalker Walker(Ctx, K, Facts);
       Walker.walkKernel(FD);
       K.NoAccessReason = noAccessReason(FD, K, SM, Ctx.getLangOpts());
       if (C.Config.SelfCheck) {

@@ -8,7 +8,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
-#include "PtxMemory.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -70,7 +69,7 @@ void KernelWalker::walkAsm(const GCCAsmStmt *AS, Frame &F) {
   // (`cp.async.cg.shared.global [%0], [%1], 16`, `ld.global.nc.v4.f32 {..},
   // [%4]`): accesses through it, of their width.
   unsigned Outputs = AS->getNumOutputs();
-  std::vector<PtxMemoryOp> Ops = readPtxMemoryOps(AS->generateAsmString(Ctx));
+  std::vector<PtxMemoryOp> Ops = Facts.ptxMemoryOps(AS);
   // A size given as an operand (cp.async's `"n"(16)`) is its constant; an
   // instruction whose size is not a constant is not read.
   llvm::erase_if(Ops, [&](PtxMemoryOp &Op) {

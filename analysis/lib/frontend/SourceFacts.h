@@ -1,0 +1,55 @@
+//===- SourceFacts.h - What the walks of one file compute once --*- C++ -*-===//
+//
+// The walks of one translation unit (its host code, then each kernel
+// instantiation) meet the same statements many times: a template's body once
+// per instantiation, a loop's body once per probe and sampled pass, a device
+// function once per call. What depends on the source alone is computed on
+// first use and shared by all of them: which values a loop carries to a read
+// (clang's liveness on the function's CFG) and the memory instructions of an
+// inline assembly statement (clang's rendering of its string, then its PTX
+// read). The walks of one file run on one thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_FRONTEND_SOURCEFACTS_H
+#define COALESCE_FRONTEND_SOURCEFACTS_H
+
+#include "LoopLiveness.h"
+#include "PtxMemory.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <vector>
+
+namespace coalesce {
+namespace frontend {
+
+/// Facts of one translation unit's source, shared by its walks.
+class SourceFacts {
+public:
+  explicit SourceFacts(clang::ASTContext &Ctx) : Ctx(Ctx), Liveness(Ctx) {}
+
+  /// Which changed slots a loop carries to a read.
+  LoopLiveness &liveness() { return Liveness; }
+
+  /// The memory operations of \p AS's PTX (readPtxMemoryOps() of the string
+  /// clang renders with numbered operands), read on first use.
+  const std::vector<PtxMemoryOp> &ptxMemoryOps(const clang::GCCAsmStmt *AS) {
+    auto [It, New] = AsmOps.try_emplace(AS);
+    if (New)
+      It->second = readPtxMemoryOps(AS->generateAsmString(Ctx));
+    return It->second;
+  }
+
+private:
+  clang::ASTContext &Ctx;
+  LoopLiveness Liveness;
+  llvm::DenseMap<const clang::GCCAsmStmt *, std::vector<PtxMemoryOp>> AsmOps;
+};
+
+} // namespace frontend
+} // namespace coalesce
+
+#endif // COALESCE_FRONTEND_SOURCEFACTS_H
