@@ -183,6 +183,9 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<bool> PrintAccesses("print-accesses",
                               cl::desc("List every access with its prediction (text format)"),
                               cl::cat(Cat));
+  static cl::opt<bool> Verbose("verbose",
+                              cl::desc("Text: print the suggestion after every finding, not once per rule and file"),
+                              cl::cat(Cat));
   static cl::opt<bool> ShowErrors("show-compile-errors",
                            cl::desc("List every compile error, not only their count"),
                            cl::cat(Cat));
@@ -369,6 +372,7 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
       O.Given.insert(Opt->ArgStr.str());
   O.PrintAccesses = PrintAccesses;
   O.ShowAllErrors = ShowErrors;
+  O.Verbose = Verbose;
   if (ColorOpt == "always")
     O.Color = true;
   else if (ColorOpt == "auto")

@@ -49,6 +49,7 @@ struct Options {
   bool Color = false;
   bool PrintAccesses = false;
   bool ShowAllErrors = false;
+  bool Verbose = false;
   bool FailOnFindings = true;
   /// --launcher: O.Analysis.ExtraArgs is a compiler command to analyze, then
   /// run.

@@ -29,7 +29,7 @@ PUBLIC = {
     "Findings.h": "findings", "Rules.h": "findings", "Rules.def": "findings",
     "Policy.h": "findings", "Suppressions.h": "findings",
     "Baseline.h": "findings", "ChangedLines.h": "findings",
-    "Triage.h": "findings",
+    "Triage.h": "findings", "FindingGroups.h": "findings",
     "Output.h": "output", "MergeReports.h": "output",
     "ConfigFile.h": "config",
     "Harness.h": "harness",

@@ -34,6 +34,8 @@ struct OutputOptions {
   bool PrintAccesses = false;
   /// Text: list every compile error, not only their count.
   bool ShowAllErrors = false;
+  /// Text: the suggestion after every finding, not once per rule and file.
+  bool Verbose = false;
   /// The triaged findings (Triage.h); null: every finding under Findings,
   /// none suppressed.
   const FindingTable *Table = nullptr;

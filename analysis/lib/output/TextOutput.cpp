@@ -7,6 +7,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "coalesce/FindingGroups.h"
 #include "coalesce/Output.h"
 
 #include "findings/Format.h"
@@ -14,6 +15,9 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <map>
+#include <set>
 
 namespace coalesce {
 
@@ -123,17 +127,49 @@ DiagKind diagKindOf(Severity S) {
   return DiagKind::Warning;
 }
 
-void writeFinding(llvm::raw_ostream &OS, const Palette &C,
-                  const AccessRecord &A, const TriagedFinding &T) {
-  const Finding &F = T.F;
-  writeDiagnostic(OS, C, A.Loc, diagKindOf(T.Level),
+/// One finding group: the lead finding in full (at the call site when the
+/// group is one call site's verdict of an access in a device function),
+/// where it applies, the other verdicts of the same access in a line each,
+/// and the suggestion unless this file already had the same one.
+void writeGroup(llvm::raw_ostream &OS, const Palette &C, const FindingGroup &G,
+                std::set<std::pair<std::string, std::string>> &Suggested,
+                bool Verbose) {
+  const TriagedFinding &Lead = G.lead();
+  const AccessRecord &A = *Lead.Access;
+  const Finding &F = Lead.F;
+  writeDiagnostic(OS, C, G.Primary, diagKindOf(Lead.Level),
                   fmt::format("{} [{}]", F.Message, F.RuleId));
+  if (G.AtCallSite)
+    writeDiagnostic(OS, C, A.Loc, DiagKind::Note,
+                    fmt::format("the access, in the function kernel '{}' "
+                                "calls here",
+                                A.Kernel.empty() ? Lead.Kernel->Name : A.Kernel));
   writeSourceAndCaret(OS, C, A);
-  for (const Note &N : F.Notes)
-    writeDiagnostic(OS, C, N.Loc, DiagKind::Note, N.Message);
-  if (!F.Suggestion.empty())
-    writeDiagnostic(OS, C, SourceLocation(), DiagKind::Note,
-                    "suggestion: " + F.Suggestion);
+  for (const Note &N : F.Notes) {
+    // The call site is the diagnostic's own location.
+    bool IsPrimary = G.AtCallSite && N.Loc.Line == G.Primary.Line &&
+                     N.Loc.Column == G.Primary.Column &&
+                     N.Loc.File == G.Primary.File;
+    if (!IsPrimary)
+      writeDiagnostic(OS, C, N.Loc, DiagKind::Note, N.Message);
+  }
+  std::string Where = describeContexts(G, G.Verdicts.front());
+  if (!Where.empty())
+    writeDiagnostic(OS, C, A.Loc, DiagKind::Note, Where);
+  for (size_t I = 1; I < G.Verdicts.size(); ++I) {
+    const TriagedFinding &Other = *G.Verdicts[I].Members.front();
+    std::string Rule = Other.F.RuleId == F.RuleId
+                           ? std::string()
+                           : fmt::format(" [{}]", Other.F.RuleId);
+    writeDiagnostic(OS, C, A.Loc, DiagKind::Note,
+                    fmt::format("{}: {}{}", describeContexts(G, G.Verdicts[I]),
+                                Other.F.Message, Rule));
+  }
+  if (F.Suggestion.empty() ||
+      (!Verbose && !Suggested.insert({G.Primary.File, F.Suggestion}).second))
+    return;
+  writeDiagnostic(OS, C, SourceLocation(), DiagKind::Note,
+                  "suggestion: " + F.Suggestion);
 }
 
 void writeCompileErrors(llvm::raw_ostream &OS, const Palette &C,
@@ -304,19 +340,35 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
 
   FindingTable Local;
   const FindingTable &Table = tableFor(R, Opts, Local);
+  std::vector<FindingGroup> Groups = groupFindings(Table);
   unsigned Findings = 0;
   unsigned BySeverity[3] = {0, 0, 0};
-  for (const KernelRecord &K : R.Kernels) {
-    for (const AccessRecord &A : K.Accesses) {
-      if (Opts.PrintAccesses)
+  std::set<std::pair<std::string, std::string>> Suggested;
+  auto Write = [&](const FindingGroup &G) {
+    writeGroup(OS, C, G, Suggested, Opts.Verbose);
+    ++Findings;
+    ++BySeverity[static_cast<int>(G.lead().Level)];
+  };
+  if (Opts.PrintAccesses) {
+    // Each group after the line of the first access of it in report order.
+    std::map<const TriagedFinding *, size_t> GroupOf;
+    for (size_t I = 0; I < Groups.size(); ++I)
+      for (const Verdict &V : Groups[I].Verdicts)
+        for (const TriagedFinding *T : V.Members)
+          GroupOf.emplace(T, I);
+    std::vector<bool> Written(Groups.size());
+    for (const KernelRecord &K : R.Kernels)
+      for (const AccessRecord &A : K.Accesses) {
         writeAccessLine(OS, K, A);
-      const TriagedFinding *T = Table.find(A);
-      if (!T || !T->reported())
-        continue;
-      writeFinding(OS, C, A, *T);
-      ++Findings;
-      ++BySeverity[static_cast<int>(T->Level)];
-    }
+        auto It = GroupOf.find(Table.find(A));
+        if (It != GroupOf.end() && !Written[It->second]) {
+          Written[It->second] = true;
+          Write(Groups[It->second]);
+        }
+      }
+  } else {
+    for (const FindingGroup &G : Groups)
+      Write(G);
   }
   writeVerificationTable(OS, R);
   writeUninstantiated(OS, R);

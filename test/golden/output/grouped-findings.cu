@@ -1,0 +1,60 @@
+// One finding per source access (issue 28): the predictions of one access
+// across template instantiations, launch shapes and call sites are one
+// warning. Identical verdicts say where they hold ("in all 2
+// instantiations"), different ones are listed compactly under the costliest
+// (a note each), an access in a device function whose verdict differs per
+// call site is reported at each call site with the function's line as a
+// note, and a suggestion is printed once per file unless --verbose.
+// RUN: %not %coalesce-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=suggestion:
+// RUN: %not %coalesce-lint --verbose %s 2>&1 | FileCheck %s --check-prefix=VERBOSE
+
+template <typename T, int B>
+__global__ void scale(T *out, const T *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i * 4] = in[i * 4] * 2;
+}
+// CHECK: grouped-findings.cu:[[@LINE-2]]:5: warning: uncoalesced store to 'out[i * 4]': adjacent lanes are 32 bytes apart: 32 sectors per request, ideal 8 (25% of fetched bytes used) [coalesce-stride]
+// CHECK: grouped-findings.cu:[[@LINE-3]]:5: note: in 1 of 3 instantiations (scale<double, 128>)
+// CHECK-NEXT: grouped-findings.cu:[[@LINE-4]]:5: note: in 2 of 3 instantiations (scale<float, 128>; scale<float, 256>): uncoalesced store to 'out[i * 4]': adjacent lanes are 16 bytes apart: 16 sectors per request, ideal 4 (25% of fetched bytes used)
+// CHECK-NEXT: note: suggestion: make threadIdx.x drive the fastest-varying index
+// CHECK: grouped-findings.cu:[[@LINE-6]]:18: warning: uncoalesced load of 'in[i * 4]': adjacent lanes are 32 bytes apart
+// CHECK: note: in 1 of 3 instantiations (scale<double, 128>)
+// CHECK-NEXT: note: in 2 of 3 instantiations (scale<float, 128>; scale<float, 256>): uncoalesced load of 'in[i * 4]'
+// VERBOSE-COUNT-2: note: in 2 of 3 instantiations
+// VERBOSE-COUNT-1: note: suggestion:
+template __global__ void scale<float, 128>(float *, const float *, int);
+template __global__ void scale<float, 256>(float *, const float *, int);
+template __global__ void scale<double, 128>(double *, const double *, int);
+
+template <int B>
+__global__ void same(const float *in, float *out) {
+  out[threadIdx.x] = in[threadIdx.x * 8];
+}
+// CHECK: grouped-findings.cu:[[@LINE-2]]:22: warning: uncoalesced load of 'in[threadIdx.x * 8]': adjacent lanes are 32 bytes apart: 32 sectors per request, ideal 4
+// CHECK: note: in all 2 instantiations (same<1>; same<2>)
+template __global__ void same<1>(const float *, float *);
+template __global__ void same<2>(const float *, float *);
+
+// Different per call site: a warning at each kernel's call.
+__device__ float load2(const float *p, int i) { return p[i * 2]; }
+__global__ void k1(const float *a, float *o) { o[threadIdx.x] = load2(a, threadIdx.x); }
+// CHECK: grouped-findings.cu:[[@LINE-1]]:65: warning: uncoalesced load of 'p[i * 2]': adjacent lanes are 8 bytes apart: 8 sectors per request, ideal 4
+// CHECK-NEXT: grouped-findings.cu:[[@LINE-3]]:56: note: the access, in the function kernel 'k1' calls here
+// CHECK-NOT: called from kernel 'k1'
+__global__ void k2(const float *a, float *o) { o[threadIdx.x] = load2(a, threadIdx.x * 16); }
+// CHECK: grouped-findings.cu:[[@LINE-1]]:65: warning: uncoalesced load of 'p[i * 2]': adjacent lanes are 128 bytes apart: 32 sectors per request, ideal 4
+// CHECK-NEXT: grouped-findings.cu:[[@LINE-7]]:56: note: the access, in the function kernel 'k2' calls here
+// VERBOSE-COUNT-2: the access, in the function kernel
+
+// The same from every call site: one warning at the function's line.
+__device__ float load4(const float *p, int i) { return p[i * 4]; }
+// CHECK: grouped-findings.cu:[[@LINE-1]]:56: warning: uncoalesced load of 'p[i * 4]': adjacent lanes are 16 bytes apart: 16 sectors per request, ideal 4
+// CHECK: note: called from kernel 'k3' here
+// CHECK: note: in all 2 call sites (k3 at {{.*}}grouped-findings.cu:[[@LINE+3]]:65; k4 at {{.*}}grouped-findings.cu:[[@LINE+4]]:65)
+// The shifted block of k4 makes no difference: both read with 16-byte
+// strides.
+__global__ void k3(const float *a, float *o) { o[threadIdx.x] = load4(a, threadIdx.x); }
+__global__ void k4(const float *a, float *o) { o[threadIdx.x] = load4(a, threadIdx.x + 32); }
+// VERBOSE: suggestion:
+// CHECK: 6 warnings in 9 kernels
