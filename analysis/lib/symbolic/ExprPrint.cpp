@@ -3,7 +3,9 @@
 /// \file
 /// str(): sums as "4*N*threadIdx.x + 1024*blockIdx.x - 4", every
 /// non-polynomial node parenthesized ("(i % 8)", "(c ? x : y)") or written
-/// as a call ("min(a, b)"), so the printed form reads unambiguously as C.
+/// as a call ("min(a, b)"), so the printed form reads unambiguously as C:
+/// parsed back with C's precedence it is the same expression
+/// (ExprPrintTest's round trip).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,8 @@ using K = Expr::Kind;
 namespace {
 
 void print(const Expr &E, std::string &Out);
+void printOperand(const Expr &E, std::string &Out,
+                  bool RightOfDivision = false);
 
 /// Prints a term without its sign when \p DropSign.
 void printTerm(const Term &T, bool DropSign, std::string &Out) {
@@ -37,7 +41,7 @@ void printTerm(const Term &T, bool DropSign, std::string &Out) {
     if (!First)
       Out += '*';
     First = false;
-    print(F, Out);
+    printOperand(F, Out);
   }
 }
 
@@ -53,9 +57,12 @@ void printSum(const Expr &E, std::string &Out) {
   }
 }
 
-/// An operand of an infix operator: sums get parentheses.
-void printOperand(const Expr &E, std::string &Out) {
-  if (E.getKind() == K::Add) {
+/// An operand of an infix operator or a factor of a product: sums get
+/// parentheses, and so do products on the right of `/` and `%`
+/// (\p RightOfDivision), which C would otherwise read as `(a / b)*c`.
+void printOperand(const Expr &E, std::string &Out, bool RightOfDivision) {
+  if (E.getKind() == K::Add ||
+      (RightOfDivision && E.getKind() == K::Mul)) {
     Out += '(';
     print(E, Out);
     Out += ')';
@@ -133,7 +140,8 @@ void print(const Expr &E, std::string &Out) {
     Out += '(';
     printOperand(Ops[0], Out);
     Out += fmt::format(" {} ", infixSpelling(E.getKind()));
-    printOperand(Ops[1], Out);
+    printOperand(Ops[1], Out,
+                 E.getKind() == K::Div || E.getKind() == K::Rem);
     Out += ')';
     return;
   }
