@@ -49,7 +49,8 @@ struct FindingGroup {
 };
 
 /// The reported findings of \p T, one group per source access (or per call
-/// site, see above), in the order of their primary locations.
+/// site, see above), the costliest first (costlier() of their leads), then
+/// in the order of their primary locations.
 std::vector<FindingGroup> groupFindings(const FindingTable &T);
 
 /// "in 2 of 3 instantiations (scale<float, 128>; scale<float, 256>)" for

@@ -26,6 +26,51 @@ struct Note {
   std::string Message;
 };
 
+/// What a finding costs: the bytes its sectors above the ideal move, from
+/// the requests the prediction counted (RequestCount).
+struct Impact {
+  /// Per what the bytes are counted: a launch (the grid and every trip
+  /// count known), a block (no grid), or a block and one pass of each loop
+  /// in PerIterationOf (a trip count not known).
+  enum class Per { Launch, Block, Pass };
+  Per Unit = Per::Launch;
+  /// The count is over the launch's grid (Launch, or Pass with the grid
+  /// known), not one block.
+  bool OverGrid = false;
+  /// (sectors - ideal) x 32 bytes x requests x instructions.
+  double ExcessBytes = 0;
+  /// sectors x 32 bytes x requests x instructions: what the access fetches.
+  double FetchedBytes = 0;
+  /// The excess as a share of the kernel's predicted traffic per launch
+  /// (every access with a per-launch count); nullopt when not per launch.
+  std::optional<double> KernelShare;
+  /// How the requests were counted (RequestCount::Basis).
+  std::string Basis;
+  /// Loops whose trip counts are not known.
+  std::vector<std::string> PerIterationOf;
+};
+
+/// "launch", "block", "pass": how Impact::Unit is written in JSON and SARIF.
+const char *impactUnitName(Impact::Per Unit);
+
+/// The impact of access \p A whose excess is \p WastedSectors per request;
+/// nullopt when it has no request count.
+std::optional<Impact> impactOf(const AccessRecord &A, double WastedSectors);
+
+/// Bytes the accesses of \p K fetch per launch, over those whose requests
+/// per launch are counted; nullopt when none is.
+std::optional<double> kernelTrafficPerLaunch(const KernelRecord &K);
+
+/// "wastes about 48 MiB of the 64 MiB this load fetches per launch (64
+/// blocks x 8 warps x 64 passes of the loop at f.cu:17); 38% of the
+/// kernel's traffic".
+std::string describeImpact(const Impact &I, AccessOp Op);
+
+/// True when \p A costs more than \p B: per-launch figures before per-block
+/// ones before per-pass ones, then more excess bytes; without impacts, more
+/// wasted sectors per request.
+bool costlier(const struct Finding &A, const struct Finding &B);
+
 /// One diagnostic about one access.
 struct Finding {
   std::string RuleId;      ///< "coalesce-stride", ...
@@ -33,6 +78,8 @@ struct Finding {
   std::vector<Note> Notes; ///< Causes, call chain.
   std::string Suggestion;  ///< What to change.
   double WastedSectors = 0; ///< (sectors - ideal) per request, for ordering.
+  /// What it costs; nullopt when the requests are not counted.
+  std::optional<Impact> Cost;
 };
 
 /// What counts as a finding.

@@ -37,6 +37,22 @@ enum class AccessOp {
 /// "load", "store", "load+store", "atomic".
 const char *accessOpName(AccessOp Op);
 
+/// A loop around an access (AccessPattern::Loops), as the walker saw it.
+struct EnclosingLoop {
+  /// Its iteration counter (0, 1, ...), when the walker made one (a loop
+  /// whose variables it follows in closed form); nullopt otherwise.
+  std::optional<Symbol> Iter;
+  /// The condition under which another pass runs, in terms of Iter (the
+  /// constant 1 when the walker saw none it can evaluate).
+  Expr Condition = Expr::constant(1);
+  /// "the loop at f.cu:12", for notes.
+  std::string Where;
+
+  friend bool operator==(const EnclosingLoop &A, const EnclosingLoop &B) {
+    return A.Iter == B.Iter && A.Condition == B.Condition && A.Where == B.Where;
+  }
+};
+
 /// The AST-free description of one global access.
 struct AccessPattern {
   /// Byte offset of the accessed element from the start of its base
@@ -75,6 +91,9 @@ struct AccessPattern {
   /// the same in the warp's lanes), the value is the same in every lane and
   /// the access is predicted as through a uniform unknown, not a gather.
   std::vector<std::pair<Symbol, Expr>> LoadAddresses;
+  /// The loops around the access, outermost first (across inlined calls):
+  /// how many times it runs (RequestCount).
+  std::vector<EnclosingLoop> Loops;
 };
 
 /// The launch context a prediction is made for.
@@ -120,6 +139,31 @@ struct WarpRequest {
   unsigned Sectors = 0;
 };
 
+/// How many warp requests one launch makes of an access, estimated from
+/// the launch's values (or the defaults): the warps of a block that run it,
+/// times the trip counts of the loops around it, times the blocks.
+struct RequestCount {
+  /// Requests per block: warps that execute it (the fraction of sampled
+  /// warps, blocks and iterations in which some lane does) times the trip
+  /// counts found; per iteration of the loops in PerIterationOf.
+  double PerBlock = 0;
+  /// Blocks of the launch's grid; nullopt when no launch gives the grid.
+  std::optional<uint64_t> Blocks;
+  /// Loops whose trip count is not known ("the loop at f.cu:12"): the
+  /// counts are per iteration of each.
+  std::vector<std::string> PerIterationOf;
+  /// The factors, for notes: "4096 blocks x 8 warps x 64 iterations of the
+  /// loop at f.cu:22".
+  std::string Basis;
+
+  /// Requests per launch, when the grid and every trip count are known.
+  std::optional<double> perLaunch() const {
+    if (!Blocks || !PerIterationOf.empty())
+      return std::nullopt;
+    return PerBlock * double(*Blocks);
+  }
+};
+
 /// The result of predict(). Numbers are averages per warp request.
 struct Prediction {
   Classification Class = Classification::Unknown;
@@ -161,6 +205,9 @@ struct Prediction {
   /// simulation order: block 0, iteration 0, warp 0 first), under the same
   /// values; nullopt for indirect/unknown accesses.
   std::optional<WarpRequest> Representative;
+  /// How many requests a launch makes of the access; nullopt for accesses
+  /// without a sector count.
+  std::optional<RequestCount> Requests;
 };
 
 /// Predicts sectors per request for \p Access under \p Opts.

@@ -86,14 +86,27 @@ AccessKey accessKey(const TriagedFinding &T) {
   return {L.File, L.Line, L.Column, static_cast<int>(T.Access->Pattern.Op)};
 }
 
-/// Orders verdicts: the most wasted sectors per request first, then the
-/// most members, then report order (stable).
+/// The costliest member of \p V (costlier()): what the verdict costs.
+const TriagedFinding &costliestOf(const Verdict &V) {
+  const TriagedFinding *Best = V.Members.front();
+  for (const TriagedFinding *T : V.Members)
+    if (costlier(T->F, Best->F))
+      Best = T;
+  return *Best;
+}
+
+/// Orders verdicts: the costliest first, each led by its costliest member,
+/// then the most members, then report order (stable).
 void orderVerdicts(std::vector<Verdict> &Vs) {
+  for (Verdict &V : Vs)
+    std::stable_partition(V.Members.begin(), V.Members.end(),
+                          [&](const TriagedFinding *T) {
+                            return T == &costliestOf(V);
+                          });
   std::stable_sort(Vs.begin(), Vs.end(), [](const Verdict &A, const Verdict &B) {
-    double WA = A.Members.front()->F.WastedSectors,
-           WB = B.Members.front()->F.WastedSectors;
-    if (WA != WB)
-      return WA > WB;
+    const Finding &FA = A.Members.front()->F, &FB = B.Members.front()->F;
+    if (costlier(FA, FB) || costlier(FB, FA))
+      return costlier(FA, FB);
     return A.Members.size() > B.Members.size();
   });
 }
@@ -165,6 +178,9 @@ std::vector<FindingGroup> groupFindings(const FindingTable &Table) {
   }
   std::stable_sort(Groups.begin(), Groups.end(),
                    [](const FindingGroup &A, const FindingGroup &B) {
+                     const Finding &FA = A.lead().F, &FB = B.lead().F;
+                     if (costlier(FA, FB) || costlier(FB, FA))
+                       return costlier(FA, FB);
                      return locationLess(A.Primary, B.Primary);
                    });
   return Groups;

@@ -468,6 +468,7 @@ std::optional<Finding> buildFinding(const AccessRecord &A,
   if (P.SectorsPerRequest && P.IdealSectorsPerRequest)
     F.WastedSectors =
         std::max(0.0, *P.SectorsPerRequest - *P.IdealSectorsPerRequest);
+  F.Cost = impactOf(A, F.WastedSectors);
   return F;
 }
 

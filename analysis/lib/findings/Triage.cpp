@@ -63,7 +63,8 @@ FindingTable triage(const Report &R, const TriageOptions &Opts) {
 
   FindingTable Table;
   Table.HasBaseline = Opts.KnownFindings != nullptr;
-  for (const KernelRecord &K : R.Kernels)
+  for (const KernelRecord &K : R.Kernels) {
+    std::optional<std::optional<double>> Traffic; // Computed on first use.
     for (const AccessRecord &A : K.Accesses) {
       const std::string &File = A.Loc.File;
       const FindingPolicy &P = Opts.PolicyFor ? Opts.PolicyFor(File) : Default;
@@ -99,9 +100,16 @@ FindingTable triage(const Report &R, const TriageOptions &Opts) {
           T.Baselined = true;
         }
       }
+      if (F->Cost && F->Cost->Unit == Impact::Per::Launch) {
+        if (!Traffic)
+          Traffic = kernelTrafficPerLaunch(K);
+        if (*Traffic && **Traffic > 0)
+          F->Cost->KernelShare = F->Cost->ExcessBytes / **Traffic;
+      }
       T.F = std::move(*F);
       Table.Findings.push_back(std::move(T));
     }
+  }
   for (const auto &[Key, Left] : Known)
     Table.StaleBaselineEntries += Left;
   Table.reindex();

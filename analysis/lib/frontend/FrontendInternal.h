@@ -691,9 +691,9 @@ private:
   /// Whether the loop's body assigns \p VD before reading it (so its value
   /// at the start of a pass is dead), asked once per loop.
   bool deadOnEntry(LoopSyntax &Syntax, const clang::ValueDecl *VD);
-  /// The iteration symbols' names of the loops whose bodies are being
-  /// walked, outermost first, across inlined calls.
-  std::vector<std::string> EnclosingLoops;
+  /// The loops whose bodies are being walked, outermost first, across
+  /// inlined calls: their counters and conditions (AccessPattern::Loops).
+  std::vector<EnclosingLoop> EnclosingLoops;
   /// What the walks of the translation unit compute once from its source.
   SourceFacts &Facts;
   /// Why the engine gave up on an opaque per-lane symbol it made (a

@@ -614,7 +614,9 @@ bool KernelWalker::loopNameTaken(const Frame &F, llvm::StringRef Name) const {
   // A loop of a caller the body of which is being walked (its counter is not
   // in this frame's slots: `j` over attempts around a callee's `j` over
   // stages).
-  if (llvm::is_contained(EnclosingLoops, Name))
+  if (llvm::any_of(EnclosingLoops, [&](const EnclosingLoop &L) {
+        return L.Iter && L.Iter->Name == Name;
+      }))
     return true;
   for (const auto &Entry : F.Env)
     if (Entry.second.Int &&
@@ -878,6 +880,8 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
       F.SampledIter = *Iter;
     }
   }
+  // The loop's own condition, for the accesses in it (EnclosingLoop).
+  Expr LoopCond = Expr::constant(1);
   if (Cond) {
     walkExpr(Cond, F);
     Expr C = translate(Cond, F);
@@ -886,6 +890,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
       C = Iter ? Expr::logicalOr(Expr::eq(Expr::symbol(*Iter), Expr::constant(0)), C)
                : Expr::constant(1);
     F.Active = Expr::logicalAnd(F.Active, C);
+    LoopCond = C;
   }
   // The trip count, where the condition ends a loop of closed forms within
   // the sampled iterations for every lane.
@@ -900,6 +905,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
     F.Env[RangeVar].Int = V;
     TripCount = int64_t(RangeValues.size());
     F.Active = Expr::logicalAnd(F.Active, Expr::lt(K, Expr::constant(*TripCount)));
+    LoopCond = Expr::logicalAnd(LoopCond, Expr::lt(K, Expr::constant(*TripCount)));
   }
   // A condition the same in every lane, in every iteration, with no way out
   // but it: the loop runs the same number of times in every lane, a uniform
@@ -932,13 +938,19 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
       AtIter.try_emplace(VD, Dead != DeadOnEntry.end() ? Dead->second
                                                        : It->second);
     }
-  if (Iter)
-    EnclosingLoops.push_back(Iter->Name);
+  // Named only where accesses are recorded (not in probes and samples).
+  std::string LoopName;
+  if (F.records()) {
+    SourceLocation LoopAt = toLocation(SM, LoopLoc);
+    LoopName = fmt::format("the loop at {}:{}",
+                           llvm::sys::path::filename(LoopAt.File).str(),
+                           LoopAt.Line);
+  }
+  EnclosingLoops.push_back({Iter, LoopCond, LoopName});
   walkStmt(Body, F);
   if (Inc)
     walkExpr(Inc, F);
-  if (Iter)
-    EnclosingLoops.pop_back();
+  EnclosingLoops.pop_back();
   F.Active = SavedActive;
   F.SampledLoop = SavedSampledLoop;
   F.SampledIter = SavedSampledIter;

@@ -345,6 +345,11 @@ struct Context {
   unsigned MaxSamples = 512;
 };
 
+/// The requests a launch makes of \p Access under the values of \p Ctx
+/// (RequestCount.cpp): trip counts of its loops, the share of blocks,
+/// warps and passes that run it, the grid.
+RequestCount countRequests(const Context &Ctx, const AccessPattern &Access);
+
 /// Replaces the conjuncts of \p Active that depend on unmodelled values by 1
 /// and collects those values' names into \p Names.
 Expr assumeBranchesTaken(const Expr &Active, std::set<std::string> &Names);

@@ -17,6 +17,8 @@ size_t keyOf(const AccessPattern &A, const PredictOptions &O) {
   H = hashCombine(H, std::hash<std::string>()(A.IssuedAs));
   for (const auto &[S, From] : A.LoadAddresses)
     H = hashCombine(H, From.hash());
+  for (const EnclosingLoop &L : A.Loops)
+    H = hashCombine(H, L.Condition.hash());
   H = hashCombine(H, hashCombine(O.Block.X, hashCombine(O.Block.Y, O.Block.Z)));
   H = hashCombine(H, std::hash<int64_t>()(O.DefaultValue));
   H = hashCombine(H, O.MaxSamples);
@@ -32,7 +34,7 @@ bool sameInput(const AccessPattern &A, const PredictOptions &O,
          A.AccessBytes == B.AccessBytes && A.Atomic == B.Atomic &&
          A.RecordBytes == B.RecordBytes && A.UnknownReason == B.UnknownReason &&
          A.IssuedAs == B.IssuedAs &&
-         A.LoadAddresses == B.LoadAddresses &&
+         A.LoadAddresses == B.LoadAddresses && A.Loops == B.Loops &&
          O.Block == P.Block && O.DefaultValue == P.DefaultValue &&
          O.MaxSamples == P.MaxSamples && O.Params == P.Params;
 }

@@ -601,6 +601,7 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
                    : 0.0;
 
   P.Representative = representativeWith(Ctx, *P.SectorsPerRequest);
+  P.Requests = countRequests(Ctx, Access);
 
   Expr LanePart = Access.Address.splitLaneUniform().first;
   for (const Symbol &S : Ctx.Defaulted)

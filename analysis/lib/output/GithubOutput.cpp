@@ -9,6 +9,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "coalesce/FindingGroups.h"
 #include "coalesce/Output.h"
 
 #include "findings/Format.h"
@@ -90,13 +91,29 @@ std::string locationProperties(const SourceLocation &Begin,
   return Out;
 }
 
-/// The message, then the notes and the suggestion on their own lines.
-std::string annotationText(const Finding &F) {
+/// The lead finding's message, its cost, then its notes, where the group's
+/// verdicts hold, and the suggestion, each on its own line.
+std::string annotationText(const FindingGroup &G) {
+  const Finding &F = G.lead().F;
+  const AccessRecord &A = *G.lead().Access;
   std::string Text = F.Message;
+  auto Line = [&](const std::string &S) { Text += "\nnote: " + S; };
+  if (F.Cost && F.Cost->ExcessBytes > 0)
+    Line(describeImpact(*F.Cost, A.Pattern.Op));
+  if (G.AtCallSite)
+    Line(fmt::format("{}: the access, in the function this call reaches",
+                     formatLocation(A.Loc)));
   for (const Note &N : F.Notes)
-    Text += N.Loc.File.empty()
-                ? "\nnote: " + N.Message
-                : fmt::format("\nnote: {}: {}", formatLocation(N.Loc), N.Message);
+    Line(N.Loc.File.empty()
+             ? N.Message
+             : fmt::format("{}: {}", formatLocation(N.Loc), N.Message));
+  for (size_t I = 0; I < G.Verdicts.size(); ++I) {
+    std::string Where = describeContexts(G, G.Verdicts[I]);
+    if (!Where.empty())
+      Line(I == 0 ? Where
+                  : fmt::format("{}: {}", Where,
+                                G.Verdicts[I].Members.front()->F.Message));
+  }
   if (!F.Suggestion.empty())
     Text += "\nsuggestion: " + F.Suggestion;
   return Text;
@@ -127,19 +144,18 @@ unsigned writeGithub(const Report &R, const OutputOptions &Opts,
   const FindingTable &Table = tableFor(R, Opts, Local);
   writeCompileErrors(OS, R);
 
-  std::vector<const TriagedFinding *> Reported;
-  for (const TriagedFinding &T : Table.Findings)
-    if (T.reported())
-      Reported.push_back(&T);
-  std::stable_sort(Reported.begin(), Reported.end(),
-                   [](const TriagedFinding *A, const TriagedFinding *B) {
-                     return A->F.WastedSectors > B->F.WastedSectors;
-                   });
-  for (const TriagedFinding *T : Reported)
-    OS << fmt::format("::{} {},title={}::{}\n", commandOf(T->Level),
-                      locationProperties(T->Access->Loc, T->Access->EndLoc),
-                      escapeProperty(T->F.RuleId),
-                      escapeData(annotationText(T->F)));
+  // One annotation per source access (or call site), costliest first:
+  // GitHub shows the first 10 of each level.
+  std::vector<FindingGroup> Reported = groupFindings(Table);
+  for (const FindingGroup &G : Reported) {
+    const TriagedFinding &T = G.lead();
+    OS << fmt::format("::{} {},title={}::{}\n", commandOf(T.Level),
+                      locationProperties(G.Primary, G.AtCallSite
+                                                        ? SourceLocation()
+                                                        : T.Access->EndLoc),
+                      escapeProperty(T.F.RuleId),
+                      escapeData(annotationText(G)));
+  }
 
   std::string Suppressed =
       Table.suppressedCount()

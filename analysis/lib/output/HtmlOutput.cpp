@@ -333,19 +333,23 @@ void writeSummary(llvm::raw_ostream &OS, const PageIndex &Index) {
       Costly.push_back(&T);
   std::stable_sort(Costly.begin(), Costly.end(),
                    [](const TriagedFinding *A, const TriagedFinding *B) {
-                     return A->F.WastedSectors > B->F.WastedSectors;
+                     return costlier(A->F, B->F);
                    });
   if (Costly.size() > 10)
     Costly.resize(10);
   if (!Costly.empty()) {
     OS << "<h3>Costliest findings</h3>\n<ol class=\"costliest\">\n";
-    for (const TriagedFinding *T : Costly)
-      OS << fmt::format(
-          "<li><a href=\"#f-{}\">{}</a> <code>{}</code> "
-          "({} wasted sector{} per request)</li>\n",
-          Index.Anchor.at(T), escapeHtml(formatLocation(T->Access->Loc)),
-          escapeHtml(T->F.RuleId), formatNumber(T->F.WastedSectors),
+    for (const TriagedFinding *T : Costly) {
+      std::string Cost = fmt::format(
+          "{} wasted sector{} per request", formatNumber(T->F.WastedSectors),
           T->F.WastedSectors == 1 ? "" : "s");
+      if (T->F.Cost && T->F.Cost->ExcessBytes > 0)
+        Cost += "; " + describeImpact(*T->F.Cost, T->Access->Pattern.Op);
+      OS << fmt::format("<li><a href=\"#f-{}\">{}</a> <code>{}</code> ({})</li>\n",
+                        Index.Anchor.at(T),
+                        escapeHtml(formatLocation(T->Access->Loc)),
+                        escapeHtml(T->F.RuleId), escapeHtml(Cost));
+    }
     OS << "</ol>\n";
   }
   OS << "</section>\n";

@@ -152,6 +152,22 @@ void writeFinding(OStream &J, const TriagedFinding *T) {
     });
     stringAttr(J, "suggestion", F->Suggestion);
     numberAttr(J, "wasted_sectors_per_request", F->WastedSectors);
+    if (F->Cost) {
+      const Impact &I = *F->Cost;
+      J.attributeObject("impact", [&] {
+        numberAttr(J, "excess_bytes", I.ExcessBytes);
+        numberAttr(J, "fetched_bytes", I.FetchedBytes);
+        J.attribute("per", impactUnitName(I.Unit));
+        J.attributeArray("per_iteration_of", [&] {
+          for (const std::string &L : I.PerIterationOf)
+            J.value(L);
+        });
+        numberAttr(J, "kernel_traffic_share", I.KernelShare);
+        J.attribute("basis", I.Basis);
+      });
+    } else {
+      J.attribute("impact", nullptr);
+    }
     J.attribute("severity", severityName(T->Level));
     J.attribute("fingerprint", T->Fingerprint);
     J.attribute("suppressed", !T->reported());
@@ -196,6 +212,22 @@ void writeAccess(OStream &J, const AccessRecord &A, const TriagedFinding *F) {
         J.attribute(Name, Value);
     });
     stringAttr(J, "reason", P.Reason);
+    if (P.Requests) {
+      const RequestCount &C = *P.Requests;
+      J.attributeObject("requests", [&] {
+        numberAttr(J, "per_block", C.PerBlock);
+        intAttr(J, "blocks", C.Blocks ? std::optional<int64_t>(*C.Blocks)
+                                      : std::nullopt);
+        numberAttr(J, "per_launch", C.perLaunch());
+        J.attributeArray("per_iteration_of", [&] {
+          for (const std::string &L : C.PerIterationOf)
+            J.value(L);
+        });
+        J.attribute("basis", C.Basis);
+      });
+    } else {
+      J.attribute("requests", nullptr);
+    }
     J.attributeArray("call_chain", [&] {
       for (const SourceLocation &L : A.CallChain)
         J.object([&] { locationAttrs(J, L); });

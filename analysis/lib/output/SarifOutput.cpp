@@ -10,6 +10,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "coalesce/FindingGroups.h"
 #include "coalesce/Output.h"
 #include "coalesce/Rules.h"
 
@@ -20,6 +21,9 @@
 #include "llvm/Support/JSON.h"
 
 #include <fmt/format.h>
+
+#include <cmath>
+#include <map>
 
 #ifndef COALESCE_INFORMATION_URI
 #define COALESCE_INFORMATION_URI "https://github.com/coalesce-lint/coalesce-lint"
@@ -141,7 +145,17 @@ int64_t ruleIndex(llvm::StringRef Id) {
   return -1;
 }
 
-void writeResult(OStream &J, const TriagedFinding &T, bool HasBaseline) {
+/// Where a result points, and its rank, beyond what the finding holds.
+struct Placement {
+  /// The kernel's call of the function that holds the access, when its
+  /// verdict differs per call site (FindingGroup::AtCallSite).
+  std::optional<SourceLocation> CallSite;
+  /// 0..100, higher for costlier: by position in the costliest-first order.
+  double Rank = 0;
+};
+
+void writeResult(OStream &J, const TriagedFinding &T, bool HasBaseline,
+                 const Placement &Where) {
   const AccessRecord &A = *T.Access;
   const Finding &F = T.F;
   J.object([&] {
@@ -156,10 +170,23 @@ void writeResult(OStream &J, const TriagedFinding &T, bool HasBaseline) {
                    : fmt::format("{}. Suggestion: {}.", F.Message,
                                  F.Suggestion));
     J.attributeArray("locations", [&] {
-      J.object([&] { physicalLocation(J, A.Loc, A.EndLoc); });
+      J.object([&] {
+        if (Where.CallSite)
+          physicalLocation(J, *Where.CallSite);
+        else
+          physicalLocation(J, A.Loc, A.EndLoc);
+      });
     });
+    J.attribute("rank", Where.Rank);
     J.attributeArray("relatedLocations", [&] {
       int64_t Id = 0;
+      if (Where.CallSite)
+        J.object([&] {
+          J.attribute("id", Id++);
+          physicalLocation(J, A.Loc, A.EndLoc);
+          textObject(J, "message",
+                     "the access, in the function this call reaches");
+        });
       for (const Note &N : F.Notes) {
         if (N.Loc.File.empty())
           continue;
@@ -196,6 +223,14 @@ void writeResult(OStream &J, const TriagedFinding &T, bool HasBaseline) {
       if (A.Predicted.IdealSectorsPerRequest)
         J.attribute("idealSectorsPerRequest",
                     *A.Predicted.IdealSectorsPerRequest);
+      if (F.Cost) {
+        J.attribute("excessBytes", F.Cost->ExcessBytes);
+        J.attribute("fetchedBytes", F.Cost->FetchedBytes);
+        J.attribute("impactPer", impactUnitName(F.Cost->Unit));
+        if (F.Cost->KernelShare)
+          J.attribute("kernelTrafficShare", *F.Cost->KernelShare);
+        J.attribute("impact", describeImpact(*F.Cost, A.Pattern.Op));
+      }
     });
   });
 }
@@ -258,8 +293,31 @@ unsigned writeSarif(const Report &R, const OutputOptions &Opts,
           });
         });
         J.attributeArray("results", [&] {
+          // Costliest first; the suppressed after the reported.
+          std::vector<const TriagedFinding *> Order;
           for (const TriagedFinding &T : Table.Findings)
-            writeResult(J, T, Table.HasBaseline);
+            Order.push_back(&T);
+          std::stable_sort(Order.begin(), Order.end(),
+                           [](const TriagedFinding *A, const TriagedFinding *B) {
+                             if (A->reported() != B->reported())
+                               return A->reported();
+                             return costlier(A->F, B->F);
+                           });
+          std::map<const TriagedFinding *, SourceLocation> CallSites;
+          for (const FindingGroup &G : groupFindings(Table))
+            if (G.AtCallSite)
+              for (const Verdict &V : G.Verdicts)
+                for (const TriagedFinding *T : V.Members)
+                  CallSites[T] = T->Access->CallChain.front();
+          for (size_t I = 0; I < Order.size(); ++I) {
+            Placement Where;
+            if (auto It = CallSites.find(Order[I]); It != CallSites.end())
+              Where.CallSite = It->second;
+            Where.Rank = std::round(1000.0 * double(Order.size() - I) /
+                                    double(Order.size())) /
+                         10;
+            writeResult(J, *Order[I], Table.HasBaseline, Where);
+          }
         });
       });
     });

@@ -153,6 +153,9 @@ void writeGroup(llvm::raw_ostream &OS, const Palette &C, const FindingGroup &G,
     if (!IsPrimary)
       writeDiagnostic(OS, C, N.Loc, DiagKind::Note, N.Message);
   }
+  if (F.Cost && F.Cost->ExcessBytes > 0)
+    writeDiagnostic(OS, C, A.Loc, DiagKind::Note,
+                    describeImpact(*F.Cost, A.Pattern.Op));
   std::string Where = describeContexts(G, G.Verdicts.front());
   if (!Where.empty())
     writeDiagnostic(OS, C, A.Loc, DiagKind::Note, Where);

@@ -5,8 +5,10 @@
 // (a note each), an access in a device function whose verdict differs per
 // call site is reported at each call site with the function's line as a
 // note, and a suggestion is printed once per file unless --verbose.
-// RUN: %not %coalesce-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=suggestion:
-// RUN: %not %coalesce-lint --verbose %s 2>&1 | FileCheck %s --check-prefix=VERBOSE
+// (--print-accesses keeps the source order; output/impact.cu checks the
+// costliest-first order.)
+// RUN: %not %coalesce-lint --print-accesses %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=suggestion:
+// RUN: %not %coalesce-lint --print-accesses --verbose %s 2>&1 | FileCheck %s --check-prefix=VERBOSE
 
 template <typename T, int B>
 __global__ void scale(T *out, const T *in, int n) {

@@ -1,0 +1,69 @@
+// What a finding costs (issue 28): the bytes its sectors above the ideal
+// move per launch (requests: blocks x warps that run it x passes of the
+// loops around it, from the launch's values), its share of the kernel's
+// predicted traffic, and the report ordered by it, costliest first. A count
+// without a grid is per block, one without a trip count per pass; the two
+// are never ranked as a launch's.
+// RUN: %not %coalesce-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %coalesce-lint --format=json --fail-on=never %s | FileCheck %s --check-prefix=JSON
+
+// A GEMM-like kernel: the strided load in the K loop costs far more than
+// the once-per-thread strided write-back, although both read 32 sectors
+// per request.
+__global__ void matmul(const float *A, const float *B, float *C, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+  for (int k = 0; k < n; ++k)
+    acc += A[row * n + k] * B[k * n + row];
+  C[row * n] = acc;
+}
+
+// Only the first warp of each block runs the access.
+__global__ void firstWarp(const float *in, float *out) {
+  if (threadIdx.x < 32)
+    out[blockIdx.x * 32 + threadIdx.x] = in[(blockIdx.x * 32 + threadIdx.x) * 2];
+}
+
+// A loop whose trip count depends on data: counted per pass.
+__global__ void chase(const int *next, float *v, int start) {
+  int i = start;
+  while (next[i] >= 0) {
+    v[threadIdx.x * 8] += 1;
+    i = next[i];
+  }
+}
+
+// No launch: per block.
+__global__ void nolaunch(const float *in, float *out) {
+  out[threadIdx.x] = in[threadIdx.x * 4];
+}
+
+int main() {
+  float *a, *b, *c;
+  int *nx;
+  matmul<<<16, 256>>>(a, b, c, 4096);
+  firstWarp<<<1000, 256>>>(a, b);
+  chase<<<10, 128>>>(nx, a, 0);
+}
+
+// The costliest first: A in the K loop (16 blocks x 8 warps x 4096 passes
+// x 28 wasted sectors of 32 bytes: 448 MiB; B beside it is coalesced).
+// CHECK: impact.cu:17:12: warning: uncoalesced load of 'A[row * n + k]'
+// CHECK: impact.cu:17:12: note: wastes about 448 MiB of the 512 MiB this load fetches per launch (16 blocks x 8 warps x 4096 passes of the loop at impact.cu:16); 77.8% of the kernel's predicted traffic
+// CHECK: impact.cu:24:42: warning: uncoalesced load of 'in[(blockIdx.x * 32 + threadIdx.x) * 2]'
+// CHECK: impact.cu:24:42: note: wastes about 125 KiB of the 250 KiB this load fetches per launch (1000 blocks x 12.5% of 8 warps); 33.3% of the kernel's predicted traffic
+// CHECK: impact.cu:18:3: warning: uncoalesced store to 'C[row * n]'
+// CHECK: impact.cu:18:3: note: wastes about 112 KiB of the 128 KiB this store fetches per launch (16 blocks x 8 warps); less than 0.1% of the kernel's predicted traffic
+// Per block, then per pass.
+// CHECK: impact.cu:38:22: warning: uncoalesced load of 'in[threadIdx.x * 4]'
+// CHECK: impact.cu:38:22: note: wastes about 3 KiB of the 4 KiB this load fetches per block (8 warps; no launch gives the grid)
+// CHECK: impact.cu:31:5: warning: uncoalesced update of 'v[threadIdx.x * 8]'
+// CHECK: impact.cu:31:5: note: wastes about 35 KiB of the 40 KiB this update fetches per launch and pass of the loop at impact.cu:30 (10 blocks x 4 warps; trip count not known)
+// CHECK: 5 warnings in 4 kernels
+
+// JSON: "requests": {
+// JSON-NEXT: "per_block": 32768,
+// JSON-NEXT: "blocks": 16,
+// JSON-NEXT: "per_launch": 524288,
+// JSON-NEXT: "per_iteration_of": [],
+// JSON-NEXT: "basis": "16 blocks x 8 warps x 4096 passes of the loop at impact.cu:16"
