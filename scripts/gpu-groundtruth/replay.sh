@@ -84,6 +84,14 @@ python3 "$HERE/compare.py" --carry "$C" --frames all --json-dir "$TMP/json" \
   --out "$R/compare-$SET.md" "${significant[@]}" >/dev/null || rc=1
 python3 "$HERE/compare.py" --carry "$C" --frames all --json-dir "$TMP/json" --reuse-json \
   --line-ratio 1.02 --ratio 1.0 --out "$R/compare-$SET-any-waste.md" "${any[@]}" >/dev/null || rc=1
+# What the findings cost, predicted against measured excess bytes per line
+# (impact.py; floors as measured, docs/validation.md#what-a-finding-costs).
+impact=()
+if [ "$SET" = modern ] && [[ " ${present[*]} " == *" llmc "* ]]; then
+  impact=(--require llmc:8:95)
+fi
+python3 "$HERE/impact.py" --carry "$C" --json-dir "$TMP/json" \
+  --out "$R/impact-$SET.md" ${impact[@]+"${impact[@]}"} || rc=1
 awk 'NR >= 3 && /^$/ {exit} NR >= 3' "$R/compare-$SET.md" 2>/dev/null || true
 awk 'NR >= 5 && /^$/ {exit} NR >= 5' "$R/compare-$SET-any-waste.md" 2>/dev/null || true
 exit $rc

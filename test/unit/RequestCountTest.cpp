@@ -95,6 +95,35 @@ TEST(RequestCountTest, GridStrideLoopEndsPerWarp) {
   EXPECT_EQ(P.Requests->perLaunch(), 64.0 * 8 * 64);
 }
 
+TEST(RequestCountTest, TriangularLoopsCountEveryBlocksRows) {
+  // for (t2 = 0; t2 <= t; ++t2) with t = blockIdx.x, 4 blocks of one warp:
+  // 1 + 2 + 3 + 4 = 10 passes, not 4 x 1 as the first block would say.
+  AccessPattern A;
+  A.Address = C(4) * tx() + C(128) * k();
+  A.Active = Expr::le(k(), bx());
+  A.Loops = {loopWhile(Expr::le(k(), bx()))};
+  Prediction P = predict(A, launch(32, 4));
+  ASSERT_TRUE(P.Requests);
+  EXPECT_EQ(P.Requests->perLaunch(), 10.0);
+  EXPECT_EQ(P.Requests->Basis,
+            "4 blocks x 1 warp x 1 to 4 passes of the loop at f.cu:3");
+}
+
+TEST(RequestCountTest, DefaultedBoundsAreNotTripCounts) {
+  // k < n with n given by no launch: the 1024 used for the sectors is not
+  // a trip count; the count is per pass.
+  AccessPattern A;
+  A.Address = C(4) * tx() + C(4) * k();
+  A.Active = Expr::lt(k(), param("n"));
+  A.Loops = {loopWhile(Expr::lt(k(), param("n")))};
+  Prediction P = predict(A, launch(64, 2));
+  ASSERT_TRUE(P.Requests);
+  EXPECT_FALSE(P.Requests->perLaunch());
+  EXPECT_EQ(P.Requests->PerIterationOf,
+            std::vector<std::string>{"the loop at f.cu:3"});
+  EXPECT_DOUBLE_EQ(P.Requests->PerBlock, 2);
+}
+
 TEST(RequestCountTest, UnknownGridOrTripCountIsNeverInvented) {
   // No grid: per block. A loop with no counter: per pass of it.
   AccessPattern A;

@@ -5,18 +5,21 @@
 // lane runs the access, and the passes of the loops around it. Counted under
 // the values the prediction used (the launch's, --param, the defaults):
 //
-//   - each loop's trip count: the first pass at which its condition fails
-//     in every lane of the first warp that runs the access, the loops
-//     outside it at their first pass (exponential search, then bisection:
-//     a condition of closed forms turns once);
-//   - the fraction of (block, warp, pass) in which some lane runs the
-//     access, over 4 blocks spread across the grid, 8 warps spread across
-//     the block and passes spread across each loop's trip count (8, 3x3,
-//     2x2x...): a guard, a tail, a condition inside the loop each take
-//     their share.
+//   - the share of (block, warp) in which some lane runs the access with
+//     every loop at its first pass, over 4 blocks spread across the grid
+//     and 8 warps spread across the block: a guard takes its share;
+//   - for up to 8 of those pairs, spread over them: each loop's trip count,
+//     the first pass at which its condition fails in every lane of the
+//     warp, the loops outside it at their first pass (exponential search,
+//     then bisection: a condition of closed forms turns once), and the
+//     share of those passes that run the access (spread over each trip
+//     count: 8, 3x3, 2x2x...); their mean stands for every pair, so that
+//     a triangular loop (causal attention's `t2 <= t`) counts the rows of
+//     the blocks and warps read, not only the first.
 //
 // A loop whose trip count is not found (no counter, a condition the tool
-// cannot evaluate, one that holds past 2^40 passes) leaves the counts per
+// cannot evaluate, one that holds past 2^40 passes, a bound that rests on a
+// default value instead of the launch's or --param) leaves the counts per
 // pass of it; without a grid they are per block, counted in the first
 // block (its warps, its passes). Nothing is invented.
 //
@@ -116,88 +119,124 @@ RequestCount countRequests(const Context &Ctx, const AccessPattern &Access) {
     Warps.push_back(lanesOfWarp(Block, unsigned(W)));
   std::vector<uint64_t> BlockSample = spread(Blocks, 4);
 
-  // The first (block, warp) that runs the access with every loop at its
-  // first pass: where the trip counts are read.
+  // The (block, warp) pairs that run the access with every loop at its
+  // first pass: the share of warps, and where the trip counts are read.
   Bindings First = Fixed;
   for (const EnclosingLoop &L : Access.Loops)
     if (L.Iter)
       First.set(*L.Iter, 0);
-  const std::vector<Lane> *FirstWarp = nullptr;
+  std::vector<std::pair<uint64_t, size_t>> Running;
   for (uint64_t B : BlockSample) {
     bindBlock(First, B, Grid);
     Active.prepare(First);
-    for (const std::vector<Lane> &Lanes : Warps)
-      if (anyLane(Active, Lanes)) {
-        FirstWarp = &Lanes;
-        break;
-      }
-    if (FirstWarp)
-      break;
+    for (size_t W = 0; W < Warps.size(); ++W)
+      if (anyLane(Active, Warps[W]))
+        Running.emplace_back(B, W);
   }
-  if (!FirstWarp)
+  if (Running.empty())
     return R; // No warp runs it: no requests.
+  double WarpShare = double(Running.size()) /
+                     double(BlockSample.size() * Warps.size());
 
-  // Trip counts, outermost first, the outer loops at their first pass.
+  // A bound that rests on a value the user did not give (the default 1024
+  // for a parameter no launch sets) is not a trip count: per pass.
+  auto UsesDefault = [&](const Expr &E) {
+    for (const Symbol &S : E.symbols())
+      if (std::find(Ctx.Defaulted.begin(), Ctx.Defaulted.end(), S) !=
+          Ctx.Defaulted.end())
+        return true;
+    return false;
+  };
+  std::vector<const EnclosingLoop *> Counted;
+  std::vector<LaneProgram> Conds;
+  for (const EnclosingLoop &L : Access.Loops) {
+    if (L.Iter && !UsesDefault(L.Condition)) {
+      Counted.push_back(&L);
+      Conds.emplace_back(L.Condition);
+    } else {
+      R.PerIterationOf.push_back(L.Where);
+    }
+  }
+
+  // Per pair (at most 8, spread over those that run it): each loop's trip
+  // count, outer loops at their first pass (a triangular loop's differs
+  // from warp to warp and block to block), and the share of those passes
+  // in which the access runs (spread over each trip count: 8, 3x3, 2x2x..).
+  unsigned PerLoop = Counted.size() <= 1 ? 8 : Counted.size() == 2 ? 3 : 2;
+  std::vector<std::vector<int64_t>> TripsOf(Counted.size());
+  double PassesSum = 0;
+  unsigned Pairs = 0;
+  for (uint64_t I : spread(Running.size(), 8)) {
+    auto [B, W] = Running[I];
+    Bindings At = First;
+    bindBlock(At, B, Grid);
+    std::vector<int64_t> T;
+    bool Ended = true;
+    for (size_t L = 0; L < Counted.size() && Ended; ++L) {
+      std::optional<int64_t> Trip =
+          tripCountOf(Conds[L], *Counted[L]->Iter, At, Warps[W]);
+      Ended = Trip.has_value();
+      T.push_back(Trip.value_or(0));
+    }
+    if (!Ended)
+      continue; // Still running at 2^40: not counted in this pair.
+    std::vector<std::vector<uint64_t>> Passes;
+    double Count = 1;
+    for (size_t L = 0; L < Counted.size(); ++L) {
+      TripsOf[L].push_back(T[L]);
+      Count *= double(T[L]);
+      Passes.push_back(spread(uint64_t(std::max<int64_t>(T[L], 0)), PerLoop));
+    }
+    uint64_t Runs = 0, Tried = 0;
+    std::vector<size_t> Digit(Passes.size(), 0);
+    while (true) {
+      for (size_t L = 0; L < Passes.size(); ++L)
+        if (!Passes[L].empty())
+          At.set(*Counted[L]->Iter, int64_t(Passes[L][Digit[L]]));
+      Active.prepare(At);
+      ++Tried;
+      Runs += anyLane(Active, Warps[W]);
+      size_t L = 0;
+      for (; L < Passes.size(); ++L) {
+        if (++Digit[L] < Passes[L].size())
+          break;
+        Digit[L] = 0;
+      }
+      if (L == Passes.size())
+        break;
+    }
+    PassesSum += Count * double(Runs) / double(Tried);
+    ++Pairs;
+  }
+  if (!Pairs) {
+    // Every pair's loop still ran at 2^40 passes: per pass of them all.
+    for (const EnclosingLoop *L : Counted)
+      R.PerIterationOf.push_back(L->Where);
+    Counted.clear();
+    TripsOf.clear();
+    PassesSum = Pairs = 1;
+  }
+  R.PerBlock = Block.warps() * WarpShare * PassesSum / Pairs;
+
+  // "16 blocks x 12.5% of 8 warps x 64 passes of the loop at f.cu:12"; a
+  // trip count that differs between the warps read gives its range.
   std::vector<std::string> Factors;
   if (R.Blocks)
     Factors.push_back(fmt::format("{} block{}", *R.Blocks,
                                   *R.Blocks == 1 ? "" : "s"));
-  std::vector<std::pair<Symbol, int64_t>> Trips;
-  double PerBlock = Block.warps();
-  for (const EnclosingLoop &L : Access.Loops) {
-    std::optional<int64_t> T;
-    if (L.Iter) {
-      LaneProgram Cond(L.Condition);
-      T = tripCountOf(Cond, *L.Iter, First, *FirstWarp);
-    }
-    if (!T) {
-      R.PerIterationOf.push_back(L.Where);
-      continue;
-    }
-    Trips.emplace_back(*L.Iter, *T);
-    PerBlock *= double(*T);
-    Factors.push_back(fmt::format("{} pass{} of {}", *T, *T == 1 ? "" : "es",
-                                  L.Where));
-  }
-
-  // The share of (block, warp, pass) that runs the access, the passes
-  // spread over each trip count (at most 16 combinations).
-  std::vector<std::vector<uint64_t>> Passes;
-  unsigned PerLoop = Trips.size() <= 1 ? 8 : Trips.size() == 2 ? 3 : 2;
-  for (const auto &[Iter, T] : Trips)
-    Passes.push_back(spread(uint64_t(std::max<int64_t>(T, 0)), PerLoop));
-  uint64_t Runs = 0, Tried = 0;
-  std::vector<size_t> Digit(Passes.size(), 0);
-  Bindings At = First;
-  while (true) {
-    for (size_t I = 0; I < Passes.size(); ++I)
-      if (!Passes[I].empty())
-        At.set(Trips[I].first, int64_t(Passes[I][Digit[I]]));
-    for (uint64_t B : BlockSample) {
-      bindBlock(At, B, Grid);
-      Active.prepare(At);
-      for (const std::vector<Lane> &Lanes : Warps) {
-        ++Tried;
-        Runs += anyLane(Active, Lanes);
-      }
-    }
-    size_t I = 0;
-    for (; I < Passes.size(); ++I) {
-      if (++Digit[I] < Passes[I].size())
-        break;
-      Digit[I] = 0;
-    }
-    if (I == Passes.size())
-      break;
-  }
-  double Share = Tried ? double(Runs) / double(Tried) : 0;
-  R.PerBlock = PerBlock * Share;
   std::string WarpText = fmt::format("{} warp{}", Block.warps(),
                                      Block.warps() == 1 ? "" : "s");
-  if (Share < 1)
-    WarpText = fmt::format("{}% of {}", std::round(Share * 1000) / 10,
+  if (WarpShare < 1)
+    WarpText = fmt::format("{}% of {}", std::round(WarpShare * 1000) / 10,
                            WarpText);
-  Factors.insert(Factors.begin() + (R.Blocks ? 1 : 0), WarpText);
+  Factors.push_back(WarpText);
+  for (size_t L = 0; L < Counted.size(); ++L) {
+    auto [Lo, Hi] = std::minmax_element(TripsOf[L].begin(), TripsOf[L].end());
+    std::string N = *Lo == *Hi ? fmt::format("{}", *Lo)
+                               : fmt::format("{} to {}", *Lo, *Hi);
+    Factors.push_back(fmt::format("{} pass{} of {}", N,
+                                  *Hi == 1 ? "" : "es", Counted[L]->Where));
+  }
   R.Basis = fmt::format("{}", fmt::join(Factors, " x "));
   return R;
 }
