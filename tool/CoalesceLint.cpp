@@ -50,6 +50,7 @@ llvm::Expected<unsigned> writeReport(const Report &R, const tool::Options &O,
   Out.PrintAccesses = O.PrintAccesses;
   Out.ShowAllErrors = O.ShowAllErrors;
   Out.Verbose = O.Verbose;
+  Out.Summary = O.Summary;
   std::unique_ptr<llvm::raw_fd_ostream> File;
   llvm::raw_ostream *OS = &llvm::outs();
   if (Sink && O.OutputFile.empty()) {

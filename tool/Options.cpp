@@ -169,6 +169,9 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<double> Threshold("threshold",
                             cl::desc("Extra sectors per request above the ideal that make a finding (default 0)"),
                             cl::init(0.0), cl::cat(Cat));
+  static cl::opt<std::string> MinImpactOpt("min-impact",
+                            cl::desc("Report only findings that waste at least this much per launch: bytes ('4096', '512KiB', '1MiB') or a share of the kernel's predicted traffic ('5%'); findings without a per-launch figure are kept"),
+                            cl::value_desc("BYTES|PERCENT"), cl::cat(Cat));
   static cl::opt<bool> Maybe("possibly-misaligned",
                         cl::desc("Report accesses misaligned only for some values of an unknown offset (rule coalesce-misaligned-offset, off by default)"),
                         cl::cat(Cat));
@@ -185,6 +188,9 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
                               cl::cat(Cat));
   static cl::opt<bool> Verbose("verbose",
                               cl::desc("Text: print the suggestion after every finding, not once per rule and file"),
+                              cl::cat(Cat));
+  static cl::opt<bool> SummaryOpt("summary",
+                              cl::desc("Text: tables of the findings per kernel and per file, costliest first, instead of each finding"),
                               cl::cat(Cat));
   static cl::opt<bool> ShowErrors("show-compile-errors",
                            cl::desc("List every compile error, not only their count"),
@@ -344,6 +350,12 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   if (Threshold < 0)
     return usageError("--threshold must not be negative");
   O.Findings.Threshold = Threshold;
+  if (!MinImpactOpt.empty()) {
+    llvm::Expected<MinImpact> M = parseMinImpact(MinImpactOpt);
+    if (!M)
+      return usageError("--min-impact: " + llvm::toString(M.takeError()));
+    O.Findings.MinimumImpact = *M;
+  }
   O.Findings.ReportPossiblyMisaligned = !NoMaybe;
   O.Findings.EnablePossiblyMisaligned = Maybe;
   O.Findings.ReportIndirect = !NoIndirect;
@@ -365,7 +377,7 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   }
   // What the command line sets overrides configuration files.
   for (cl::Option *Opt : std::initializer_list<cl::Option *>{
-           &FormatOpt, &FailOn, &Threshold, &DefaultValue, &HeaderFilter,
+           &FormatOpt, &FailOn, &Threshold, &MinImpactOpt, &DefaultValue, &HeaderFilter,
            &Output, &FileTimeout, &VerifyAll, &LaunchCount, &KernelRegex,
            std::addressof(Buffers), &GridOpt, &Fill, &Tolerance, &Timeout, &FailOnMismatch})
     if (Opt->getNumOccurrences())
@@ -373,6 +385,7 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   O.PrintAccesses = PrintAccesses;
   O.ShowAllErrors = ShowErrors;
   O.Verbose = Verbose;
+  O.Summary = SummaryOpt;
   if (ColorOpt == "always")
     O.Color = true;
   else if (ColorOpt == "auto")

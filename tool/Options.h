@@ -50,6 +50,7 @@ struct Options {
   bool PrintAccesses = false;
   bool ShowAllErrors = false;
   bool Verbose = false;
+  bool Summary = false;
   bool FailOnFindings = true;
   /// --launcher: O.Analysis.ExtraArgs is a compiler command to analyze, then
   /// run.

@@ -23,7 +23,8 @@ const FindingPolicy &policyFor(const ConfigFile &C, const Options &O,
   if (It == T.Policies.end())
     It = T.Policies
              .emplace(C.Path, policyOf(C, O.Findings, O.Given.count("threshold"),
-                                       O.HeaderFilter))
+                                       O.HeaderFilter,
+                                       O.Given.count("min-impact")))
              .first;
   return It->second;
 }
@@ -141,6 +142,10 @@ llvm::Expected<FindingTable> triageFindings(const Report &R, const Options &O,
     llvm::WithColor::note(llvm::errs(), "coalesce-lint") << fmt::format(
         "{} finding{} on lines the diff does not touch not reported\n",
         Table.OutsideDiff, Table.OutsideDiff == 1 ? "" : "s");
+  if (Table.BelowMinImpact)
+    llvm::WithColor::note(llvm::errs(), "coalesce-lint") << fmt::format(
+        "{} finding{} costing less than --min-impact not reported\n",
+        Table.BelowMinImpact, Table.BelowMinImpact == 1 ? "" : "s");
   return Table;
 }
 

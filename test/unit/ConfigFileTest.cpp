@@ -94,8 +94,8 @@ TEST(ConfigFileTest, CommandLineWins) {
 TEST(ConfigFileTest, ErrorsNameTheFileAndLine) {
   EXPECT_EQ(errorOf("threshold: 1\nrulez: {}\n"),
             "/nowhere/c.yaml:2: unknown key 'rulez' (expected rules, "
-            "threshold, default-param, timeout, block, params, kernels, "
-            "header-filter, exclude, format, fail-on, verify)");
+            "threshold, min-impact, default-param, timeout, block, params, "
+            "kernels, header-filter, exclude, format, fail-on, verify)");
   EXPECT_EQ(errorOf("timeout: -3\n"),
             "/nowhere/c.yaml:1: 'timeout' must be 0 (no limit) to 86400 "
             "seconds");

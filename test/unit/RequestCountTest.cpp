@@ -176,4 +176,26 @@ TEST(RequestCountTest, ExcessBytesAndOrdering) {
   EXPECT_FALSE(costlier(Block, Launch));
 }
 
+TEST(RequestCountTest, MinImpactValues) {
+  llvm::Expected<MinImpact> M = parseMinImpact("1MiB");
+  ASSERT_TRUE(bool(M));
+  EXPECT_EQ(M->Bytes, 1048576.0);
+  EXPECT_FALSE(M->Share);
+  M = parseMinImpact(" 512 KiB ");
+  ASSERT_TRUE(bool(M));
+  EXPECT_EQ(M->Bytes, 524288.0);
+  M = parseMinImpact("4096");
+  ASSERT_TRUE(bool(M));
+  EXPECT_EQ(M->Bytes, 4096.0);
+  M = parseMinImpact("5%");
+  ASSERT_TRUE(bool(M));
+  EXPECT_DOUBLE_EQ(*M->Share, 0.05);
+  for (const char *Bad : {"lots", "-1", "150%", "1XiB", ""}) {
+    llvm::Expected<MinImpact> E = parseMinImpact(Bad);
+    EXPECT_FALSE(bool(E)) << Bad;
+    if (!E)
+      llvm::consumeError(E.takeError());
+  }
+}
+
 } // namespace

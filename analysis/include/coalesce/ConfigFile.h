@@ -10,6 +10,7 @@
 ///     coalesce-stride: error
 ///     coalesce-misaligned: {enabled: true, severity: note}
 ///   threshold: 0.5               # extra sectors per request for a finding
+///   min-impact: 1MiB             # or '5%': least excess per launch
 ///   default-param: 4096          # value of parameters without a value
 ///   block: [256]                 # block shape of every kernel
 ///   params: {N: 1024}            # parameter values of every kernel
@@ -64,6 +65,7 @@ struct ConfigFile {
   std::string Path; ///< Where it was read from (empty: no file).
   std::vector<RuleSetting> Rules;
   std::optional<double> Threshold;
+  std::optional<MinImpact> MinimumImpact; ///< min-impact (--min-impact).
   std::optional<int64_t> DefaultParam;
   std::optional<unsigned> Timeout; ///< Seconds per file (--timeout).
   std::vector<BlockOverride> Blocks;
@@ -99,10 +101,12 @@ AnalysisConfig applyConfig(const ConfigFile &C,
 
 /// The finding policy of files under \p C: C's rules, threshold (unless
 /// \p ThresholdGiven), header filter (unless \p HeaderFilter is given on
-/// the command line) and excluded paths.
+/// the command line), least impact (unless \p MinImpactGiven) and excluded
+/// paths.
 FindingPolicy policyOf(const ConfigFile &C, const FindingOptions &CommandLine,
                        bool ThresholdGiven,
-                       const std::optional<std::string> &HeaderFilter);
+                       const std::optional<std::string> &HeaderFilter,
+                       bool MinImpactGiven = false);
 
 /// The configuration of each file of a run, each file read once.
 class ConfigSet {

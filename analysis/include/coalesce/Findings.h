@@ -11,6 +11,8 @@
 
 #include "coalesce/Report.h"
 
+#include "llvm/Support/Error.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -82,6 +84,20 @@ struct Finding {
   std::optional<Impact> Cost;
 };
 
+/// The least a finding must cost to be reported (--min-impact): excess
+/// bytes per launch, or a share of the kernel's predicted traffic. Findings
+/// whose figure is not per launch (no grid, a trip count not known) are
+/// never dropped by it.
+struct MinImpact {
+  std::optional<double> Bytes;
+  std::optional<double> Share; ///< 0..1.
+  bool active() const { return Bytes || Share; }
+};
+
+/// Parses "1MiB", "512 KiB", "4096" (bytes; k/M/G and KiB/MiB/GiB are
+/// powers of 1024) or "5%"; an error naming the value otherwise.
+llvm::Expected<MinImpact> parseMinImpact(llvm::StringRef S);
+
 /// What counts as a finding.
 struct FindingOptions {
   /// An access is a finding when its sectors per request exceed the ideal
@@ -95,6 +111,8 @@ struct FindingOptions {
   bool EnablePossiblyMisaligned = false;
   /// Report indirect (gather/scatter) accesses.
   bool ReportIndirect = true;
+  /// Drop findings that cost less per launch (--min-impact).
+  MinImpact MinimumImpact;
 };
 
 /// The finding for \p A, or nullopt when it is not one under \p Opts.

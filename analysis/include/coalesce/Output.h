@@ -36,6 +36,9 @@ struct OutputOptions {
   bool ShowAllErrors = false;
   /// Text: the suggestion after every finding, not once per rule and file.
   bool Verbose = false;
+  /// Text: tables of the findings per kernel and per file, costliest
+  /// first, instead of each finding (--summary).
+  bool Summary = false;
   /// The triaged findings (Triage.h); null: every finding under Findings,
   /// none suppressed.
   const FindingTable *Table = nullptr;

@@ -68,6 +68,8 @@ public:
   unsigned StaleBaselineEntries = 0;
   /// Findings left out because the diff does not touch their lines.
   unsigned OutsideDiff = 0;
+  /// Findings left out because they cost less than --min-impact.
+  unsigned BelowMinImpact = 0;
 
   /// The finding of \p A, or null when it is none.
   const TriagedFinding *find(const AccessRecord &A) const;

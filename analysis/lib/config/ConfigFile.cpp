@@ -324,6 +324,16 @@ bool ConfigParser::topLevel(const YAML::Node &KeyNode, const YAML::Node &V,
     C.Threshold = D;
     return true;
   }
+  if (Key == "min-impact") {
+    std::string S;
+    if (!scalar(V, Key, S))
+      return false;
+    llvm::Expected<MinImpact> M = parseMinImpact(S);
+    if (!M)
+      return fail(V, "'min-impact': " + llvm::toString(M.takeError()));
+    C.MinimumImpact = *M;
+    return true;
+  }
   if (Key == "default-param") {
     int64_t I = 0;
     if (!integer(V, Key, I))
@@ -364,7 +374,7 @@ bool ConfigParser::topLevel(const YAML::Node &KeyNode, const YAML::Node &V,
   if (Key == "verify")
     return verify(V, C.Verify);
   return fail(KeyNode, "unknown key '" + Key +
-                     "' (expected rules, threshold, default-param, timeout, "
+                     "' (expected rules, threshold, min-impact, default-param, timeout, "
                      "block, params, kernels, header-filter, exclude, "
                      "format, fail-on, verify)");
 }

@@ -27,11 +27,14 @@ AnalysisConfig applyConfig(const ConfigFile &C,
 
 FindingPolicy policyOf(const ConfigFile &C, const FindingOptions &CommandLine,
                        bool ThresholdGiven,
-                       const std::optional<std::string> &HeaderFilter) {
+                       const std::optional<std::string> &HeaderFilter,
+                       bool MinImpactGiven) {
   FindingPolicy P;
   P.Findings = CommandLine;
   if (C.Threshold && !ThresholdGiven)
     P.Findings.Threshold = *C.Threshold;
+  if (C.MinimumImpact && !MinImpactGiven)
+    P.Findings.MinimumImpact = *C.MinimumImpact;
   P.Rules = C.Rules;
   P.HeaderFilter = HeaderFilter ? HeaderFilter : C.HeaderFilter;
   P.Exclude = C.Exclude;

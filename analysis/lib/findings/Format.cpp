@@ -20,6 +20,19 @@ std::string formatNumber(double V) {
   return S;
 }
 
+std::string formatBytes(double B) {
+  static const char *Units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  unsigned U = 0;
+  while (B >= 1024 && U + 1 < std::size(Units)) {
+    B /= 1024;
+    ++U;
+  }
+  double Rounded = B >= 100  ? std::round(B)
+                   : B >= 10 ? std::round(B * 10) / 10
+                             : std::round(B * 100) / 100;
+  return fmt::format("{} {}", formatNumber(Rounded), Units[U]);
+}
+
 std::string formatLocation(const SourceLocation &Loc) {
   if (!Loc.valid())
     return Loc.File;

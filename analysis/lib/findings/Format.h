@@ -18,6 +18,10 @@ namespace coalesce {
 /// trailing zeros: 4 -> "4", 4.875 -> "4.88", 12.5 -> "12.5".
 std::string formatNumber(double V);
 
+/// "48 MiB", "1.5 KiB", "96 bytes": powers of 1024, three significant
+/// digits at most.
+std::string formatBytes(double B);
+
 /// "file:line:col", or "file" when \p Loc has no line.
 std::string formatLocation(const SourceLocation &Loc);
 

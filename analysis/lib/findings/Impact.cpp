@@ -22,20 +22,6 @@ namespace coalesce {
 
 namespace {
 
-/// "48 MiB", "1.5 KiB", "96 bytes": three significant digits at most.
-std::string formatBytes(double B) {
-  static const char *Units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-  unsigned U = 0;
-  while (B >= 1024 && U + 1 < std::size(Units)) {
-    B /= 1024;
-    ++U;
-  }
-  double Rounded = B >= 100  ? std::round(B)
-                   : B >= 10 ? std::round(B * 10) / 10
-                             : std::round(B * 100) / 100;
-  return fmt::format("{} {}", formatNumber(Rounded), Units[U]);
-}
-
 /// Bytes one request sequence of \p A moves at \p SectorsPerRequest.
 std::optional<double> bytesPer(const AccessRecord &A, double SectorsPerRequest,
                                Impact::Per &Unit) {
@@ -147,6 +133,39 @@ std::string describeImpact(const Impact &I, AccessOp Op) {
                            formatNumber(std::round(Percent * 10) / 10));
   }
   return S;
+}
+
+llvm::Expected<MinImpact> parseMinImpact(llvm::StringRef S) {
+  llvm::StringRef T = S.trim();
+  MinImpact M;
+  auto Bad = [&] {
+    return llvm::createStringError(
+        std::errc::invalid_argument,
+        "'%s' is not an impact: give bytes per launch ('4096', '512KiB', "
+        "'1MiB') or a share of the kernel's traffic ('5%%')",
+        S.str().c_str());
+  };
+  double V = 0;
+  if (T.consume_back("%")) {
+    if (T.trim().getAsDouble(V) || V < 0 || V > 100)
+      return Bad();
+    M.Share = V / 100;
+    return M;
+  }
+  double Scale = 1;
+  static const std::pair<const char *, double> Units[] = {
+      {"KiB", 1024.0},       {"MiB", 1048576.0}, {"GiB", 1073741824.0},
+      {"k", 1024.0},         {"K", 1024.0},      {"M", 1048576.0},
+      {"G", 1073741824.0},   {"B", 1.0}};
+  for (const auto &[Suffix, Factor] : Units)
+    if (T.consume_back(Suffix)) {
+      Scale = Factor;
+      break;
+    }
+  if (T.trim().getAsDouble(V) || V < 0)
+    return Bad();
+  M.Bytes = V * Scale;
+  return M;
 }
 
 bool costlier(const Finding &A, const Finding &B) {

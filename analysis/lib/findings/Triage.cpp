@@ -105,6 +105,13 @@ FindingTable triage(const Report &R, const TriageOptions &Opts) {
           Traffic = kernelTrafficPerLaunch(K);
         if (*Traffic && **Traffic > 0)
           F->Cost->KernelShare = F->Cost->ExcessBytes / **Traffic;
+        const MinImpact &Min = P.Findings.MinimumImpact;
+        if ((Min.Bytes && F->Cost->ExcessBytes < *Min.Bytes) ||
+            (Min.Share && F->Cost->KernelShare &&
+             *F->Cost->KernelShare < *Min.Share)) {
+          ++Table.BelowMinImpact;
+          continue;
+        }
       }
       T.F = std::move(*F);
       Table.Findings.push_back(std::move(T));

@@ -294,6 +294,72 @@ void writeNoAccess(llvm::raw_ostream &OS, const Report &R) {
                       K->NoAccessReason);
 }
 
+/// One row of the --summary tables: a kernel's or a file's findings and
+/// what they waste per launch (the per-block and per-pass ones counted
+/// apart: their bytes do not add to a launch's).
+struct SummaryRow {
+  std::string Name;
+  unsigned Findings = 0, NotPerLaunch = 0;
+  double Bytes = 0;
+  const FindingGroup *Top = nullptr;
+};
+
+void writeSummaryTable(llvm::raw_ostream &OS, const char *Title,
+                       const char *What, std::vector<SummaryRow> Rows) {
+  std::stable_sort(Rows.begin(), Rows.end(),
+                   [](const SummaryRow &A, const SummaryRow &B) {
+                     return A.Bytes > B.Bytes;
+                   });
+  constexpr size_t Shown = 10;
+  OS << fmt::format("{} (costliest first{}):\n", Title,
+                    Rows.size() > Shown ? fmt::format(", {} of {}", Shown,
+                                                      Rows.size())
+                                        : "");
+  OS << fmt::format("  {:<32} {:>8} {:>14}  {}\n", What, "findings",
+                    "wastes/launch", "costliest");
+  for (size_t I = 0; I < Rows.size() && I < Shown; ++I) {
+    const SummaryRow &R = Rows[I];
+    const TriagedFinding &T = R.Top->lead();
+    std::string Bytes =
+        R.Bytes > 0 ? formatBytes(R.Bytes) : std::string("-");
+    std::string Apart =
+        R.NotPerLaunch ? fmt::format(" (+{} per block or pass)", R.NotPerLaunch)
+                       : "";
+    OS << fmt::format("  {:<32} {:>8} {:>14}  {} {} '{}'{}\n", R.Name,
+                      R.Findings, Bytes, formatLocation(R.Top->Primary),
+                      T.F.RuleId, T.Access->Expression, Apart);
+  }
+}
+
+/// --summary: the findings per kernel and per file, costliest first.
+void writeSummaryTables(llvm::raw_ostream &OS,
+                        const std::vector<FindingGroup> &Groups) {
+  std::map<std::string, SummaryRow> Kernels, Files;
+  for (const FindingGroup &G : Groups) {
+    const TriagedFinding &T = G.lead();
+    for (auto [Map, Key] : {std::pair{&Kernels, T.Kernel->Name},
+                            std::pair{&Files, G.Primary.File}}) {
+      SummaryRow &R = (*Map)[Key];
+      R.Name = Key;
+      ++R.Findings;
+      if (!R.Top)
+        R.Top = &G; // Groups come costliest first.
+      if (T.F.Cost && T.F.Cost->Unit == Impact::Per::Launch)
+        R.Bytes += T.F.Cost->ExcessBytes;
+      else
+        ++R.NotPerLaunch;
+    }
+  }
+  auto Values = [](const std::map<std::string, SummaryRow> &M) {
+    std::vector<SummaryRow> V;
+    for (const auto &[K, R] : M)
+      V.push_back(R);
+    return V;
+  };
+  writeSummaryTable(OS, "findings per kernel", "kernel", Values(Kernels));
+  writeSummaryTable(OS, "findings per file", "file", Values(Files));
+}
+
 } // namespace
 
 /// Predicted vs measured, one row per verified access (--verify-on-gpu).
@@ -369,6 +435,13 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
           Write(Groups[It->second]);
         }
       }
+  } else if (Opts.Summary) {
+    for (const FindingGroup &G : Groups) {
+      ++Findings;
+      ++BySeverity[static_cast<int>(G.lead().Level)];
+    }
+    if (!Groups.empty())
+      writeSummaryTables(OS, Groups);
   } else {
     for (const FindingGroup &G : Groups)
       Write(G);
