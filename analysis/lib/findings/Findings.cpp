@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 
 namespace coalesce {
@@ -47,11 +48,23 @@ const char *opPhrase(AccessOp Op) {
   return "access to";
 }
 
-/// "32 sectors per request, ideal 4".
+/// "32 sectors per request, ideal 4"; a figure that is a mean over requests
+/// of different sizes (a partial warp, a guard) says so: "4.5 sectors per
+/// request on average, ideal 1", "ideal 1.97 on average".
 std::string sectorsClause(const Prediction &P) {
-  return fmt::format("{} sectors per request, ideal {}",
-                     formatNumber(P.SectorsPerRequest.value_or(0)),
-                     formatNumber(P.IdealSectorsPerRequest.value_or(0)));
+  double S = P.SectorsPerRequest.value_or(0),
+         I = P.IdealSectorsPerRequest.value_or(0);
+  auto Fractional = [](double V) {
+    return std::abs(V - std::round(V)) > Epsilon;
+  };
+  bool FS = Fractional(S), FI = Fractional(I);
+  if (FS && FI)
+    return fmt::format("{} sectors per request, ideal {} (averages over "
+                       "requests of different sizes)",
+                       formatNumber(S), formatNumber(I));
+  return fmt::format("{} sectors per request{}, ideal {}{}", formatNumber(S),
+                     FS ? " on average" : "", formatNumber(I),
+                     FI ? " on average" : "");
 }
 
 /// " (12.5% of fetched bytes used)", or "" when unknown.

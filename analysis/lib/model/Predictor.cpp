@@ -537,11 +537,6 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
            fmt::format("assuming all lanes take the branch that depends on {}",
                        Name));
 
-  std::tie(P.LaneStrideBytes, P.LaneStrideBytesValue) =
-      laneStride(Access.Address, 0, Ctx.Fixed);
-  std::tie(P.RowStrideBytes, P.RowStrideBytesValue) =
-      laneStride(Access.Address, 1, Ctx.Fixed);
-
   Totals Base = evaluateWith(Ctx, Ctx.Fixed, Ctx.MaxSamples);
   std::set<Symbol> Bounds; // Defaulted symbols assumed large instead.
   if (!Base.AddressUnknown && Base.Requests == 0) {
@@ -562,6 +557,12 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
   }
   for (const Symbol &S : Ctx.Defaulted)
     P.AssumedValues[S.Name] = Ctx.Fixed.at(S);
+  // The strides from the values the sectors were counted with (the passes
+  // above may have changed them: `n > 100000` needs a larger n).
+  std::tie(P.LaneStrideBytes, P.LaneStrideBytesValue) =
+      laneStride(Access.Address, 0, Ctx.Fixed);
+  std::tie(P.RowStrideBytes, P.RowStrideBytesValue) =
+      laneStride(Access.Address, 1, Ctx.Fixed);
   if (Base.AddressUnknown || Base.Requests == 0) {
     P.Class = Classification::Unknown;
     P.NoLaneExecutes = !Base.AddressUnknown;

@@ -10,7 +10,7 @@ __global__ void mask(const float *att, float *out, int T) {
   int t = blockIdx.y;
   int t2 = blockIdx.x * blockDim.x + threadIdx.x;
   if (t2 <= t) out[t * T + t2] = att[t2 * T + t];
-// CHECK: later-blocks.cu:[[@LINE-1]]:34: warning: uncoalesced load of 'att[t2 * T + t]': adjacent lanes are 4096 bytes apart (4*T): 4.5 sectors per request, ideal 1
+// CHECK: later-blocks.cu:[[@LINE-1]]:34: warning: uncoalesced load of 'att[t2 * T + t]': adjacent lanes are 4096 bytes apart (4*T): 4.5 sectors per request on average, ideal 1
 // CHECK: later-blocks.cu:[[@LINE-2]]:34: note: the access's condition depends on blockIdx.y: blocks 0 to 7 (simulated) give 4.5 sectors per request, blocks 727 to 734 of the launch's grid give 31.8; the figure is for the first blocks
 }
 __global__ void even(const float *in, float *out, int n) {
