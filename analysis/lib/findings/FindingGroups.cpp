@@ -98,11 +98,11 @@ const TriagedFinding &costliestOf(const Verdict &V) {
 /// Orders verdicts: the costliest first, each led by its costliest member,
 /// then the most members, then report order (stable).
 void orderVerdicts(std::vector<Verdict> &Vs) {
-  for (Verdict &V : Vs)
+  for (Verdict &V : Vs) {
+    const TriagedFinding *Lead = &costliestOf(V);
     std::stable_partition(V.Members.begin(), V.Members.end(),
-                          [&](const TriagedFinding *T) {
-                            return T == &costliestOf(V);
-                          });
+                          [&](const TriagedFinding *T) { return T == Lead; });
+  }
   std::stable_sort(Vs.begin(), Vs.end(), [](const Verdict &A, const Verdict &B) {
     const Finding &FA = A.Members.front()->F, &FB = B.Members.front()->F;
     if (costlier(FA, FB) || costlier(FB, FA))

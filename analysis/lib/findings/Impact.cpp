@@ -37,19 +37,9 @@ std::optional<double> bytesPer(const AccessRecord &A, double SectorsPerRequest,
   return Requests * SectorsPerRequest * SectorBytes * A.Pattern.Instructions;
 }
 
-/// "load", "store", "update", "atomic".
+/// "load", "store", "update", "atomic": what the access is, in a sentence.
 const char *opNoun(AccessOp Op) {
-  switch (Op) {
-  case AccessOp::Load:
-    return "load";
-  case AccessOp::Store:
-    return "store";
-  case AccessOp::LoadStore:
-    return "update";
-  case AccessOp::Atomic:
-    return "atomic";
-  }
-  return "access";
+  return Op == AccessOp::LoadStore ? "update" : accessOpName(Op);
 }
 
 int unitRank(const Impact &I) { return static_cast<int>(I.Unit); }
