@@ -22,8 +22,10 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 #ifndef COALESCE_INFORMATION_URI
 #define COALESCE_INFORMATION_URI "https://github.com/coalesce-lint/coalesce-lint"
@@ -152,6 +154,13 @@ struct Placement {
   std::optional<SourceLocation> CallSite;
   /// 0..100, higher for costlier: by position in the costliest-first order.
   double Rank = 0;
+  /// The member whose fingerprint identifies a group's result: the least
+  /// (fingerprint, occurrence) of its members, which does not change when
+  /// another member becomes the costliest; null: the finding's own.
+  const TriagedFinding *Identity = nullptr;
+  /// Where the group's verdicts hold and the others of the same access
+  /// (describeContexts()), for the message; empty for a single context.
+  std::vector<std::string> Contexts;
 };
 
 void writeResult(OStream &J, const TriagedFinding &T, bool HasBaseline,
@@ -164,11 +173,14 @@ void writeResult(OStream &J, const TriagedFinding &T, bool HasBaseline,
       J.attribute("ruleIndex", Index);
     // SARIF's levels are the severities' names: note, warning, error.
     J.attribute("level", severityName(T.Level));
-    textObject(J, "message",
-               F.Suggestion.empty()
-                   ? F.Message + "."
-                   : fmt::format("{}. Suggestion: {}.", F.Message,
-                                 F.Suggestion));
+    std::string Text = F.Message + ".";
+    for (std::string C : Where.Contexts) {
+      C[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(C[0])));
+      Text += " " + C + ".";
+    }
+    if (!F.Suggestion.empty())
+      Text += fmt::format(" Suggestion: {}.", F.Suggestion);
+    textObject(J, "message", Text);
     J.attributeArray("locations", [&] {
       J.object([&] {
         if (Where.CallSite)
@@ -198,8 +210,9 @@ void writeResult(OStream &J, const TriagedFinding &T, bool HasBaseline,
       }
     });
     J.attributeObject("partialFingerprints", [&] {
+      const TriagedFinding &Id = Where.Identity ? *Where.Identity : T;
       J.attribute(FingerprintKey,
-                  fmt::format("{}:{}", T.Fingerprint, T.Occurrence));
+                  fmt::format("{}:{}", Id.Fingerprint, Id.Occurrence));
     });
     if (HasBaseline)
       J.attribute("baselineState", T.Baselined ? "unchanged" : "new");
@@ -293,37 +306,47 @@ unsigned writeSarif(const Report &R, const OutputOptions &Opts,
           });
         });
         J.attributeArray("results", [&] {
-          // Costliest first; the suppressed after the reported.
-          std::vector<const TriagedFinding *> Order;
-          for (const TriagedFinding &T : Table.Findings)
-            Order.push_back(&T);
-          std::stable_sort(Order.begin(), Order.end(),
-                           [](const TriagedFinding *A, const TriagedFinding *B) {
-                             if (A->reported() != B->reported())
-                               return A->reported();
-                             return costlier(A->F, B->F);
-                           });
-          std::map<const TriagedFinding *, SourceLocation> CallSites;
-          for (const FindingGroup &G : groupFindings(Table))
-            if (G.AtCallSite)
-              for (const Verdict &V : G.Verdicts)
-                for (const TriagedFinding *T : V.Members)
-                  CallSites[T] = T->Access->CallChain.front();
-          for (size_t I = 0; I < Order.size(); ++I) {
+          // One result per source access (or call site), costliest first,
+          // the rank falling with the position; then each suppressed
+          // finding, which carries its own suppression.
+          std::vector<FindingGroup> Groups = groupFindings(Table);
+          std::vector<std::pair<const TriagedFinding *, Placement>> Order;
+          for (const FindingGroup &G : Groups) {
             Placement Where;
-            if (auto It = CallSites.find(Order[I]); It != CallSites.end())
-              Where.CallSite = It->second;
-            Where.Rank = std::round(1000.0 * double(Order.size() - I) /
-                                    double(Order.size())) /
-                         10;
-            writeResult(J, *Order[I], Table.HasBaseline, Where);
+            if (G.AtCallSite)
+              Where.CallSite = G.Primary;
+            for (size_t V = 0; V < G.Verdicts.size(); ++V) {
+              std::string C = describeContexts(G, G.Verdicts[V]);
+              if (!C.empty())
+                Where.Contexts.push_back(
+                    V == 0 ? C
+                           : fmt::format("{}: {}", C,
+                                         G.Verdicts[V].Members.front()->F.Message));
+            }
+            for (const Verdict &V : G.Verdicts)
+              for (const TriagedFinding *T : V.Members)
+                if (!Where.Identity ||
+                    std::tie(T->Fingerprint, T->Occurrence) <
+                        std::tie(Where.Identity->Fingerprint,
+                                 Where.Identity->Occurrence))
+                  Where.Identity = T;
+            Order.emplace_back(&G.lead(), Where);
+          }
+          for (const TriagedFinding &T : Table.Findings)
+            if (!T.reported())
+              Order.emplace_back(&T, Placement());
+          for (size_t I = 0; I < Order.size(); ++I) {
+            Placement &Where = Order[I].second;
+            Where.Rank = std::round(100.0 * double(Order.size() - I) /
+                                    double(Order.size()));
+            writeResult(J, *Order[I].first, Table.HasBaseline, Where);
           }
         });
       });
     });
   });
   OS << "\n";
-  return Table.reportedCount();
+  return groupFindings(Table).size();
 }
 
 } // namespace coalesce

@@ -9,6 +9,12 @@
 // costliest-first order.)
 // RUN: %not %coalesce-lint --print-accesses %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=suggestion:
 // RUN: %not %coalesce-lint --print-accesses --verbose %s 2>&1 | FileCheck %s --check-prefix=VERBOSE
+// In SARIF one result per group, the costliest first, where it holds in
+// the message, a call site as the location of a verdict that differs per
+// call.
+// RUN: %coalesce-lint --format=sarif --fail-on=never %s | FileCheck %s --check-prefix=SARIF
+// RUN: %coalesce-lint --format=sarif --fail-on=never %s | grep -c '"ruleId"' | FileCheck %s --check-prefix=RESULTS
+// RESULTS: {{^6$}}
 
 template <typename T, int B>
 __global__ void scale(T *out, const T *in, int n) {
@@ -60,3 +66,18 @@ __global__ void k3(const float *a, float *o) { o[threadIdx.x] = load4(a, threadI
 __global__ void k4(const float *a, float *o) { o[threadIdx.x] = load4(a, threadIdx.x + 32); }
 // VERBOSE: suggestion:
 // CHECK: 6 warnings in 9 kernels
+
+// SARIF: "text": "uncoalesced load of 'in[threadIdx.x * 8]': {{.*}}. In all 2 instantiations (same<1>; same<2>). Suggestion:
+// SARIF: "startLine": 40,
+// SARIF: "rank": 100,
+// SARIF: "text": "uncoalesced load of 'p[i * 2]': adjacent lanes are 128 bytes apart
+// SARIF: "startLine": 53,
+// SARIF: "rank": 83,
+// SARIF: "startLine": 48,
+// SARIF-NEXT: "startColumn": 56,
+// SARIF: "text": "the access, in the function this call reaches"
+// SARIF: "text": "uncoalesced store to 'out[i * 4]': {{.*}}. In 1 of 3 instantiations (scale<double, 128>). In 2 of 3 instantiations (scale<float, 128>; scale<float, 256>): uncoalesced store to 'out[i * 4]': adjacent lanes are 16 bytes apart
+// SARIF: "text": "uncoalesced load of 'in[i * 4]'
+// SARIF: "text": "uncoalesced load of 'p[i * 4]'
+// SARIF: "text": "uncoalesced load of 'p[i * 2]': adjacent lanes are 8 bytes apart
+// SARIF-NOT: "ruleId"
