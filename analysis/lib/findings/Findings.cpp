@@ -271,11 +271,16 @@ std::string transposedMessage(const AccessRecord &A) {
 
 std::string misalignedMessage(const AccessRecord &A) {
   const Prediction &P = A.Predicted;
-  std::string Bytes =
-      P.ActiveLanesPerRequest
-          ? formatNumber(*P.ActiveLanesPerRequest * A.Pattern.AccessBytes) +
-                " bytes"
-          : std::string("bytes");
+  // A mean over requests of different widths is no byte count ("the
+  // warp's 255.75 bytes"): the lanes' mean is said instead.
+  std::string Bytes = "bytes";
+  if (P.ActiveLanesPerRequest) {
+    double Lanes = *P.ActiveLanesPerRequest;
+    Bytes = std::abs(Lanes - std::round(Lanes)) > Epsilon
+                ? fmt::format("bytes ({} lanes of {} bytes on average)",
+                              formatNumber(Lanes), A.Pattern.AccessBytes)
+                : formatNumber(Lanes * A.Pattern.AccessBytes) + " bytes";
+  }
   std::optional<int64_t> Offset = firstLaneSectorOffset(A);
   std::string Where =
       Offset && *Offset != 0

@@ -19,3 +19,12 @@ __global__ void partial(float *a) {
     a[threadIdx.x * 2] = 1;
 }
 // CHECK-DAG: figures.cu:[[@LINE-2]]:5: warning: uncoalesced store to 'a[threadIdx.x * 2]': adjacent lanes are 8 bytes apart: 5 sectors per request, ideal 2.5 on average
+
+// A misaligned access whose requests differ in width (the last block's
+// tail) gives the lanes' mean, not "the warp's 250 bytes" of a mean.
+__global__ void tailMisaligned(double *a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < 1000)
+    a[i + 1] = 1;
+}
+// CHECK-DAG: figures.cu:[[@LINE-2]]:5: warning: misaligned store to 'a[i + 1]': 8.81 sectors per request, ideal 7.81 (averages over requests of different sizes); the warp's bytes (31.25 lanes of 8 bytes on average) start 8 bytes into a sector
