@@ -116,6 +116,13 @@ void writePrediction(llvm::raw_ostream &OS, const AccessRecord &A) {
                       formatNumber(*P.UsedBytesFraction * 100));
   OS << fmt::format(" ({}; mean over warps, blocks and iterations)\n",
                     classificationName(P.Class));
+  // The ideal is Nsight Compute's: the active lanes' bytes as if distinct,
+  // contiguous and aligned. Lanes that share addresses fetch less.
+  if (P.IdealSectorsPerRequest &&
+      *P.SectorsPerRequest + 1e-9 < *P.IdealSectorsPerRequest)
+    OS << "  below the ideal: lanes share addresses, and the ideal (Nsight "
+          "Compute's) counts every active lane's bytes as distinct, "
+          "contiguous and aligned\n";
   for (const std::string &S : P.Assumptions)
     OS << "  " << S << "\n";
 }

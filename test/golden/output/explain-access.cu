@@ -72,6 +72,8 @@ __global__ void uniform(const float *p, float *out) {
   // UNIFORM-NEXT:   sectors touched: 32, ideal 4; bytes requested: 128, fetched: 1024; efficiency 12.5%
   // UNIFORM-EMPTY:
   // UNIFORM-NEXT: explain-access.cu:[[@LINE-12]]:{{[0-9]+}}: load of 'p[blockIdx.x]' in kernel 'uniform'
+  // UNIFORM:        predicted: 1 sector per request, ideal 4, 12.5% of fetched bytes used (uniform;
+  // UNIFORM-NEXT:   below the ideal: lanes share addresses, and the ideal (Nsight Compute's) counts every active lane's bytes as distinct, contiguous and aligned
   // UNIFORM:        lanes 0-31  ####............................
   // UNIFORM-NEXT:   all lanes   ####............................
   // UNIFORM-NEXT:   sectors touched: 1, ideal 4; bytes requested: 128, fetched: 32; efficiency 12.5%
