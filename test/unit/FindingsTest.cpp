@@ -100,7 +100,9 @@ TEST(FindingsTest, NonWholeNumbersHaveTwoDecimals) {
   A.Predicted.UsedBytesFraction = 1.0 / 3.0;
   std::optional<Finding> F = buildFinding(A, {});
   ASSERT_TRUE(F);
-  EXPECT_NE(F->Message.find("4.88 sectors per request, ideal 3.5 (33.33% of"),
+  EXPECT_NE(F->Message.find(
+                "4.88 sectors per request on average, ideal 3.5 on average "
+                "(33.33% of"),
             std::string::npos)
       << F->Message;
   EXPECT_DOUBLE_EQ(F->WastedSectors, 1.375);

@@ -58,10 +58,6 @@ std::string sectorsClause(const Prediction &P) {
     return std::abs(V - std::round(V)) > Epsilon;
   };
   bool FS = Fractional(S), FI = Fractional(I);
-  if (FS && FI)
-    return fmt::format("{} sectors per request, ideal {} (averages over "
-                       "requests of different sizes)",
-                       formatNumber(S), formatNumber(I));
   return fmt::format("{} sectors per request{}, ideal {}{}", formatNumber(S),
                      FS ? " on average" : "", formatNumber(I),
                      FI ? " on average" : "");

@@ -27,4 +27,4 @@ __global__ void tailMisaligned(double *a) {
   if (i < 1000)
     a[i + 1] = 1;
 }
-// CHECK-DAG: figures.cu:[[@LINE-2]]:5: warning: misaligned store to 'a[i + 1]': 8.81 sectors per request, ideal 7.81 (averages over requests of different sizes); the warp's bytes (31.25 lanes of 8 bytes on average) start 8 bytes into a sector
+// CHECK-DAG: figures.cu:[[@LINE-2]]:5: warning: misaligned store to 'a[i + 1]': 8.81 sectors per request on average, ideal 7.81 on average; the warp's bytes (31.25 lanes of 8 bytes on average) start 8 bytes into a sector
