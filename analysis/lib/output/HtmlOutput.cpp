@@ -181,6 +181,9 @@ void writeFinding(llvm::raw_ostream &OS, const PageIndex &Index,
             : "",
         accessOpName(A.Pattern.Op), A.Pattern.AccessBytes,
         A.Pattern.AccessBytes == 1 ? "" : "s", classificationName(P.Class));
+  if (T.F.Cost && T.F.Cost->ExcessBytes > 0)
+    OS << fmt::format("<p class=\"numbers\">{}</p>\n",
+                      escapeHtml(describeImpact(*T.F.Cost, A.Pattern.Op)));
   if (!T.F.Notes.empty()) {
     OS << "<ul class=\"notes\">\n";
     for (const Note &N : T.F.Notes)
