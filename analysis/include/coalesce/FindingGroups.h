@@ -58,6 +58,13 @@ std::vector<FindingGroup> groupFindings(const FindingTable &T);
 /// only one; empty when the group has a single context.
 std::string describeContexts(const FindingGroup &G, const Verdict &V);
 
+/// The lines every writer prints under a group's lead finding: where its
+/// verdict holds (when it is not the only context), then each other verdict
+/// as "in 2 of 3 instantiations (...): MESSAGE", with " [RULE]" when
+/// \p NameOtherRules and its rule is not the lead's.
+std::vector<std::string> verdictLines(const FindingGroup &G,
+                                      bool NameOtherRules);
+
 } // namespace coalesce
 
 #endif // COALESCE_FINDINGGROUPS_H

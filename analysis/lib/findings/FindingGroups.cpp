@@ -95,6 +95,13 @@ const TriagedFinding &costliestOf(const Verdict &V) {
   return *Best;
 }
 
+/// Orders by costlier() of the findings \p A and \p B, else by \p Tie.
+bool costlierOr(const Finding &A, const Finding &B, bool Tie) {
+  if (costlier(A, B))
+    return true;
+  return !costlier(B, A) && Tie;
+}
+
 /// Orders verdicts: the costliest first, each led by its costliest member,
 /// then the most members, then report order (stable).
 void orderVerdicts(std::vector<Verdict> &Vs) {
@@ -104,10 +111,8 @@ void orderVerdicts(std::vector<Verdict> &Vs) {
                           [&](const TriagedFinding *T) { return T == Lead; });
   }
   std::stable_sort(Vs.begin(), Vs.end(), [](const Verdict &A, const Verdict &B) {
-    const Finding &FA = A.Members.front()->F, &FB = B.Members.front()->F;
-    if (costlier(FA, FB) || costlier(FB, FA))
-      return costlier(FA, FB);
-    return A.Members.size() > B.Members.size();
+    return costlierOr(A.Members.front()->F, B.Members.front()->F,
+                      A.Members.size() > B.Members.size());
   });
 }
 
@@ -178,10 +183,8 @@ std::vector<FindingGroup> groupFindings(const FindingTable &Table) {
   }
   std::stable_sort(Groups.begin(), Groups.end(),
                    [](const FindingGroup &A, const FindingGroup &B) {
-                     const Finding &FA = A.lead().F, &FB = B.lead().F;
-                     if (costlier(FA, FB) || costlier(FB, FA))
-                       return costlier(FA, FB);
-                     return locationLess(A.Primary, B.Primary);
+                     return costlierOr(A.lead().F, B.lead().F,
+                                       locationLess(A.Primary, B.Primary));
                    });
   return Groups;
 }
@@ -201,6 +204,25 @@ std::string describeContexts(const FindingGroup &G, const Verdict &V) {
                           ? fmt::format("all {}", G.ContextCount)
                           : fmt::format("{} of {}", N, G.ContextCount);
   return fmt::format("in {} {} ({})", Count, Noun, fmt::join(Names, "; "));
+}
+
+std::vector<std::string> verdictLines(const FindingGroup &G,
+                                      bool NameOtherRules) {
+  std::vector<std::string> Lines;
+  const Finding &Lead = G.lead().F;
+  if (std::string Where = describeContexts(G, G.Verdicts.front());
+      !Where.empty())
+    Lines.push_back(Where);
+  for (size_t I = 1; I < G.Verdicts.size(); ++I) {
+    const Finding &F = G.Verdicts[I].Members.front()->F;
+    std::string Rule = NameOtherRules && F.RuleId != Lead.RuleId
+                           ? fmt::format(" [{}]", F.RuleId)
+                           : std::string();
+    std::string Where = describeContexts(G, G.Verdicts[I]);
+    Lines.push_back(fmt::format("{}{}{}", Where.empty() ? "" : Where + ": ",
+                                F.Message, Rule));
+  }
+  return Lines;
 }
 
 } // namespace coalesce

@@ -65,6 +65,9 @@ bool anyLane(LaneProgram &Fn, const std::vector<Lane> &Lanes) {
 }
 
 /// The trip count of a loop whose condition is \p Cond (fixed values bound)
+/// (not Sampling's tripCount(), which scans lane-free conjuncts of the
+/// counter alone up to a sample cap: a grid-stride bound depends on the
+/// lanes and runs to millions of passes)
 /// with \p Iter its counter, for the lanes \p Lanes under \p At: the first
 /// pass at which no lane continues. nullopt when it still runs at 2^40.
 std::optional<int64_t> tripCountOf(LaneProgram &Cond, const Symbol &Iter,

@@ -107,13 +107,8 @@ std::string annotationText(const FindingGroup &G) {
     Line(N.Loc.File.empty()
              ? N.Message
              : fmt::format("{}: {}", formatLocation(N.Loc), N.Message));
-  for (size_t I = 0; I < G.Verdicts.size(); ++I) {
-    std::string Where = describeContexts(G, G.Verdicts[I]);
-    if (!Where.empty())
-      Line(I == 0 ? Where
-                  : fmt::format("{}: {}", Where,
-                                G.Verdicts[I].Members.front()->F.Message));
-  }
+  for (const std::string &S : verdictLines(G, /*NameOtherRules=*/false))
+    Line(S);
   if (!F.Suggestion.empty())
     Text += "\nsuggestion: " + F.Suggestion;
   return Text;

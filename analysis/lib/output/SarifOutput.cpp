@@ -159,7 +159,7 @@ struct Placement {
   /// another member becomes the costliest; null: the finding's own.
   const TriagedFinding *Identity = nullptr;
   /// Where the group's verdicts hold and the others of the same access
-  /// (describeContexts()), for the message; empty for a single context.
+  /// (verdictLines()), for the message; empty for a single context.
   std::vector<std::string> Contexts;
 };
 
@@ -277,6 +277,8 @@ unsigned writeSarif(const Report &R, const OutputOptions &Opts,
                     llvm::raw_ostream &OS) {
   FindingTable Local;
   const FindingTable &Table = tableFor(R, Opts, Local);
+  // One result per source access (or call site), costliest first.
+  std::vector<FindingGroup> Groups = groupFindings(Table);
   OStream J(OS, /*IndentSize=*/2);
   J.object([&] {
     J.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
@@ -306,23 +308,14 @@ unsigned writeSarif(const Report &R, const OutputOptions &Opts,
           });
         });
         J.attributeArray("results", [&] {
-          // One result per source access (or call site), costliest first,
-          // the rank falling with the position; then each suppressed
-          // finding, which carries its own suppression.
-          std::vector<FindingGroup> Groups = groupFindings(Table);
+          // The groups, the rank falling with the position; then each
+          // suppressed finding, which carries its own suppression.
           std::vector<std::pair<const TriagedFinding *, Placement>> Order;
           for (const FindingGroup &G : Groups) {
             Placement Where;
             if (G.AtCallSite)
               Where.CallSite = G.Primary;
-            for (size_t V = 0; V < G.Verdicts.size(); ++V) {
-              std::string C = describeContexts(G, G.Verdicts[V]);
-              if (!C.empty())
-                Where.Contexts.push_back(
-                    V == 0 ? C
-                           : fmt::format("{}: {}", C,
-                                         G.Verdicts[V].Members.front()->F.Message));
-            }
+            Where.Contexts = verdictLines(G, /*NameOtherRules=*/false);
             for (const Verdict &V : G.Verdicts)
               for (const TriagedFinding *T : V.Members)
                 if (!Where.Identity ||
@@ -346,7 +339,7 @@ unsigned writeSarif(const Report &R, const OutputOptions &Opts,
     });
   });
   OS << "\n";
-  return groupFindings(Table).size();
+  return Groups.size();
 }
 
 } // namespace coalesce

@@ -156,18 +156,8 @@ void writeGroup(llvm::raw_ostream &OS, const Palette &C, const FindingGroup &G,
   if (F.Cost && F.Cost->ExcessBytes > 0)
     writeDiagnostic(OS, C, A.Loc, DiagKind::Note,
                     describeImpact(*F.Cost, A.Pattern.Op));
-  std::string Where = describeContexts(G, G.Verdicts.front());
-  if (!Where.empty())
-    writeDiagnostic(OS, C, A.Loc, DiagKind::Note, Where);
-  for (size_t I = 1; I < G.Verdicts.size(); ++I) {
-    const TriagedFinding &Other = *G.Verdicts[I].Members.front();
-    std::string Rule = Other.F.RuleId == F.RuleId
-                           ? std::string()
-                           : fmt::format(" [{}]", Other.F.RuleId);
-    writeDiagnostic(OS, C, A.Loc, DiagKind::Note,
-                    fmt::format("{}: {}{}", describeContexts(G, G.Verdicts[I]),
-                                Other.F.Message, Rule));
-  }
+  for (const std::string &Line : verdictLines(G, /*NameOtherRules=*/true))
+    writeDiagnostic(OS, C, A.Loc, DiagKind::Note, Line);
   if (F.Suggestion.empty() ||
       (!Verbose && !Suggested.insert({G.Primary.File, F.Suggestion}).second))
     return;
@@ -410,13 +400,14 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
   FindingTable Local;
   const FindingTable &Table = tableFor(R, Opts, Local);
   std::vector<FindingGroup> Groups = groupFindings(Table);
-  unsigned Findings = 0;
+  // Every group is printed (or tabled) once, whatever the mode.
+  unsigned Findings = static_cast<unsigned>(Groups.size());
   unsigned BySeverity[3] = {0, 0, 0};
+  for (const FindingGroup &G : Groups)
+    ++BySeverity[static_cast<int>(G.lead().Level)];
   std::set<std::pair<std::string, std::string>> Suggested;
   auto Write = [&](const FindingGroup &G) {
     writeGroup(OS, C, G, Suggested, Opts.Verbose);
-    ++Findings;
-    ++BySeverity[static_cast<int>(G.lead().Level)];
   };
   if (Opts.PrintAccesses) {
     // Each group after the line of the first access of it in report order.
@@ -436,10 +427,6 @@ unsigned writeText(const Report &R, const OutputOptions &Opts,
         }
       }
   } else if (Opts.Summary) {
-    for (const FindingGroup &G : Groups) {
-      ++Findings;
-      ++BySeverity[static_cast<int>(G.lead().Level)];
-    }
     if (!Groups.empty())
       writeSummaryTables(OS, Groups);
   } else {
