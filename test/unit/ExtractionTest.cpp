@@ -141,8 +141,9 @@ TEST_F(ExtractionTest, FindsEveryGlobalAccessAndNothingElse) {
 
   const AccessOp Load = AccessOp::Load, Store = AccessOp::Store,
                  Both = AccessOp::LoadStore, Atomic = AccessOp::Atomic;
-  // The accesses of the last line (shared, local, __constant__, by-value
-  // parameters and a local copy of one) must not appear.
+  // The accesses of the last line (local, __constant__, by-value parameters
+  // and a local copy of one) must not appear; the shared ones are predicted
+  // in wavefronts (AccessSpace::Shared).
   expectAccesses(
       R, K, Src,
       {
@@ -167,7 +168,18 @@ TEST_F(ExtractionTest, FindsEveryGlobalAccessAndNothingElse) {
            "counts[0]"},
           {"atomicAdd(&sum[0], t);", "sum[0]", Atomic, "sum", 4, "sum[0]"},
           {"sum[i] = t;", "sum[i]", Store, "sum", 4, "sum[i]"},
+          {"tile[threadIdx.x] = t;", "tile", Store, "tile", 4,
+           "tile[threadIdx.x]"},
+          {"tile[2] + n", "tile", Load, "tile", 4, "tile[2]"},
       });
+  for (const AccessRecord &A : K.Accesses)
+    EXPECT_EQ(A.Pattern.Space == AccessSpace::Shared, A.Base == "tile")
+        << A.Expression;
+  expectPrediction(
+      accessAt(R, K, posIn(Src, "tile[threadIdx.x] = t;", "tile")),
+      Classification::ConflictFree, 1, 1);
+  expectPrediction(accessAt(R, K, posIn(Src, "tile[2] + n", "tile")),
+                   Classification::Uniform, 1, 1);
 
   // Ranges, source lines and lane sources.
   Pos First = posOf(Src, "a[i] = 1.0f;");

@@ -360,6 +360,9 @@ TEST(FindingsTest, EveryRuleBuildFindingUsesIsRegistered) {
   Atomic.Pattern.Atomic = AtomicKind::Float;
   AccessRecord Indirect =
       access("a[j[i]]", Classification::Indirect, std::nullopt, std::nullopt);
+  AccessRecord Conflict =
+      access("tile[x][y]", Classification::BankConflict, 32, 1);
+  Conflict.Pattern.Space = AccessSpace::Shared;
   std::vector<AccessRecord> All = {
       strided(),
       access("a[i+1]", Classification::Misaligned, 5, 4),
@@ -367,7 +370,8 @@ TEST(FindingsTest, EveryRuleBuildFindingUsesIsRegistered) {
       access("a[x*n+y]", Classification::Transposed, 32, 4),
       Indirect,
       Atomic,
-      possiblyMisaligned()};
+      possiblyMisaligned(),
+      Conflict};
   std::set<std::string> Seen;
   for (const AccessRecord &A : All) {
     std::optional<Finding> F = buildFinding(A, {});
@@ -380,9 +384,9 @@ TEST(FindingsTest, EveryRuleBuildFindingUsesIsRegistered) {
 }
 
 TEST(RulesTest, RegistryFollowsRulesDef) {
-  ASSERT_EQ(allRules().size(), 7u);
+  ASSERT_EQ(allRules().size(), 8u);
   EXPECT_STREQ(allRules().front().Id, "coalesce-stride");
-  EXPECT_STREQ(allRules().back().Id, "coalesce-atomic-contention");
+  EXPECT_STREQ(allRules().back().Id, "coalesce-bank-conflict");
   const RuleInfo *Aos = findRule("coalesce-aos");
   ASSERT_NE(Aos, nullptr);
   EXPECT_STREQ(Aos->Summary,
@@ -454,4 +458,42 @@ TEST(FindingsTest, StrideFromRowsOfA2DBlockBlamesTheRows) {
   EXPECT_NE(F->Suggestion.find("x dimension is a multiple of 32"),
             std::string::npos)
       << F->Suggestion;
+}
+
+TEST(FindingsTest, BankConflictNamesTheLanesTheBankAndThePadding) {
+  AccessRecord A = access("tile[x][y]", Classification::BankConflict, 32, 1);
+  A.Base = "tile";
+  A.Pattern.Space = AccessSpace::Shared;
+  A.Predicted.LaneStrideBytes = c(128);
+  A.Predicted.LaneStrideBytesValue = 128;
+  WarpRequest W;
+  for (int64_t L = 0; L < 32; ++L)
+    W.LaneAddresses.push_back(L * 128 + 8);
+  A.Predicted.Representative = W;
+  std::optional<Finding> F = buildFinding(A, {});
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->RuleId, "coalesce-bank-conflict");
+  EXPECT_EQ(F->Message,
+            "32-way bank conflict on load of 'tile[x][y]': lanes 0, 1, 2 ... "
+            "need different words of bank 2; adjacent lanes are 128 bytes "
+            "apart: 32 wavefronts per request, ideal 1");
+  EXPECT_EQ(F->Suggestion,
+            "pad each row of 'tile' by one 4-byte word so that adjacent "
+            "lanes are 132 bytes apart instead of 128 (tile[32][33] instead "
+            "of tile[32][32]), or swizzle the column index (tile[r][c ^ r])");
+  EXPECT_DOUBLE_EQ(F->WastedSectors, 31);
+
+  // Two lanes per word of two banks' worth: a 2-way conflict, lanes 0 and 16.
+  W.LaneAddresses.clear();
+  for (int64_t L = 0; L < 32; ++L)
+    W.LaneAddresses.push_back(L % 16 * 4 + L / 16 * 128);
+  A.Predicted.Representative = W;
+  A.Predicted.SectorsPerRequest = 2;
+  A.Predicted.LaneStrideBytesValue = std::nullopt;
+  A.Predicted.LaneStrideBytes = std::nullopt;
+  F = buildFinding(A, {});
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->Message,
+            "2-way bank conflict on load of 'tile[x][y]': lanes 0, 16 need "
+            "different words of bank 0; 2 wavefronts per request, ideal 1");
 }

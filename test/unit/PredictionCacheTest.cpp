@@ -43,7 +43,9 @@ TEST(PredictionCacheTest, EveryInputPredictReadsIsPartOfTheKey) {
   Record.RecordBytes = 4;
   AccessPattern Atomic = A;
   Atomic.Atomic = AtomicKind::Integer;
-  for (const AccessPattern *P : {&Wider, &Guarded, &Record, &Atomic})
+  AccessPattern Shared = A; // Wavefronts, not sectors.
+  Shared.Space = AccessSpace::Shared;
+  for (const AccessPattern *P : {&Wider, &Guarded, &Record, &Atomic, &Shared})
     Cache.get(*P, Opts);
   PredictOptions Block = Opts, Param = Opts, Default = Opts;
   Block.Block = BlockShape{32, 8, 1};
@@ -52,10 +54,12 @@ TEST(PredictionCacheTest, EveryInputPredictReadsIsPartOfTheKey) {
   for (const PredictOptions *O : {&Block, &Param, &Default})
     Cache.get(A, *O);
   EXPECT_EQ(Cache.hits(), 0u);
+  EXPECT_EQ(Cache.get(Shared, Opts).Class, Classification::ConflictFree);
+  EXPECT_NE(Cache.get(A, Opts).Class, Classification::ConflictFree);
   // A different parameter value predicts differently: 1 misaligns by 4.
   EXPECT_GT(*Cache.get(A, Param).SectorsPerRequest,
             *Cache.get(A, Opts).SectorsPerRequest);
-  EXPECT_EQ(Cache.hits(), 2u);
+  EXPECT_EQ(Cache.hits(), 4u);
 }
 
 } // namespace

@@ -955,13 +955,14 @@ TEST(SimulateTest, OneWalkOverValuesMatchesOneWalkPerValue) {
   Base.set(Off.getSymbol(), 3);
   const unsigned Count = 8;
   std::optional<std::vector<predictor::Totals>> All = predictor::simulateSteps(
-      AddressAndStep, ActiveFn, Base, 4, AtomicKind::None, Block, Plan, Count);
+      AddressAndStep, ActiveFn, Base, predictor::CostModel{}, Block, Plan,
+      Count);
   ASSERT_TRUE(All.has_value());
   ASSERT_EQ(All->size(), Count);
   for (unsigned I = 0; I < Count; ++I) {
     Expr Bound = Address.substitute({{Off.getSymbol(), C(3 + I)}});
-    predictor::Totals One = predictor::simulate(Bound, Active, 4,
-                                                AtomicKind::None, Block, Plan);
+    predictor::Totals One = predictor::simulate(
+        Bound, Active, predictor::CostModel{}, Block, Plan);
     EXPECT_EQ((*All)[I].Requests, One.Requests) << I;
     EXPECT_EQ((*All)[I].Sectors, One.Sectors) << I;
     EXPECT_EQ((*All)[I].Ideal, One.Ideal) << I;

@@ -44,6 +44,19 @@ unsigned lanesPerWavefrontGroup(unsigned AccessBytes);
 /// The bank of byte offset \p Address (also for negative offsets).
 unsigned bankOf(int64_t Address);
 
+/// The most contended bank of one request (arguments as countWavefronts()):
+/// within one group of lanes served together, the bank holding the most
+/// distinct words, and the first lane to reach each of those words.
+struct WorstBank {
+  unsigned Bank = 0;
+  /// Distinct words of the bank the group needs: an N-way conflict.
+  unsigned Ways = 0;
+  /// The lanes that need them, one per word, in lane order.
+  std::vector<unsigned> Lanes;
+};
+WorstBank worstBankOf(const std::vector<int64_t> &Addresses, uint32_t LaneMask,
+                      unsigned AccessBytes);
+
 } // namespace coalesce
 
 #endif // COALESCE_BANKCOUNTER_H

@@ -50,6 +50,10 @@ struct Impact {
   std::string Basis;
   /// Loops whose trip counts are not known.
   std::vector<std::string> PerIterationOf;
+  /// The memory: for AccessSpace::Shared the bytes are wavefronts x 128
+  /// (the bytes one wavefront of shared memory can serve), and the text
+  /// counts wavefronts.
+  AccessSpace Space = AccessSpace::Global;
 };
 
 /// "launch", "block", "pass": how Impact::Unit is written in JSON and SARIF.

@@ -37,6 +37,17 @@ enum class AccessOp {
 /// "load", "store", "load+store", "atomic".
 const char *accessOpName(AccessOp Op);
 
+/// The memory an access reaches, which decides what one request costs:
+/// 32-byte sectors of global memory (SectorCounter.h) or wavefronts of
+/// shared memory's 32 banks (BankCounter.h).
+enum class AccessSpace {
+  Global, ///< Global memory: sectors per request.
+  Shared, ///< __shared__ memory: wavefronts per request.
+};
+
+/// "global", "shared".
+const char *accessSpaceName(AccessSpace S);
+
 /// A loop around an access (AccessPattern::Loops), as the walker saw it.
 struct EnclosingLoop {
   /// Its iteration counter (0, 1, ...), when the walker made one (a loop
@@ -53,8 +64,12 @@ struct EnclosingLoop {
   }
 };
 
-/// The AST-free description of one global access.
+/// The AST-free description of one access to global or shared memory.
 struct AccessPattern {
+  /// The memory it reaches. For AccessSpace::Shared every count of the
+  /// prediction (Prediction::SectorsPerRequest and its ideal) is in
+  /// wavefronts, and Address is the offset from the __shared__ variable.
+  AccessSpace Space = AccessSpace::Global;
   /// Byte offset of the accessed element from the start of its base
   /// allocation, e.g. 4*threadIdx.x + 1024*blockIdx.x for a[i] on floats.
   Expr Address;
@@ -118,10 +133,13 @@ enum class Classification {
   Uniform,    ///< Every lane of the warp accesses the same address.
   Indirect,   ///< The address depends on data loaded from memory.
   Unknown,    ///< The engine cannot model the address.
+  // Shared memory (uniform, indirect and unknown as above):
+  ConflictFree, ///< At the ideal wavefronts per request.
+  BankConflict, ///< Lanes hit distinct words of one bank: more wavefronts.
 };
 
 /// "coalesced", "misaligned", "strided", "aos", "transposed", "uniform",
-/// "indirect", "unknown".
+/// "indirect", "unknown", "conflict-free", "bank-conflict".
 const char *classificationName(Classification C);
 
 /// One warp request of an access as the simulation evaluated it, kept to be
@@ -164,7 +182,8 @@ struct RequestCount {
   }
 };
 
-/// The result of predict(). Numbers are averages per warp request.
+/// The result of predict(). Numbers are averages per warp request; for a
+/// shared-memory access (AccessPattern::Space) the "sectors" are wavefronts.
 struct Prediction {
   Classification Class = Classification::Unknown;
   /// Mean sectors per request under the assumptions; nullopt for

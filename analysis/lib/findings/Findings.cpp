@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "coalesce/Findings.h"
+#include "coalesce/BankCounter.h"
 #include "coalesce/Rules.h"
 
 #include "findings/Format.h"
@@ -51,14 +52,17 @@ const char *opPhrase(AccessOp Op) {
 /// "32 sectors per request, ideal 4"; a figure that is a mean over requests
 /// of different sizes (a partial warp, a guard) says so: "4.5 sectors per
 /// request on average, ideal 1", "ideal 1.97 on average".
-std::string sectorsClause(const Prediction &P) {
+/// Shared-memory accesses count wavefronts: "32 wavefronts per request".
+std::string sectorsClause(const Prediction &P,
+                          AccessSpace Space = AccessSpace::Global) {
   double S = P.SectorsPerRequest.value_or(0),
          I = P.IdealSectorsPerRequest.value_or(0);
   auto Fractional = [](double V) {
     return std::abs(V - std::round(V)) > Epsilon;
   };
   bool FS = Fractional(S), FI = Fractional(I);
-  return fmt::format("{} sectors per request{}, ideal {}{}", formatNumber(S),
+  return fmt::format("{} {} per request{}, ideal {}{}", formatNumber(S),
+                     Space == AccessSpace::Shared ? "wavefronts" : "sectors",
                      FS ? " on average" : "", formatNumber(I),
                      FI ? " on average" : "");
 }
@@ -324,6 +328,36 @@ std::string atomicMessage(const AccessRecord &A) {
                      A.Expression, Lanes, sectorsClause(P));
 }
 
+/// "32-way bank conflict on load of 'tile[x][y]': lanes 0, 1, 2 ... need
+/// different words of bank 0; adjacent lanes are 128 bytes apart: 32
+/// wavefronts per request, ideal 1".
+std::string bankConflictMessage(const AccessRecord &A) {
+  const Prediction &P = A.Predicted;
+  std::string Ways = "bank conflict", Lanes;
+  if (const std::optional<WarpRequest> &R = P.Representative) {
+    std::vector<int64_t> Addresses;
+    uint32_t Mask = 0;
+    for (size_t L = 0; L < R->LaneAddresses.size() && L < 32; ++L)
+      if (R->LaneAddresses[L]) {
+        Addresses.push_back(*R->LaneAddresses[L]);
+        Mask |= uint32_t(1) << L;
+      }
+    WorstBank W = worstBankOf(Addresses, Mask, A.Pattern.AccessBytes);
+    if (W.Ways > 1) {
+      Ways = fmt::format("{}-way bank conflict", W.Ways);
+      std::vector<unsigned> First(W.Lanes.begin(),
+                                  W.Lanes.begin() +
+                                      std::min<size_t>(3, W.Lanes.size()));
+      Lanes = fmt::format("lanes {}{} need different words of bank {}; ",
+                          fmt::join(First, ", "),
+                          W.Lanes.size() > 3 ? " ..." : "", W.Bank);
+    }
+  }
+  return fmt::format("{} on {} '{}': {}{}{}", Ways, opPhrase(A.Pattern.Op),
+                     A.Expression, Lanes, laneStrideClause(P),
+                     sectorsClause(P, AccessSpace::Shared));
+}
+
 /// The message of a finding of rule \p Kind on \p A.
 std::string messageFor(RuleKind Kind, const AccessRecord &A,
                        std::optional<int64_t> RecordBytes) {
@@ -342,6 +376,8 @@ std::string messageFor(RuleKind Kind, const AccessRecord &A,
     return indirectMessage(A);
   case RuleKind::AtomicContention:
     return atomicMessage(A);
+  case RuleKind::BankConflict:
+    return bankConflictMessage(A);
   }
   return "";
 }
@@ -377,6 +413,17 @@ std::string suggestionFor(RuleKind Kind, const AccessRecord &A,
                        "structure of arrays (one array per field), or load "
                        "the whole struct with one vector access ({})",
                        A.Base, vectorTypeFor(RecordBytes));
+  case RuleKind::BankConflict:
+    if (A.Predicted.LaneStrideBytesValue &&
+        *A.Predicted.LaneStrideBytesValue % (BankCount * BankBytes) == 0 &&
+        *A.Predicted.LaneStrideBytesValue != 0)
+      return fmt::format(
+          "pad each row of '{}' by one 4-byte word so that adjacent lanes "
+          "are {} bytes apart instead of {} (tile[32][33] instead of "
+          "tile[32][32]), or swizzle the column index (tile[r][c ^ r])",
+          A.Base, std::llabs(*A.Predicted.LaneStrideBytesValue) + BankBytes,
+          std::llabs(*A.Predicted.LaneStrideBytesValue));
+    break;
   case RuleKind::Misaligned:
   case RuleKind::MisalignedOffset: {
     unsigned Elem = A.Pattern.AccessBytes ? A.Pattern.AccessBytes : 1;

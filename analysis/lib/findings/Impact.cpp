@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "coalesce/Findings.h"
+#include "coalesce/BankCounter.h"
 
 #include "findings/Format.h"
 
@@ -21,6 +22,12 @@
 namespace coalesce {
 
 namespace {
+
+/// Bytes one sector (global) or one wavefront (shared, 32 banks of 4
+/// bytes) stands for.
+double unitBytes(AccessSpace Space) {
+  return Space == AccessSpace::Shared ? BankCount * BankBytes : SectorBytes;
+}
 
 /// Bytes one request sequence of \p A moves at \p SectorsPerRequest.
 std::optional<double> bytesPer(const AccessRecord &A, double SectorsPerRequest,
@@ -34,7 +41,8 @@ std::optional<double> bytesPer(const AccessRecord &A, double SectorsPerRequest,
                                    : Impact::Per::Block;
   if (R->Blocks)
     Requests *= double(*R->Blocks);
-  return Requests * SectorsPerRequest * SectorBytes * A.Pattern.Instructions;
+  return Requests * SectorsPerRequest * unitBytes(A.Pattern.Space) *
+         A.Pattern.Instructions;
 }
 
 /// "load", "store", "update", "atomic": what the access is, in a sentence.
@@ -67,6 +75,7 @@ std::optional<Impact> impactOf(const AccessRecord &A, double WastedSectors) {
   std::optional<double> Excess = bytesPer(A, WastedSectors, I.Unit);
   if (!Fetched || !Excess)
     return std::nullopt;
+  I.Space = A.Pattern.Space;
   I.FetchedBytes = *Fetched;
   I.ExcessBytes = *Excess;
   I.Basis = P.Requests->Basis;
@@ -79,7 +88,9 @@ std::optional<double> kernelTrafficPerLaunch(const KernelRecord &K) {
   std::optional<double> Total;
   for (const AccessRecord &A : K.Accesses) {
     const Prediction &P = A.Predicted;
-    if (!P.SectorsPerRequest || !P.Requests)
+    // Global traffic: shared wavefronts are another resource.
+    if (!P.SectorsPerRequest || !P.Requests ||
+        A.Pattern.Space != AccessSpace::Global)
       continue;
     Impact::Per Unit;
     std::optional<double> B = bytesPer(A, *P.SectorsPerRequest, Unit);
@@ -110,9 +121,18 @@ std::string describeImpact(const Impact &I, AccessOp Op) {
     Parts.push_back(I.Basis);
   if (!Why.empty())
     Parts.push_back(Why);
-  std::string S = fmt::format("wastes about {} of the {} this {} fetches {}",
-                              formatBytes(I.ExcessBytes),
-                              formatBytes(I.FetchedBytes), opNoun(Op), Per);
+  std::string S =
+      I.Space == AccessSpace::Shared
+          ? fmt::format("costs about {} wavefronts more than the ideal, of "
+                        "the {} this {} needs {}",
+                        formatNumber(std::round(I.ExcessBytes /
+                                                unitBytes(I.Space))),
+                        formatNumber(std::round(I.FetchedBytes /
+                                                unitBytes(I.Space))),
+                        opNoun(Op), Per)
+          : fmt::format("wastes about {} of the {} this {} fetches {}",
+                        formatBytes(I.ExcessBytes), formatBytes(I.FetchedBytes),
+                        opNoun(Op), Per);
   if (!Parts.empty())
     S += fmt::format(" ({})", fmt::join(Parts, "; "));
   if (I.KernelShare) {

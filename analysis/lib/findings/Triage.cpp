@@ -103,7 +103,7 @@ FindingTable triage(const Report &R, const TriageOptions &Opts) {
       if (F->Cost && F->Cost->Unit == Impact::Per::Launch) {
         if (!Traffic)
           Traffic = kernelTrafficPerLaunch(K);
-        if (*Traffic && **Traffic > 0)
+        if (*Traffic && **Traffic > 0 && F->Cost->Space == AccessSpace::Global)
           F->Cost->KernelShare = F->Cost->ExcessBytes / **Traffic;
         const MinImpact &Min = P.Findings.MinimumImpact;
         if ((Min.Bytes && F->Cost->ExcessBytes < *Min.Bytes) ||

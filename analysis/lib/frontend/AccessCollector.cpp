@@ -135,6 +135,8 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   }
   R.CallChain = F.CallChain;
   R.Pattern.Address = Addr.Ptr.ByteOffset;
+  R.Pattern.Space = Addr.Ptr.Space == MemorySpace::Shared ? AccessSpace::Shared
+                                                          : AccessSpace::Global;
   R.Pattern.Active = Addr.Ptr.GlobalWhere
                          ? Expr::logicalAnd(F.Active, *Addr.Ptr.GlobalWhere)
                          : F.Active;
@@ -263,7 +265,7 @@ void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
                   unfollowedPointer(Ptr));
     return;
   }
-  if (A->Ptr.Space != MemorySpace::Global)
+  if (!predictedSpace(A->Ptr.Space))
     return excludeSpace(Anchor ? Anchor : LV, Op, F, A->Ptr.Space);
   emit(LV, *A, sizeOf(LV->getType()), Op, Atomic, F, Anchor, Origin);
 }
@@ -318,7 +320,7 @@ void KernelWalker::recordPointerAccess(const clang::Expr *Ptr, AccessOp Op,
                   unfollowedPointer(Ptr));
     return;
   }
-  if (P->Space != MemorySpace::Global)
+  if (!predictedSpace(P->Space))
     return excludeSpace(Anchor ? Anchor : Ptr, Op, F, P->Space);
   P->ByteOffset = P->ByteOffset + Expr::constant(Offset);
   emit(Ptr, AddressInfo{*P, std::nullopt}, Bytes, Op, Atomic, F,

@@ -103,6 +103,11 @@ std::optional<Expr> applyBinaryOperator(clang::BinaryOperatorKind Op,
 
 /// The names of CUDA atomic functions (atomicAdd, atomicCAS_block, ...).
 bool isAtomicFunction(llvm::StringRef Name);
+/// Whether accesses to \p Space get a prediction: global memory (sectors)
+/// and shared memory (wavefronts); other spaces are excluded.
+inline bool predictedSpace(MemorySpace Space) {
+  return Space == MemorySpace::Global || Space == MemorySpace::Shared;
+}
 /// Cache-hinted loads (__ldg, __ldcg, ...) and stores (__stcg, ...).
 bool isLoadIntrinsic(llvm::StringRef Name);
 bool isStoreIntrinsic(llvm::StringRef Name);

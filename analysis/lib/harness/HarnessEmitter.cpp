@@ -90,6 +90,10 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
     for (const KernelPlan &K : F.Kernels)
       for (size_t AI = 0; AI != K.Kernel->Accesses.size(); ++AI) {
         const AccessRecord &A = K.Kernel->Accesses[AI];
+        // coalesce-verify compares sectors of global memory; shared
+        // accesses are checked against the bank calibration instead.
+        if (A.Pattern.Space != AccessSpace::Global)
+          continue;
         std::optional<Finding> Fd = buildFinding(A, FO);
         std::string Sites;
         for (const SourceLocation &S : A.CallChain)

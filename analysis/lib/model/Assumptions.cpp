@@ -60,8 +60,8 @@ public:
   Totals at(int64_t Value) {
     Bindings B;
     B.set(S, Value);
-    return simulate(*AddressFn, *ActiveFn, B, Ctx.Access->AccessBytes,
-                    Ctx.Access->Atomic, Ctx.Block, planAt(Value));
+    return simulate(*AddressFn, *ActiveFn, B, costModelOf(*Ctx.Access),
+                    Ctx.Block, planAt(Value));
   }
 
   /// The totals with S = \p From + I for I < \p Count, from one walk,
@@ -83,8 +83,8 @@ public:
     B.set(S, From);
     // The plan of every value: S is in neither the predicate nor a period.
     return simulateSteps(AddressAndStep, *ActiveFn, B,
-                         Ctx.Access->AccessBytes, Ctx.Access->Atomic,
-                         Ctx.Block, planAt(From), Count);
+                         costModelOf(*Ctx.Access), Ctx.Block, planAt(From),
+                         Count);
   }
 
 private:
@@ -198,8 +198,8 @@ BoundAccess bindAccess(const Context &Ctx, const ValueMap &Fixed,
 Totals evaluateWith(const Context &Ctx, const ValueMap &Fixed,
                     unsigned MaxSamples) {
   BoundAccess B = bindAccess(Ctx, Fixed, MaxSamples);
-  return simulate(B.Address, B.Active, Ctx.Access->AccessBytes,
-                  Ctx.Access->Atomic, Ctx.Block, B.Plan);
+  return simulate(B.Address, B.Active, costModelOf(*Ctx.Access), Ctx.Block,
+                  B.Plan);
 }
 
 std::optional<WarpRequest> representativeWith(const Context &Ctx,
@@ -207,9 +207,8 @@ std::optional<WarpRequest> representativeWith(const Context &Ctx,
   BoundAccess B = bindAccess(Ctx, Ctx.Fixed, Ctx.MaxSamples);
   const Expr &Address = B.Address, &Active = B.Active;
   const SamplingPlan &Plan = B.Plan;
-  return representativeRequest(Address, Active, Ctx.Access->AccessBytes,
-                               Ctx.Access->Atomic, Ctx.Block, Plan,
-                               MeanSectors, Ctx.Starts);
+  return representativeRequest(Address, Active, costModelOf(*Ctx.Access),
+                               Ctx.Block, Plan, MeanSectors, Ctx.Starts);
 }
 
 std::optional<int64_t> probeStride(const Context &Ctx, const Symbol &S) {

@@ -69,6 +69,12 @@ std::vector<Group> groups(const std::vector<int64_t> &Addresses,
   return G;
 }
 
+bool hasWord(const std::vector<std::pair<int64_t, unsigned>> &Slot,
+                    int64_t Word) {
+  return std::any_of(Slot.begin(), Slot.end(),
+                     [&](const auto &P) { return P.first == Word; });
+}
+
 bool allOneAddress(const std::vector<int64_t> &Addresses) {
   return !Addresses.empty() &&
          std::all_of(Addresses.begin(), Addresses.end(),
@@ -127,6 +133,37 @@ unsigned lanesPerWavefrontGroup(unsigned AccessBytes) {
 unsigned bankOf(int64_t Address) {
   return unsigned(((floorDiv(Address, BankBytes) % BankCount) + BankCount) %
                   BankCount);
+}
+
+WorstBank worstBankOf(const std::vector<int64_t> &Addresses, uint32_t LaneMask,
+                      unsigned AccessBytes) {
+  WorstBank Worst;
+  unsigned PerGroup = lanesPerWavefrontGroup(AccessBytes);
+  // Per group and bank: the distinct words and the first lane of each.
+  std::vector<std::array<std::vector<std::pair<int64_t, unsigned>>, BankCount>>
+      Seen(32 / PerGroup);
+  size_t Next = 0;
+  for (unsigned Lane = 0; Lane < 32 && Next < Addresses.size(); ++Lane) {
+    if (!((LaneMask >> Lane) & 1))
+      continue;
+    std::vector<int64_t> Words;
+    addWords(Words, Addresses[Next++], AccessBytes);
+    for (int64_t W : Words) {
+      unsigned Bank = bankOf(W * BankBytes);
+      auto &Slot = Seen[Lane / PerGroup][Bank];
+      if (hasWord(Slot, W))
+        continue;
+      Slot.emplace_back(W, Lane);
+      if (Slot.size() > Worst.Ways) {
+        Worst.Ways = unsigned(Slot.size());
+        Worst.Bank = Bank;
+        Worst.Lanes.clear();
+        for (const auto &[Word, First] : Slot)
+          Worst.Lanes.push_back(First);
+      }
+    }
+  }
+  return Worst;
 }
 
 unsigned countWavefronts(const std::vector<int64_t> &Addresses,

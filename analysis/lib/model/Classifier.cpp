@@ -20,6 +20,10 @@ const char *accessOpName(AccessOp Op) {
   return "load";
 }
 
+const char *accessSpaceName(AccessSpace S) {
+  return S == AccessSpace::Shared ? "shared" : "global";
+}
+
 const char *classificationName(Classification C) {
   switch (C) {
   case Classification::Coalesced:
@@ -38,6 +42,10 @@ const char *classificationName(Classification C) {
     return "indirect";
   case Classification::Unknown:
     return "unknown";
+  case Classification::ConflictFree:
+    return "conflict-free";
+  case Classification::BankConflict:
+    return "bank-conflict";
   }
   return "unknown";
 }
@@ -61,6 +69,11 @@ Classification classify(const ClassifyInput &In) {
 
   double Ideal = *P.IdealSectorsPerRequest;
   bool AboveIdeal = *P.SectorsPerRequest > Ideal + Epsilon;
+  // Shared memory: a shift of the offset moves every lane to another bank
+  // together, so only conflicts matter.
+  if (Access.Space == AccessSpace::Shared)
+    return AboveIdeal ? Classification::BankConflict
+                      : Classification::ConflictFree;
   bool WorstAboveIdeal =
       P.WorstSectorsPerRequest && *P.WorstSectorsPerRequest > Ideal + Epsilon;
   if (!AboveIdeal)

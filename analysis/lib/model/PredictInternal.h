@@ -265,6 +265,20 @@ private:
 
 //===--- Simulate.cpp -----------------------------------------------------===//
 
+/// What one request of an access costs is counted from: its width, its
+/// atomic kind and its memory (sectors of global memory, wavefronts of
+/// shared memory).
+struct CostModel {
+  unsigned AccessBytes = 4;
+  AtomicKind Atomic = AtomicKind::None;
+  AccessSpace Space = AccessSpace::Global;
+};
+
+/// The CostModel of \p Access.
+inline CostModel costModelOf(const AccessPattern &Access) {
+  return CostModel{Access.AccessBytes, Access.Atomic, Access.Space};
+}
+
 /// Sums over all sampled warp requests.
 struct Totals {
   uint64_t Requests = 0;    ///< Warp executions with >= 1 active lane.
@@ -292,14 +306,13 @@ struct Totals {
 
 /// Simulates every warp of \p Block for every sample of \p Plan. \p Address
 /// and \p Active must be free of fixed symbols (see bindValues).
-Totals simulate(const Expr &Address, const Expr &Active, unsigned AccessBytes,
-                AtomicKind Atomic, const BlockShape &Block,
-                const SamplingPlan &Plan);
+Totals simulate(const Expr &Address, const Expr &Active, const CostModel &Cost,
+                const BlockShape &Block, const SamplingPlan &Plan);
 
 /// The same on compiled programs, whose fixed symbols left are bound by
 /// \p Base: one compilation serves many values of those symbols.
 Totals simulate(LaneProgram &AddressFn, LaneProgram &ActiveFn,
-                const Bindings &Base, unsigned AccessBytes, AtomicKind Atomic,
+                const Bindings &Base, const CostModel &Cost,
                 const BlockShape &Block, const SamplingPlan &Plan);
 
 /// The same for \p Count values of an unknown that only adds to every
@@ -309,7 +322,7 @@ Totals simulate(LaneProgram &AddressFn, LaneProgram &ActiveFn,
 /// be evaluated.
 std::optional<std::vector<Totals>>
 simulateSteps(LaneProgram &AddressAndStepFn, LaneProgram &ActiveFn,
-              const Bindings &Base, unsigned AccessBytes, AtomicKind Atomic,
+              const Bindings &Base, const CostModel &Cost,
               const BlockShape &Block, const SamplingPlan &Plan,
               unsigned Count);
 
@@ -319,9 +332,9 @@ simulateSteps(LaneProgram &AddressAndStepFn, LaneProgram &ActiveFn,
 /// by the guard search) are drawn from their starts.
 std::optional<WarpRequest>
 representativeRequest(const Expr &Address, const Expr &Active,
-                      unsigned AccessBytes, AtomicKind Atomic,
-                      const BlockShape &Block, const SamplingPlan &Plan,
-                      double MeanSectors, const ValueMap &Starts = {});
+                      const CostModel &Cost, const BlockShape &Block,
+                      const SamplingPlan &Plan, double MeanSectors,
+                      const ValueMap &Starts = {});
 
 //===--- Assumptions.cpp --------------------------------------------------===//
 

@@ -12,6 +12,7 @@ size_t keyOf(const AccessPattern &A, const PredictOptions &O) {
   size_t H = hashCombine(A.Address.hash(), A.Active.hash());
   H = hashCombine(H, A.AccessBytes);
   H = hashCombine(H, size_t(A.Atomic));
+  H = hashCombine(H, size_t(A.Space));
   H = hashCombine(H, A.RecordBytes ? *A.RecordBytes + 1 : 0);
   H = hashCombine(H, std::hash<std::string>()(A.UnknownReason));
   H = hashCombine(H, std::hash<std::string>()(A.IssuedAs));
@@ -32,7 +33,7 @@ bool sameInput(const AccessPattern &A, const PredictOptions &O,
                const AccessPattern &B, const PredictOptions &P) {
   return A.Address == B.Address && A.Active == B.Active &&
          A.AccessBytes == B.AccessBytes && A.Atomic == B.Atomic &&
-         A.RecordBytes == B.RecordBytes && A.UnknownReason == B.UnknownReason &&
+         A.Space == B.Space && A.RecordBytes == B.RecordBytes && A.UnknownReason == B.UnknownReason &&
          A.IssuedAs == B.IssuedAs &&
          A.LoadAddresses == B.LoadAddresses && A.Loops == B.Loops &&
          O.Block == P.Block && O.DefaultValue == P.DefaultValue &&

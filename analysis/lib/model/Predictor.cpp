@@ -84,7 +84,10 @@ void assumeDefault(const Context &Ctx, const Symbol &S, const Expr &LanePart,
       assume(P, fmt::format("assuming {} = {}", S.Name, Default));
     return;
   }
-  std::optional<Misalignment> M = probeMisalignment(Ctx, S);
+  // Shared memory: a shift moves every lane to another bank together.
+  std::optional<Misalignment> M;
+  if (Ctx.Access->Space == AccessSpace::Global)
+    M = probeMisalignment(Ctx, S);
   if (!M) {
     assume(P, fmt::format("assuming {} = {}", S.Name, Default));
     return;
@@ -596,10 +599,11 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
   P.SectorsPerRequest = Base.sectorsPerRequest();
   P.IdealSectorsPerRequest = Base.idealPerRequest();
   P.ActiveLanesPerRequest = double(Base.ActiveLanes) / Base.Requests;
-  P.UsedBytesFraction =
-      Base.Sectors ? std::min(1.0, double(Base.UsedBytes) /
-                                       (double(Base.Sectors) * SectorBytes))
-                   : 0.0;
+  if (Access.Space == AccessSpace::Global)
+    P.UsedBytesFraction =
+        Base.Sectors ? std::min(1.0, double(Base.UsedBytes) /
+                                         (double(Base.Sectors) * SectorBytes))
+                     : 0.0;
 
   P.Representative = representativeWith(Ctx, *P.SectorsPerRequest);
   P.Requests = countRequests(Ctx, Access);

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "model/PredictInternal.h"
+#include "coalesce/BankCounter.h"
 
 #include <fmt/format.h>
 
@@ -220,16 +221,25 @@ WalkFlags walkRequests(LaneProgram &AddressFn, LaneProgram &ActiveFn,
       .run(Base);
 }
 
-/// Adds one request with the active lanes' \p Addresses to \p T.
-void addRequest(Totals &T, std::vector<int64_t> &Addresses, size_t WarpLanes,
-                uint64_t Weight, unsigned AccessBytes, AtomicKind Atomic) {
+/// Adds one request with the active lanes' \p Addresses (in lane order,
+/// \p LaneMask their lanes) to \p T.
+void addRequest(Totals &T, std::vector<int64_t> &Addresses, uint32_t LaneMask,
+                size_t WarpLanes, uint64_t Weight, const CostModel &Cost) {
+  const unsigned AccessBytes = Cost.AccessBytes;
+  T.Requests += Weight;
+  if (Cost.Space == AccessSpace::Shared) {
+    // Banks are served by lane groups: counted before the sort below.
+    T.Sectors += Weight * countWavefronts(Addresses, LaneMask, AccessBytes);
+    T.Ideal += Weight * idealWavefronts(Addresses, LaneMask, AccessBytes);
+  }
   // Lanes usually come in address order already.
   if (!std::is_sorted(Addresses.begin(), Addresses.end()))
     std::sort(Addresses.begin(), Addresses.end());
-  T.Requests += Weight;
-  T.Sectors +=
-      Weight * countSortedRequestSectors(Addresses, AccessBytes, Atomic);
-  T.Ideal += Weight * idealSectors(Addresses.size(), AccessBytes);
+  if (Cost.Space == AccessSpace::Global) {
+    T.Sectors +=
+        Weight * countSortedRequestSectors(Addresses, AccessBytes, Cost.Atomic);
+    T.Ideal += Weight * idealSectors(Addresses.size(), AccessBytes);
+  }
   T.ActiveLanes += Weight * Addresses.size();
   if (Addresses.size() != WarpLanes)
     T.AllLanesActive = false;
@@ -260,15 +270,14 @@ void addRequest(Totals &T, std::vector<int64_t> &Addresses, size_t WarpLanes,
 } // namespace
 
 Totals simulate(LaneProgram &AddressFn, LaneProgram &ActiveFn,
-                const Bindings &Base, unsigned AccessBytes, AtomicKind Atomic,
+                const Bindings &Base, const CostModel &Cost,
                 const BlockShape &Block, const SamplingPlan &Plan) {
   Totals T;
   // Sums do not depend on the order of the requests.
   WalkFlags Flags = walkRequests(
       AddressFn, ActiveFn, Base, Block, Plan, /*ForReuse=*/true,
       [&](RequestView &R) {
-        addRequest(T, R.Addresses, R.WarpLanes, R.Weight, AccessBytes,
-                   Atomic);
+        addRequest(T, R.Addresses, R.ActiveMask, R.WarpLanes, R.Weight, Cost);
         return true;
       });
   T.AddressUnknown = Flags.AddressUnknown;
@@ -278,7 +287,7 @@ Totals simulate(LaneProgram &AddressFn, LaneProgram &ActiveFn,
 
 std::optional<std::vector<Totals>>
 simulateSteps(LaneProgram &AddressAndStepFn, LaneProgram &ActiveFn,
-              const Bindings &Base, unsigned AccessBytes, AtomicKind Atomic,
+              const Bindings &Base, const CostModel &Cost,
               const BlockShape &Block, const SamplingPlan &Plan,
               unsigned Count) {
   std::vector<Totals> T(Count);
@@ -298,7 +307,7 @@ simulateSteps(LaneProgram &AddressAndStepFn, LaneProgram &ActiveFn,
           Moved = R.Addresses;
           for (int64_t &A : Moved)
             A = int64_t(uint64_t(A) + Shift);
-          addRequest(T[I], Moved, R.WarpLanes, R.Weight, AccessBytes, Atomic);
+          addRequest(T[I], Moved, R.ActiveMask, R.WarpLanes, R.Weight, Cost);
         }
         return true;
       });
@@ -311,19 +320,17 @@ simulateSteps(LaneProgram &AddressAndStepFn, LaneProgram &ActiveFn,
   return T;
 }
 
-Totals simulate(const Expr &Address, const Expr &Active, unsigned AccessBytes,
-                AtomicKind Atomic, const BlockShape &Block,
-                const SamplingPlan &Plan) {
+Totals simulate(const Expr &Address, const Expr &Active, const CostModel &Cost,
+                const BlockShape &Block, const SamplingPlan &Plan) {
   LaneProgram AddressFn(Address), ActiveFn(Active);
-  return simulate(AddressFn, ActiveFn, Bindings(), AccessBytes, Atomic, Block,
-                  Plan);
+  return simulate(AddressFn, ActiveFn, Bindings(), Cost, Block, Plan);
 }
 
 std::optional<WarpRequest>
 representativeRequest(const Expr &Address, const Expr &Active,
-                      unsigned AccessBytes, AtomicKind Atomic,
-                      const BlockShape &Block, const SamplingPlan &Plan,
-                      double MeanSectors, const ValueMap &Starts) {
+                      const CostModel &Cost, const BlockShape &Block,
+                      const SamplingPlan &Plan, double MeanSectors,
+                      const ValueMap &Starts) {
   std::optional<WarpRequest> Best;
   double BestDistance = 0;
   std::vector<int64_t> Sorted;
@@ -332,10 +339,15 @@ representativeRequest(const Expr &Address, const Expr &Active,
   WalkFlags Flags = walkRequests(
       AddressFn, ActiveFn, Bindings(), Block, Plan, /*ForReuse=*/false,
       [&](RequestView &R) {
-        Sorted = R.Addresses;
-        std::sort(Sorted.begin(), Sorted.end());
-        unsigned Sectors =
-            countSortedRequestSectors(Sorted, AccessBytes, Atomic);
+        unsigned Sectors;
+        if (Cost.Space == AccessSpace::Shared) {
+          Sectors = countWavefronts(R.Addresses, R.ActiveMask, Cost.AccessBytes);
+        } else {
+          Sorted = R.Addresses;
+          std::sort(Sorted.begin(), Sorted.end());
+          Sectors = countSortedRequestSectors(Sorted, Cost.AccessBytes,
+                                              Cost.Atomic);
+        }
         double Distance = std::fabs(double(Sectors) - MeanSectors);
         if (Best && Distance >= BestDistance)
           return true;

@@ -151,12 +151,21 @@ void writeFinding(OStream &J, const TriagedFinding *T) {
         });
     });
     stringAttr(J, "suggestion", F->Suggestion);
-    numberAttr(J, "wasted_sectors_per_request", F->WastedSectors);
+    bool Shared = T->Access && T->Access->Pattern.Space == AccessSpace::Shared;
+    numberAttr(J,
+               Shared ? "wasted_wavefronts_per_request"
+                      : "wasted_sectors_per_request",
+               F->WastedSectors);
     if (F->Cost) {
       const Impact &I = *F->Cost;
       J.attributeObject("impact", [&] {
         numberAttr(J, "excess_bytes", I.ExcessBytes);
         numberAttr(J, "fetched_bytes", I.FetchedBytes);
+        if (I.Space == AccessSpace::Shared) {
+          // A wavefront stands for 128 bytes of shared-memory bandwidth.
+          numberAttr(J, "excess_wavefronts", I.ExcessBytes / 128);
+          numberAttr(J, "wavefronts", I.FetchedBytes / 128);
+        }
         J.attribute("per", impactUnitName(I.Unit));
         J.attributeArray("per_iteration_of", [&] {
           for (const std::string &L : I.PerIterationOf)
@@ -191,9 +200,16 @@ void writeAccess(OStream &J, const AccessRecord &A, const TriagedFinding *F) {
     J.attribute("access_bytes", int64_t(A.Pattern.AccessBytes));
     J.attribute("instructions", int64_t(A.Pattern.Instructions));
     stringAttr(J, "launch", A.Launch);
+    J.attribute("space", accessSpaceName(A.Pattern.Space));
     J.attribute("classification", classificationName(P.Class));
-    numberAttr(J, "sectors_per_request", P.SectorsPerRequest);
-    numberAttr(J, "ideal_sectors_per_request", P.IdealSectorsPerRequest);
+    // Shared memory counts wavefronts (BankCounter.h), global sectors.
+    bool Shared = A.Pattern.Space == AccessSpace::Shared;
+    numberAttr(J, Shared ? "wavefronts_per_request" : "sectors_per_request",
+               P.SectorsPerRequest);
+    numberAttr(J,
+               Shared ? "ideal_wavefronts_per_request"
+                      : "ideal_sectors_per_request",
+               P.IdealSectorsPerRequest);
     numberAttr(J, "active_lanes_per_request", P.ActiveLanesPerRequest);
     numberAttr(J, "used_bytes_fraction", P.UsedBytesFraction);
     numberAttr(J, "best_sectors_per_request", P.BestSectorsPerRequest);

@@ -99,11 +99,16 @@ std::string numberOrNA(const std::optional<double> &V) {
 void writeAccessLine(llvm::raw_ostream &OS, const KernelRecord &K,
                      const AccessRecord &A) {
   const Prediction &P = A.Predicted;
-  OS << fmt::format("{}: access: kernel={} op={} base={} elem={} expr='{}' "
-                    "sectors={} ideal={}",
-                    formatLocation(A.Loc), A.Kernel.empty() ? K.Name : A.Kernel,
+  // Shared accesses on lines of their own ("shared:", in wavefronts), so
+  // that tests of global accesses stay closed over "access:".
+  bool Shared = A.Pattern.Space == AccessSpace::Shared;
+  OS << fmt::format("{}: {}: kernel={} op={} base={} elem={} expr='{}' "
+                    "{}={} ideal={}",
+                    formatLocation(A.Loc), Shared ? "shared" : "access",
+                    A.Kernel.empty() ? K.Name : A.Kernel,
                     accessOpName(A.Pattern.Op), A.Base, A.ElemBytes,
-                    A.Expression, numberOrNA(P.SectorsPerRequest),
+                    A.Expression, Shared ? "wavefronts" : "sectors",
+                    numberOrNA(P.SectorsPerRequest),
                     numberOrNA(P.IdealSectorsPerRequest));
   if (P.WorstSectorsPerRequest)
     OS << " worst=" << formatNumber(*P.WorstSectorsPerRequest);

@@ -6,7 +6,7 @@
 // allocations give the offset within whichever was chosen. A field of a base
 // class written through `this` of an object held by value is not memory
 // (Rodinia dwt2d's `this->end = n`: the census counted it as memory).
-// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=shared:
 // RUN: %coalesce-lint --self-check --format=json --fail-on=never %s 2>/dev/null | FileCheck %s --check-prefix=JSON
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // CENSUS: self-check: 12 memory operations in the census of 4 kernels, 0 missing from the report
@@ -21,6 +21,7 @@ struct Ranker {
     if (memoize) {
       rp = cached;
       rp[0] = sp[0];
+// CHECK: [[@LINE-1]]:15: shared: kernel=joined op=load base=st elem=4 expr='sp[0]' wavefronts=4 ideal=1 class=bank-conflict stride=16 {{.*}}
     } else {
       rp = sp;
     }
@@ -38,7 +39,8 @@ __global__ void joined(int *out, bool memoize) {
 // CHECK: [[@LINE-1]]:3: access: kernel=joined op=store base=out elem=4 expr='out[threadIdx.x + 128]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
 }
 // JSON: "expr": "sp[0]",
-// JSON-NEXT: "reason": "shared memory"
+// JSON: "space": "shared",
+// JSON-NEXT: "classification": "bank-conflict",
 // JSON: "expr": "rp[0]",
 // JSON-NEXT: "reason": "local memory (a variable of the thread)"
 // JSON: "expr": "rp[1]",
@@ -64,7 +66,8 @@ template <int nbytes>
 __device__ void copy16(void *__restrict__ dst, const void *__restrict__ src) {
   for (int i = 0; i < nbytes / 16; ++i)
     ((int4 *)dst)[i] = ((const int4 *)src)[i];
-// CHECK: [[@LINE-1]]:24: access: kernel=zeros op=load base=KV elem=16 expr='((const int4 *)src)[i]' sectors=16 ideal=16 class=coalesced stride=16 {{.*}}
+// CHECK: [[@LINE-1]]:5: shared: kernel=zeros op=store base=tile elem=16 expr='((int4 *)dst)[i]' wavefronts=4 ideal=4 class=conflict-free stride=16 {{.*}}
+// CHECK: [[@LINE-2]]:24: access: kernel=zeros op=load base=KV elem=16 expr='((const int4 *)src)[i]' sectors=16 ideal=16 class=coalesced stride=16 {{.*}}
 }
 __global__ void zeros(const float2 *KV, int stride) {
   __shared__ float2 tile[8 * 64];
@@ -74,7 +77,8 @@ __global__ void zeros(const float2 *KV, int stride) {
              i < 6 ? KV + i * stride + threadIdx.x * 2 : zero);
 }
 // JSON: "expr": "((int4 *)dst)[i]",
-// JSON-NEXT: "reason": "shared memory"
+// JSON: "space": "shared",
+// JSON-NEXT: "classification": "conflict-free",
 
 template <class T> struct IO { int end; int *buf; };
 template <class T> struct Loader : IO<T> {

@@ -1,15 +1,18 @@
 // --self-check (issue 26): the census of every memory operation the kernel
-// reaches, matched against the report. Operations that are not global
-// memory are in the JSON report as excluded, each with its reason; the text
+// reaches, matched against the report. Operations that are neither global
+// nor shared memory are in the JSON report as excluded, each with its
+// reason (shared accesses are predicted in wavefronts); the text
 // report ends with the census's summary, and nothing is missing.
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 | FileCheck %s --check-prefix=TEXT --implicit-check-not=self-check
 // TEXT: self-check: 11 memory operations in the census of 1 kernels, 0 missing from the report
 // RUN: %coalesce-lint --self-check --format=json --fail-on=never %s 2>/dev/null | FileCheck %s --check-prefix=JSON
+// JSON: "expr": "tile[threadIdx.y][threadIdx.x]",
+// JSON: "space": "shared",
+// JSON-NEXT: "classification": "conflict-free",
+// JSON-NEXT: "wavefronts_per_request": 1,
 // JSON: "excluded": [
 // JSON: "expr": "m.ptrs[1]",
 // JSON-NEXT: "reason": "parameter space (a kernel argument passed by value)"
-// JSON: "expr": "tile[threadIdx.y][threadIdx.x]",
-// JSON-NEXT: "reason": "shared memory"
 // JSON: "expr": "coef[threadIdx.x & 15]",
 // JSON-NEXT: "reason": "constant memory"
 // JSON: "expr": "regs[i & 3]",
