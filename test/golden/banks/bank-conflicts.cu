@@ -1,0 +1,68 @@
+// Shared-memory bank conflicts (issue 27): every __shared__ access gets
+// wavefronts per request against its ideal, from the bank model measured on
+// the H200 (docs/bank-model.md): a transposed read of a [32][32] float tile
+// is a 32-way conflict, the padded tile [32][33] is conflict-free, a
+// swizzled column (c ^ r) too; 8-byte elements are served half a warp at a
+// time (ideal 2); a broadcast is one wavefront; the interleaved reduction
+// tree of the CUDA samples conflicts more at each step. Closed world: an
+// extra warning or shared access fails the test.
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --check-prefix=ACC --implicit-check-not=shared:
+// RUN: %coalesce-lint --fail-on=never %s | FileCheck %s --check-prefix=DIAG --implicit-check-not=warning:
+// RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
+// CENSUS: 0 missing from the report
+__global__ void transpose(const float *in, float *out, int n) {
+  __shared__ float tile[32][32];
+  __shared__ float padded[32][33];
+  int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
+  tile[threadIdx.y][threadIdx.x] = in[y * n + x];
+// ACC: [[@LINE-1]]:3: shared: kernel=transpose op=store base=tile elem=4 expr='tile[threadIdx.y][threadIdx.x]' wavefronts=1 ideal=1 class=conflict-free stride=4 block=32x8(launch-site)
+  padded[threadIdx.y][threadIdx.x] = in[y * n + x];
+// ACC: [[@LINE-1]]:3: shared: kernel=transpose op=store base=padded elem=4 expr='padded[threadIdx.y][threadIdx.x]' wavefronts=1 ideal=1 class=conflict-free stride=4 block=32x8(launch-site)
+  __syncthreads();
+  x = blockIdx.y * 32 + threadIdx.x;
+  y = blockIdx.x * 32 + threadIdx.y;
+  out[y * n + x] = tile[threadIdx.x][threadIdx.y];
+// ACC: [[@LINE-1]]:20: shared: kernel=transpose op=load base=tile elem=4 expr='tile[threadIdx.x][threadIdx.y]' wavefronts=32 ideal=1 class=bank-conflict stride=128 block=32x8(launch-site)
+// DIAG: [[@LINE-2]]:20: warning: 32-way bank conflict on load of 'tile[threadIdx.x][threadIdx.y]': lanes 0, 1, 2 ... need different words of bank 0; adjacent lanes are 128 bytes apart: 32 wavefronts per request, ideal 1 [coalesce-bank-conflict]
+// DIAG: note: costs about 253952 wavefronts more than the ideal, of the 262144 this load needs per launch (1024 blocks x 8 warps)
+// DIAG: note: suggestion: pad each row of 'tile' by one 4-byte word so that adjacent lanes are 132 bytes apart instead of 128 (tile[32][33] instead of tile[32][32]), or swizzle the column index (tile[r][c ^ r])
+  out[y * n + x + n * n] = padded[threadIdx.x][threadIdx.y];
+// ACC: [[@LINE-1]]:28: shared: kernel=transpose op=load base=padded elem=4 expr='padded[threadIdx.x][threadIdx.y]' wavefronts=1 ideal=1 class=conflict-free stride=132 block=32x8(launch-site)
+  out[y * n + x + 2 * n * n] = tile[threadIdx.x][threadIdx.y ^ threadIdx.x];
+// ACC: [[@LINE-1]]:32: shared: kernel=transpose op=load base=tile elem=4 expr='tile[threadIdx.x][threadIdx.y ^ threadIdx.x]' wavefronts=1 ideal=1 class=conflict-free stride=n/a block=32x8(launch-site)
+}
+__global__ void wide(const double *in, double *out) {
+  __shared__ double d[32][32];
+  d[threadIdx.y][threadIdx.x] = in[threadIdx.y * 32 + threadIdx.x];
+// ACC: [[@LINE-1]]:3: shared: kernel=wide op=store base=d elem=8 expr='d[threadIdx.y][threadIdx.x]' wavefronts=2 ideal=2 class=conflict-free stride=8 block=32x8(launch-site)
+  __syncthreads();
+  out[threadIdx.y * 32 + threadIdx.x] = d[threadIdx.x][threadIdx.y] + d[0][0];
+// ACC: [[@LINE-1]]:41: shared: kernel=wide op=load base=d elem=8 expr='d[threadIdx.x][threadIdx.y]' wavefronts=32 ideal=2 class=bank-conflict stride=256 block=32x8(launch-site)
+// ACC: [[@LINE-2]]:71: shared: kernel=wide op=load base=d elem=8 expr='d[0][0]' wavefronts=1 ideal=1 class=uniform stride=0 block=32x8(launch-site)
+// DIAG: [[@LINE-3]]:41: warning: 16-way bank conflict on load of 'd[threadIdx.x][threadIdx.y]': lanes 0, 1, 2 ... need different words of bank 0; adjacent lanes are 256 bytes apart: 32 wavefronts per request, ideal 2 [coalesce-bank-conflict]
+}
+__global__ void reduce(const float *in, float *out) {
+  __shared__ float sdata[256];
+  unsigned tid = threadIdx.x;
+  sdata[tid] = in[blockIdx.x * 256 + tid];
+// ACC: [[@LINE-1]]:3: shared: kernel=reduce op=store base=sdata elem=4 expr='sdata[tid]' wavefronts=1 ideal=1 class=conflict-free stride=4 block=256(launch-site)
+  __syncthreads();
+  for (unsigned s = 1; s < blockDim.x; s *= 2) {
+    int index = 2 * s * tid;
+    if (index < blockDim.x)
+      sdata[index] += sdata[index + s];
+// ACC: [[@LINE-1]]:7: shared: kernel=reduce op=load+store base=sdata elem=4 expr='sdata[index]' wavefronts=3.92 ideal=1 class=bank-conflict {{.*}}
+// ACC: [[@LINE-2]]:23: shared: kernel=reduce op=load base=sdata elem=4 expr='sdata[index + s]' wavefronts=3.92 ideal=1 class=bank-conflict {{.*}}
+// DIAG: [[@LINE-3]]:7: warning: {{[0-9]+}}-way bank conflict on update of 'sdata[index]': {{.*}} 3.92 wavefronts per request on average, ideal 1 [coalesce-bank-conflict]
+// DIAG: [[@LINE-4]]:23: warning: {{[0-9]+}}-way bank conflict on load of 'sdata[index + s]': {{.*}} 3.92 wavefronts per request on average, ideal 1 [coalesce-bank-conflict]
+    __syncthreads();
+  }
+  if (tid == 0)
+    out[blockIdx.x] = sdata[0];
+// ACC: [[@LINE-1]]:23: shared: kernel=reduce op=load base=sdata elem=4 expr='sdata[0]' wavefronts=1 ideal=1 class=uniform stride=0 block=256(launch-site)
+}
+void run(const float *in, float *out, const double *din, double *dout, int n) {
+  transpose<<<dim3(32, 32), dim3(32, 8)>>>(in, out, 1024);
+  wide<<<1, dim3(32, 8)>>>(din, dout);
+  reduce<<<n / 256, 256>>>(in, out);
+}
