@@ -80,7 +80,7 @@ def lint_flags(nvcc_args):
 
 
 def read_lines(gt, suite):
-    path = os.path.join(gt, f"lines-{suite}.tsv")
+    path = os.path.join(gt, f"lines-{suite}{SUFFIX}.tsv")
     rows = {}
     min_req = None
     if not os.path.exists(path):
@@ -105,6 +105,9 @@ def read_lines(gt, suite):
                 fn, ls = line.rstrip("\n").split("\t")
                 executed[fn] = {int(x) for x in ls.split(",") if x}
     return rows, executed, min_req
+
+
+SUFFIX = ""  # "-shared" with --space shared
 
 
 def norm(path, prog_dir):
@@ -228,8 +231,12 @@ def main():
                     help="first (default): an access counts at its own line; all: also at each call site of its "
                          "call chain (for tables written by lines.py --frames all)")
     ap.add_argument("--out", help="write the report (markdown) here too")
+    ap.add_argument("--space", choices=("global", "shared"), default="global",
+                    help="compare the global accesses with lines-SUITE.tsv (default) or the shared ones "
+                         "(bank conflicts, issue 27) with lines-SUITE-shared.tsv (lines.py --shared)")
     a = ap.parse_args()
-    global CARRY, CARRY_MARK
+    global CARRY, CARRY_MARK, SUFFIX
+    SUFFIX = "-shared" if a.space == "shared" else ""
     CARRY = a.carry if os.path.isabs(a.carry) else os.path.join(ROOT, a.carry)
     CARRY = os.path.normpath(CARRY)
     CARRY_MARK = os.path.basename(CARRY) + "/"
@@ -284,6 +291,11 @@ def main():
             for k in d["kernels"]:
                 kernels += 1
                 for acc in k["accesses"]:
+                    if acc.get("space", "global") != a.space:
+                        continue
+                    if a.space == "shared":  # wavefronts in the sector columns
+                        acc["sectors_per_request"] = acc.get("wavefronts_per_request")
+                        acc["ideal_sectors_per_request"] = acc.get("ideal_wavefronts_per_request")
                     fn = norm(acc["file"], p["dir"])
                     if fn is None or acc["line"] is None:
                         continue

@@ -61,6 +61,8 @@ def num(s):
 CARRY_MARK = ".gt-carry/"
 FRAMES = "first"
 ASYNC_COPIES = False
+SHARED = False  # --shared: shared-memory wavefronts instead of global sectors
+SEC_COL, IDE_COL = "L2 Theoretical Sectors Global", "L2 Theoretical Sectors Global Ideal"
 TABLE = None  # linetable.LineTable (--line-table)
 HEADER_OPERANDS = re.compile(r"cuda_(fp16|bf16)\.hpp$")
 TABLE_STATS = collections.Counter()
@@ -95,6 +97,11 @@ def read_programs(path):
 
 def is_global_mem(row, col):
     space = row[col["Address Space"]] if "Address Space" in col else ""
+    if SHARED:
+        # LDS/STS/ATOMS (not cp.async's shared side, "Global,Shared", nor
+        # ldmatrix, which the tool does not predict)
+        src = row[col["SASS"]].strip() if "SASS" in col else ""
+        return space.strip() == "Shared" and "LDSM" not in src
     src = row[col["SASS"]].strip() if "SASS" in col else ""
     op = src.split()[0] if src else ""
     if op.startswith("@"):  # predicate
@@ -259,8 +266,8 @@ def parse_csv(text, prog, acc, executed, other, srctext, instr=None, nocounters=
                     if opcode.startswith("@") and len(sass) > 1:
                         opcode = sass[1]
                     v["mem"] = (num(row[col["Instructions Executed"]]),
-                                num(row[col["L2 Theoretical Sectors Global"]]) if "L2 Theoretical Sectors Global" in col else 0.0,
-                                num(row[col["L2 Theoretical Sectors Global Ideal"]]) if "L2 Theoretical Sectors Global Ideal" in col else 0.0,
+                                num(row[col[SEC_COL]]) if SEC_COL in col else 0.0,
+                                num(row[col[IDE_COL]]) if IDE_COL in col else 0.0,
                                 opcode,
                                 row[col["Access Operation"]].strip() if "Access Operation" in col else "")
             f = norm_path(cur_file, prog["dir"])
@@ -278,8 +285,8 @@ def parse_csv(text, prog, acc, executed, other, srctext, instr=None, nocounters=
         if not is_global_mem(row, col):
             continue
         req = num(row[col["Instructions Executed"]])
-        sec = num(row[col["L2 Theoretical Sectors Global"]]) if "L2 Theoretical Sectors Global" in col else 0.0
-        ide = num(row[col["L2 Theoretical Sectors Global Ideal"]]) if "L2 Theoretical Sectors Global Ideal" in col else 0.0
+        sec = num(row[col[SEC_COL]]) if SEC_COL in col else 0.0
+        ide = num(row[col[IDE_COL]]) if IDE_COL in col else 0.0
         opn = row[col["Access Operation"]].strip() if "Access Operation" in col else ""
         sass = row[col["SASS"]].strip().split()
         opcode = sass[0] if sass else "?"
@@ -355,8 +362,15 @@ def main():
     ap.add_argument("--header-operands", default=r"cuda_(fp16|bf16)\.hpp$",
                     help="with --line-table: headers (regex on the path) whose inlined instructions count at their "
                          "call sites in the carried directory (default: the half types' operators, %(default)s)")
+    ap.add_argument("--shared", action="store_true",
+                    help="shared memory instead of global (issue 27): per line, shared-memory instructions "
+                         "(LDS, STS, ATOMS) with their L1 Wavefronts Shared and its ideal in the sectors and "
+                         "ideal columns; writes lines-SUITE-shared.tsv and executed-SUITE-shared.tsv")
     a = ap.parse_args()
-    global CARRY_MARK, FRAMES, ASYNC_COPIES, TABLE, HEADER_OPERANDS
+    global CARRY_MARK, FRAMES, ASYNC_COPIES, TABLE, HEADER_OPERANDS, SHARED, SEC_COL, IDE_COL
+    SHARED = a.shared
+    if SHARED:
+        SEC_COL, IDE_COL = "L1 Wavefronts Shared", "L1 Wavefronts Shared Ideal"
     FRAMES = a.frames
     ASYNC_COPIES = a.async_copies
     if a.line_table:
@@ -393,7 +407,7 @@ def main():
             "ideal_per_req", "ld_sectors", "ld_ideal", "st_sectors", "st_ideal", "atom_sectors",
             "atom_ideal", "instructions", "opcodes", "kernels", "programs", "source"]
     for s in suites:
-        path = os.path.join(a.out, f"lines-{s}.tsv")
+        path = os.path.join(a.out, f"lines-{s}{'-shared' if SHARED else ''}.tsv")
         rows = sorted((k, v) for k, v in acc.items() if k[0] == s)
         nw = 0
         with open(path, "w") as f:
@@ -414,7 +428,7 @@ def main():
                         ",".join(sorted(v["ops"])), ",".join(sorted(v["kernels"])),
                         ",".join(sorted(v["programs"])), source_text(srctext, carry, file, line).replace("\t", " ")]
                 f.write("\t".join(str(x) for x in vals) + "\n")
-        with open(os.path.join(a.out, f"executed-{s}.tsv"), "w") as f:
+        with open(os.path.join(a.out, f"executed-{s}{'-shared' if SHARED else ''}.tsv"), "w") as f:
             f.write("# lines with at least one executed instruction (any kind)\nfile\tlines\n")
             for (suite, file), ls in sorted(executed.items()):
                 if suite == s:

@@ -84,6 +84,14 @@ void predictKernel(KernelRecord &K, const AnalysisConfig &Config,
 /// as the compiler issues them (FieldMerging.cpp).
 void mergeVectorFields(KernelRecord &K);
 
+/// Pairs of shared-memory accesses of one kernel that the compiler issues
+/// as one access of twice the width: the same array, direction, condition
+/// and loops, the second element right after the first, and the first
+/// provably aligned to the pair (`D0 = s[i0]; D1 = s[i0 + 1]` with i0 even:
+/// one 8-byte LDS.64, measured on the H200 in fastWalshTransform). Both get
+/// the pair's address and width, and a note.
+void mergeAdjacentElements(KernelRecord &K);
+
 /// The wording of the block-shape assumption, for Prediction::Assumptions
 /// (buildFinding turns each assumption into a note), e.g.
 /// "block shape 16x16 from the launch at k.cu:42" or

@@ -69,4 +69,48 @@ void mergeVectorFields(KernelRecord &K) {
   }
 }
 
+void mergeAdjacentElements(KernelRecord &K) {
+  std::vector<AccessRecord> &Acc = K.Accesses;
+  std::vector<bool> Done(Acc.size(), false);
+  auto Candidate = [&](size_t I) {
+    const AccessPattern &P = Acc[I].Pattern;
+    return !Done[I] && P.Space == AccessSpace::Shared && !P.RecordBytes &&
+           P.Instructions == 1 && P.UnknownReason.empty() &&
+           P.Atomic == AtomicKind::None &&
+           (P.Op == AccessOp::Load || P.Op == AccessOp::Store) &&
+           (P.AccessBytes == 4 || P.AccessBytes == 8);
+  };
+  for (size_t I = 0; I < Acc.size(); ++I) {
+    if (!Candidate(I))
+      continue;
+    const AccessPattern &P = Acc[I].Pattern;
+    int64_t Pair = 2 * int64_t(P.AccessBytes);
+    int64_t Gcd = P.Address.coefficientGcd();
+    if (Gcd == 0 || Gcd % Pair != 0)
+      continue; // The first element is not provably aligned to the pair.
+    for (size_t J = 0; J < Acc.size(); ++J) {
+      if (J == I || !Candidate(J))
+        continue;
+      const AccessPattern &Q = Acc[J].Pattern;
+      if (Acc[J].Base != Acc[I].Base || Q.Op != P.Op ||
+          Q.AccessBytes != P.AccessBytes || !(Q.Active == P.Active) ||
+          !(Q.Loops == P.Loops) ||
+          Q.Address - P.Address != Expr::constant(P.AccessBytes))
+        continue;
+      std::string Note = fmt::format(
+          "the compiler accesses '{}' and '{}' together as one {}-byte "
+          "access (adjacent elements, the first aligned to {} bytes)",
+          Acc[I].Expression, Acc[J].Expression, Pair, Pair);
+      for (size_t X : {I, J}) {
+        AccessPattern &R = Acc[X].Pattern;
+        R.Address = P.Address;
+        R.AccessBytes = unsigned(Pair);
+        Acc[X].MergedWith = Note;
+        Done[X] = true;
+      }
+      break;
+    }
+  }
+}
+
 } // namespace coalesce

@@ -204,6 +204,7 @@ KernelPredictionPlan::KernelPredictionPlan(
     K.LaunchGrid = P->Contexts.front().Site->Grid;
 
   mergeVectorFields(K);
+  mergeAdjacentElements(K);
   for (const AccessRecord &A : K.Accesses) {
     std::vector<Request> &Of = P->Requests.emplace_back();
     for (const LaunchContext &C : P->Contexts)

@@ -61,7 +61,22 @@ __global__ void reduce(const float *in, float *out) {
     out[blockIdx.x] = sdata[0];
 // ACC: [[@LINE-1]]:23: shared: kernel=reduce op=load base=sdata elem=4 expr='sdata[0]' wavefronts=1 ideal=1 class=uniform stride=0 block=256(launch-site)
 }
+// Two adjacent floats, the first at an even index: the compiler issues one
+// 8-byte access (LDS.64 in fastWalshTransform on the H200), conflict-free;
+// as two 4-byte accesses at 8 bytes apart they would be a 2-way conflict.
+__global__ void pairs(float *out) {
+  __shared__ float s[1024];
+  for (int pos = threadIdx.x; pos < 512; pos += blockDim.x) {
+    int i0 = pos << 1;
+    float d0 = s[i0];
+// ACC: [[@LINE-1]]:16: shared: kernel=pairs op=load base=s elem=4 expr='s[i0]' wavefronts=2 ideal=2 class=conflict-free stride=8 block=256(launch-site)
+    float d1 = s[i0 + 1];
+// ACC: [[@LINE-1]]:16: shared: kernel=pairs op=load base=s elem=4 expr='s[i0 + 1]' wavefronts=2 ideal=2 class=conflict-free stride=8 block=256(launch-site)
+    out[pos] = d0 + d1;
+  }
+}
 void run(const float *in, float *out, const double *din, double *dout, int n) {
+  pairs<<<1, 256>>>(out);
   transpose<<<dim3(32, 32), dim3(32, 8)>>>(in, out, 1024);
   wide<<<1, dim3(32, 8)>>>(din, dout);
   reduce<<<n / 256, 256>>>(in, out);
