@@ -310,6 +310,11 @@ std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
     break;
   }
 
+  // The lane of the warp (CCCL's cuda::ptx::get_sreg_laneid(), cub's
+  // LaneId()): warps are formed from the linear thread index.
+  if (N == 0 && (Name == "get_sreg_laneid" || Name == "LaneId"))
+    return Expr::rem(threadInBlock(), Expr::constant(32));
+
   // The old value an atomic returns: data, different in every lane.
   if (isAtomicFunction(Name))
     return opaqueValue(CE, /*LaneDependent=*/true, /*Indirect=*/true);

@@ -10,6 +10,7 @@
 // RUN: %coalesce-lint --fail-on=never %s | FileCheck %s --check-prefix=DIAG --implicit-check-not=warning:
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // CENSUS: 0 missing from the report
+#include <cuda/ptx>
 __global__ void transpose(const float *in, float *out, int n) {
   __shared__ float tile[32][32];
   __shared__ float padded[32][33];
@@ -40,6 +41,15 @@ __global__ void wide(const double *in, double *out) {
 // ACC: [[@LINE-1]]:41: shared: kernel=wide op=load base=d elem=8 expr='d[threadIdx.x][threadIdx.y]' wavefronts=32 ideal=2 class=bank-conflict stride=256 block=32x8(launch-site)
 // ACC: [[@LINE-2]]:71: shared: kernel=wide op=load base=d elem=8 expr='d[0][0]' wavefronts=1 ideal=1 class=uniform stride=0 block=32x8(launch-site)
 // DIAG: [[@LINE-3]]:41: warning: 16-way bank conflict on load of 'd[threadIdx.x][threadIdx.y]': lanes 0, 1, 2 ... need different words of bank 0; adjacent lanes are 256 bytes apart: 32 wavefronts per request, ideal 2 [coalesce-bank-conflict]
+}
+// The lane index as CCCL reads it (cub's warp primitives): threadIdx.x % 32
+// for warps formed from the linear thread index.
+__global__ void lanes(int *out) {
+  __shared__ int w[32 * 32];
+  unsigned lane = ::cuda::ptx::get_sreg_laneid();
+  w[lane * 32] = out[threadIdx.x];
+// ACC: [[@LINE-1]]:3: shared: kernel=lanes op=store base=w elem=4 expr='w[lane * 32]' wavefronts=32 ideal=1 class=bank-conflict stride=n/a block=64(launch-site)
+// DIAG: [[@LINE-2]]:3: warning: 32-way bank conflict on store to 'w[lane * 32]': lanes 0, 1, 2 ... need different words of bank 0; 32 wavefronts per request, ideal 1 [coalesce-bank-conflict]
 }
 __global__ void reduce(const float *in, float *out) {
   __shared__ float sdata[256];
@@ -76,6 +86,7 @@ __global__ void pairs(float *out) {
   }
 }
 void run(const float *in, float *out, const double *din, double *dout, int n) {
+  lanes<<<1, 64>>>((int *)out);
   pairs<<<1, 256>>>(out);
   transpose<<<dim3(32, 32), dim3(32, 8)>>>(in, out, 1024);
   wide<<<1, dim3(32, 8)>>>(din, dout);
