@@ -13,6 +13,7 @@
 #include "findings/Format.h"
 #include "findings/Paths.h"
 #include "output/TableFor.h"
+#include "output/BankPicture.h"
 #include "output/TextPicture.h"
 #include "output/WarpPicture.h"
 
@@ -107,8 +108,10 @@ void writePrediction(llvm::raw_ostream &OS, const AccessRecord &A) {
                       P.Reason.empty() ? "" : ": " + P.Reason);
     return;
   }
-  OS << fmt::format("  predicted: {} sector{} per request, ideal {}",
+  OS << fmt::format("  predicted: {} {}{} per request, ideal {}",
                     formatNumber(*P.SectorsPerRequest),
+                    A.Pattern.Space == AccessSpace::Shared ? "wavefront"
+                                                           : "sector",
                     formatNumber(*P.SectorsPerRequest) == "1" ? "" : "s",
                     formatNumber(P.IdealSectorsPerRequest.value_or(0)));
   if (P.UsedBytesFraction)
@@ -129,6 +132,21 @@ void writePrediction(llvm::raw_ostream &OS, const AccessRecord &A) {
 
 /// The picture of the representative request and its counts.
 void writePicture(llvm::raw_ostream &OS, const AccessRecord &A) {
+  if (A.Pattern.Space == AccessSpace::Shared) {
+    const std::optional<WarpRequest> &R = A.Predicted.Representative;
+    if (!R) {
+      OS << "  no picture: the lanes' addresses are not known\n";
+      return;
+    }
+    OS << fmt::format("  one request drawn (warp {}{}{}), {} byte{} per "
+                      "lane\n",
+                      R->Warp, R->At.empty() ? "" : ", ",
+                      fmt::format("{}", fmt::join(R->At, ", ")),
+                      A.Pattern.AccessBytes,
+                      A.Pattern.AccessBytes == 1 ? "" : "s");
+    OS << drawBankPicture(*R, A.Pattern.AccessBytes, A.Base);
+    return;
+  }
   std::optional<WarpPicture> Pic = warpPictureOf(A);
   if (!Pic) {
     OS << "  no picture: the lanes' addresses are not known\n";

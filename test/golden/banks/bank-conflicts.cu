@@ -10,6 +10,13 @@
 // RUN: %coalesce-lint --fail-on=never %s | FileCheck %s --check-prefix=DIAG --implicit-check-not=warning:
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // CENSUS: 0 missing from the report
+// RUN: %coalesce-lint --explain-access=%s:32:20 %s | FileCheck %s --check-prefix=EXPLAIN
+// EXPLAIN: predicted: 32 wavefronts per request, ideal 1 (bank-conflict;
+// EXPLAIN: lane 0      #...............................  offset 0
+// EXPLAIN-NEXT: lane 1      #...............................  offset 128
+// EXPLAIN: lane 31     #...............................  offset 3968
+// EXPLAIN-NEXT: bank 0 needs 32 different words (lanes 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31): a 32-way conflict
+// EXPLAIN-NEXT: wavefronts: 32, ideal 1
 #include <cuda/ptx>
 __global__ void transpose(const float *in, float *out, int n) {
   __shared__ float tile[32][32];
