@@ -13,6 +13,7 @@
 
 #include "findings/Format.h"
 #include "findings/Paths.h"
+#include "output/BankPicture.h"
 #include "output/SvgPicture.h"
 #include "output/TableFor.h"
 #include "output/WarpPicture.h"
@@ -171,9 +172,10 @@ void writeFinding(llvm::raw_ostream &OS, const PageIndex &Index,
   OS << fmt::format("<p class=\"msg\">{}</p>\n", escapeHtml(T.F.Message));
   if (P.SectorsPerRequest)
     OS << fmt::format(
-        "<p class=\"numbers\">predicted <b>{}</b> sectors per request, ideal "
+        "<p class=\"numbers\">predicted <b>{}</b> {} per request, ideal "
         "<b>{}</b>{} &middot; {} of {} byte{} &middot; class {}</p>\n",
         formatNumber(*P.SectorsPerRequest),
+        A.Pattern.Space == AccessSpace::Shared ? "wavefronts" : "sectors",
         formatNumber(P.IdealSectorsPerRequest.value_or(0)),
         P.UsedBytesFraction
             ? fmt::format(" &middot; {}% of fetched bytes used",
@@ -198,7 +200,18 @@ void writeFinding(llvm::raw_ostream &OS, const PageIndex &Index,
   if (!T.F.Suggestion.empty())
     OS << fmt::format("<p class=\"suggestion\"><b>suggestion:</b> {}</p>\n",
                       escapeHtml(T.F.Suggestion));
-  if (std::optional<WarpPicture> Pic = warpPictureOf(A)) {
+  if (A.Pattern.Space == AccessSpace::Shared) {
+    // Shared memory: the lanes against the 32 banks, as --explain-access
+    // draws them.
+    if (const std::optional<WarpRequest> &R = P.Representative)
+      OS << "<figure class=\"warp-picture\">\n<figcaption>"
+         << escapeHtml(fmt::format("one request (warp {}) against the 32 "
+                                   "banks of shared memory",
+                                   R->Warp))
+         << "</figcaption>\n<pre>"
+         << escapeHtml(drawBankPicture(*R, A.Pattern.AccessBytes, A.Base))
+         << "</pre>\n</figure>\n";
+  } else if (std::optional<WarpPicture> Pic = warpPictureOf(A)) {
     std::string Caption = fmt::format(
         "one request ({}): {} of {} lanes active, {} sector{} touched (ideal "
         "{}), {} of {} fetched bytes used ({}%)",

@@ -10,7 +10,11 @@
 // RUN: %coalesce-lint --fail-on=never %s | FileCheck %s --check-prefix=DIAG --implicit-check-not=warning:
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // CENSUS: 0 missing from the report
-// RUN: %coalesce-lint --explain-access=%s:32:20 %s | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %coalesce-lint --format=html --fail-on=never %s | FileCheck %s --check-prefix=HTML
+// HTML: predicted <b>32</b> wavefronts per request, ideal <b>1</b>
+// HTML: <figcaption>one request (warp 0) against the 32 banks of shared memory</figcaption>
+// HTML-NEXT: <pre>  offsets: bytes from the start of &#39;tile&#39;
+// RUN: %coalesce-lint --explain-access=%s:36:20 %s | FileCheck %s --check-prefix=EXPLAIN
 // EXPLAIN: predicted: 32 wavefronts per request, ideal 1 (bank-conflict;
 // EXPLAIN: lane 0      #...............................  offset 0
 // EXPLAIN-NEXT: lane 1      #...............................  offset 128
