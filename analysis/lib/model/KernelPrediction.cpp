@@ -21,13 +21,16 @@ struct LaunchContext {
   std::string Note; ///< "block shape 128 from the launch at f.cu:40".
 };
 
-/// Whether an address or a condition of \p K's accesses depends on
-/// threadIdx.y.
+/// Whether an address or a condition of \p K's global accesses depends on
+/// threadIdx.y (shared ones do not decide it: cub's block primitives index
+/// their TempStorage by a linear thread index that names threadIdx.y also
+/// in 1-D blocks).
 bool readsThreadIdxY(const KernelRecord &K) {
   for (const AccessRecord &A : K.Accesses)
     for (const Expr *E : {&A.Pattern.Address, &A.Pattern.Active})
       for (const Symbol &S : E->symbols())
-        if (S == Symbol::threadIdx(1))
+        if (S == Symbol::threadIdx(1) &&
+            A.Pattern.Space == AccessSpace::Global)
           return true;
   return false;
 }

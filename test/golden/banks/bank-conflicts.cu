@@ -96,6 +96,18 @@ __global__ void pairs(float *out) {
     out[pos] = d0 + d1;
   }
 }
+// No launch: the assumed block is 1-D (256) because no global access reads
+// threadIdx.y; a shared one does not decide it (cub indexes TempStorage by
+// a linear thread index naming threadIdx.y).
+__global__ void unlaunched(const float *in, float *out) {
+  __shared__ float t[8][32];
+  t[threadIdx.y][threadIdx.x] = in[threadIdx.x];
+// ACC: [[@LINE-1]]:3: shared: kernel=unlaunched op=store base=t elem=4 expr='t[threadIdx.y][threadIdx.x]' wavefronts=1 ideal=1 class=conflict-free stride=4 block=256(assumed)
+// ACC: [[@LINE-2]]:33: access: kernel=unlaunched op=load base=in elem=4 expr='in[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 block=256(assumed)
+  out[threadIdx.x] = t[0][threadIdx.x];
+// ACC: [[@LINE-1]]:3: access: kernel=unlaunched op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 block=256(assumed)
+// ACC: [[@LINE-2]]:22: shared: kernel=unlaunched op=load base=t elem=4 expr='t[0][threadIdx.x]' wavefronts=1 ideal=1 class=conflict-free stride=4 block=256(assumed)
+}
 void run(const float *in, float *out, const double *din, double *dout, int n) {
   lanes<<<1, 64>>>((int *)out);
   pairs<<<1, 256>>>(out);
