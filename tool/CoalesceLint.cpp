@@ -143,6 +143,9 @@ int lint(tool::Options &O, const char *Argv0, llvm::raw_ostream *Sink,
   if (!Findings)
     return printError(llvm::toString(Findings.takeError()));
   tool::reportSuppressionUse(*R, *Table, O, Team);
+  if (O.Fix || O.FixDryRun || !O.ExportFixes.empty())
+    if (int FixExit = tool::runFixes(*R, O, Plan->front()))
+      return FixExit;
   int Exit = VerifyExit != tool::ExitClean
                  ? VerifyExit
                  : tool::exitCode(*R, Table->reportedAtLeast(O.FailLevel), O);

@@ -206,6 +206,12 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
   static cl::opt<std::string> ExplainAccess("explain-access",
                                       cl::desc("Analyze FILE and draw each access on LINE: a warp's lanes against the 32-byte sectors they touch"),
                                       cl::value_desc("file:line[:col]"), cl::cat(Cat));
+  static cl::opt<bool> FixOpt("fix", cl::desc("Apply the fix-its (padding a shared array whose rows conflict, checked by analyzing the padded file again) to the files"),
+                       cl::cat(Cat));
+  static cl::opt<bool> FixDryRun("fix-dry-run", cl::desc("Print the fix-its without applying them"),
+                          cl::cat(Cat));
+  static cl::opt<std::string> ExportFixes("export-fixes", cl::desc("Write the fix-its to FILE as clang-tidy's YAML (clang-apply-replacements reads it)"),
+                                    cl::value_desc("file"), cl::cat(Cat));
   static cl::opt<std::string> ConfigOpt("config", cl::desc("Configuration file (default: the nearest .coalesce-lint.yaml above each input)"),
                                   cl::value_desc("file"), cl::cat(Cat));
   static cl::opt<std::string> BaselineOpt("baseline", cl::desc("Report only findings not in this baseline file"),
@@ -305,6 +311,9 @@ llvm::Expected<Options> parseOptions(int Argc, const char **Argv) {
     if (std::find(A.Files.begin(), A.Files.end(), Q->File) == A.Files.end())
       A.Files.push_back(Q->File);
   }
+  O.Fix = FixOpt;
+  O.FixDryRun = FixDryRun;
+  O.ExportFixes = ExportFixes;
   A.BuildDir = BuildDir;
   A.Arch = Arch;
   O.ArchGiven = Arch.getNumOccurrences() > 0;

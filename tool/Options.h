@@ -69,6 +69,10 @@ struct Options {
   /// --explain-access FILE:LINE[:COL]: draw that line's accesses instead of
   /// writing a report.
   std::string ExplainAccess;
+  /// Fix-its (Fixes.h): --fix writes them into the files, --fix-dry-run
+  /// prints them, --export-fixes FILE writes clang-tidy's YAML.
+  bool Fix = false, FixDryRun = false;
+  std::string ExportFixes;
   // GPU verification.
   bool VerifyOnGpu = false;
   bool VerifyAll = false;
@@ -135,6 +139,11 @@ int exitCode(const Report &R, unsigned Findings, const Options &O);
 /// (ExitUsage when there is no access there).
 int explainAccessAt(const Report &R, const Options &O,
                     const FindingTable &Table);
+
+/// --fix, --fix-dry-run, --export-fixes: computes the fix-its of \p R
+/// with \p Config (the analysis the report came from), prints, exports or
+/// applies them. Returns ExitClean, or ExitUsage after printing an error.
+int runFixes(const Report &R, const Options &O, const AnalysisConfig &Config);
 
 /// --emit-harness / --verify-on-gpu: emits the harness and, when asked, runs
 /// it through coalesce-verify and merges the measurements into \p R.

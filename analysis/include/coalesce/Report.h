@@ -76,6 +76,23 @@ struct LaunchSite {
 
 /// One global-memory access executed by a kernel (directly or through the
 /// __device__ functions it calls).
+/// A statically sized __shared__ array of two or more dimensions, as the
+/// padding fix-it of a bank conflict needs it (Fixes.h).
+struct SharedArrayDecl {
+  std::string Name;
+  SourceLocation Decl; ///< The declaration.
+  /// The innermost dimension's size as written (`32` of `[32][32]`): its
+  /// location, byte offset and length in its file, its text and value.
+  SourceLocation DimLoc;
+  unsigned DimOffset = 0, DimLength = 0;
+  std::string DimText;
+  int64_t Extent = 0;
+  /// The array is used other than as the base of subscripts (its address
+  /// taken, decayed to a pointer, under sizeof or a cast): padding could
+  /// change what that code sees, so no fix-it.
+  bool Escapes = false;
+};
+
 struct AccessRecord {
   SourceLocation Loc;     ///< Start of the subscript/dereference expression.
   SourceLocation EndLoc;  ///< Last character of it (for ranges).
@@ -110,6 +127,9 @@ struct AccessRecord {
   /// loop at f.cu:12"): its address is known there, not beyond, so no
   /// buffer can be sized from it. Empty otherwise.
   std::string SampledOnly;
+  /// For a subscript of a statically sized multi-dimensional __shared__
+  /// array: the array (the padding fix-it).
+  std::optional<SharedArrayDecl> SharedArray;
 };
 
 /// A memory operation the walker met and does not predict, with why: shared,

@@ -137,6 +137,8 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   R.Pattern.Address = Addr.Ptr.ByteOffset;
   R.Pattern.Space = Addr.Ptr.Space == MemorySpace::Shared ? AccessSpace::Shared
                                                           : AccessSpace::Global;
+  if (R.Pattern.Space == AccessSpace::Shared)
+    R.SharedArray = Facts.sharedArrays().of(LV);
   R.Pattern.Active = Addr.Ptr.GlobalWhere
                          ? Expr::logicalAnd(F.Active, *Addr.Ptr.GlobalWhere)
                          : F.Active;

@@ -16,6 +16,7 @@
 
 #include "LoopLiveness.h"
 #include "PtxMemory.h"
+#include "SharedArrays.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
@@ -29,7 +30,11 @@ namespace frontend {
 /// Facts of one translation unit's source, shared by its walks.
 class SourceFacts {
 public:
-  explicit SourceFacts(clang::ASTContext &Ctx) : Ctx(Ctx), Liveness(Ctx) {}
+  explicit SourceFacts(clang::ASTContext &Ctx)
+      : Ctx(Ctx), Liveness(Ctx), Arrays(Ctx) {}
+
+  /// The statically sized __shared__ arrays (the padding fix-it).
+  SharedArrays &sharedArrays() { return Arrays; }
 
   /// Which changed slots a loop carries to a read.
   LoopLiveness &liveness() { return Liveness; }
@@ -46,6 +51,7 @@ public:
 private:
   clang::ASTContext &Ctx;
   LoopLiveness Liveness;
+  SharedArrays Arrays;
   llvm::DenseMap<const clang::GCCAsmStmt *, std::vector<PtxMemoryOp>> AsmOps;
 };
 
