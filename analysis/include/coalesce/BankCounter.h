@@ -15,6 +15,8 @@
 #ifndef COALESCE_BANKCOUNTER_H
 #define COALESCE_BANKCOUNTER_H
 
+#include "coalesce/Predictor.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -56,6 +58,14 @@ struct WorstBank {
 };
 WorstBank worstBankOf(const std::vector<int64_t> &Addresses, uint32_t LaneMask,
                       unsigned AccessBytes);
+
+/// The active lanes of \p R as the counters take them: their addresses in
+/// lane order and the mask of their lanes.
+struct ActiveLanes {
+  std::vector<int64_t> Addresses;
+  uint32_t Mask = 0;
+};
+ActiveLanes activeLanesOf(const WarpRequest &R);
 
 } // namespace coalesce
 

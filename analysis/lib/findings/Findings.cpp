@@ -333,28 +333,23 @@ std::string atomicMessage(const AccessRecord &A) {
 /// wavefronts per request, ideal 1".
 std::string bankConflictMessage(const AccessRecord &A) {
   const Prediction &P = A.Predicted;
-  std::string Ways = "bank conflict", Lanes;
+  std::string Ways = "bank conflict", Who;
   if (const std::optional<WarpRequest> &R = P.Representative) {
-    std::vector<int64_t> Addresses;
-    uint32_t Mask = 0;
-    for (size_t L = 0; L < R->LaneAddresses.size() && L < 32; ++L)
-      if (R->LaneAddresses[L]) {
-        Addresses.push_back(*R->LaneAddresses[L]);
-        Mask |= uint32_t(1) << L;
-      }
-    WorstBank W = worstBankOf(Addresses, Mask, A.Pattern.AccessBytes);
+    ActiveLanes Lanes = activeLanesOf(*R);
+    WorstBank W =
+        worstBankOf(Lanes.Addresses, Lanes.Mask, A.Pattern.AccessBytes);
     if (W.Ways > 1) {
       Ways = fmt::format("{}-way bank conflict", W.Ways);
       std::vector<unsigned> First(W.Lanes.begin(),
                                   W.Lanes.begin() +
                                       std::min<size_t>(3, W.Lanes.size()));
-      Lanes = fmt::format("lanes {}{} need different words of bank {}; ",
+      Who = fmt::format("lanes {}{} need different words of bank {}; ",
                           fmt::join(First, ", "),
                           W.Lanes.size() > 3 ? " ..." : "", W.Bank);
     }
   }
   return fmt::format("{} on {} '{}': {}{}{}", Ways, opPhrase(A.Pattern.Op),
-                     A.Expression, Lanes, laneStrideClause(P),
+                     A.Expression, Who, laneStrideClause(P),
                      sectorsClause(P, AccessSpace::Shared));
 }
 

@@ -187,4 +187,14 @@ unsigned idealWavefronts(const std::vector<int64_t> &Addresses,
       /*IgnoreConflicts=*/true);
 }
 
+ActiveLanes activeLanesOf(const WarpRequest &R) {
+  ActiveLanes A;
+  for (size_t L = 0; L < R.LaneAddresses.size() && L < 32; ++L)
+    if (R.LaneAddresses[L]) {
+      A.Addresses.push_back(*R.LaneAddresses[L]);
+      A.Mask |= uint32_t(1) << L;
+    }
+  return A;
+}
+
 } // namespace coalesce

@@ -11,13 +11,7 @@ namespace coalesce {
 
 std::string drawBankPicture(const WarpRequest &R, unsigned AccessBytes,
                             const std::string &Base) {
-  std::vector<int64_t> Addresses;
-  uint32_t Mask = 0;
-  for (size_t L = 0; L < R.LaneAddresses.size() && L < 32; ++L)
-    if (R.LaneAddresses[L]) {
-      Addresses.push_back(*R.LaneAddresses[L]);
-      Mask |= uint32_t(1) << L;
-    }
+  auto [Addresses, Mask] = activeLanesOf(R);
   std::string Out = fmt::format(
       "  offsets: bytes from the start of '{}'; one column per bank (4 "
       "bytes), '#' the banks a lane needs\n",
