@@ -23,7 +23,7 @@ STAGES = ["symbolic", "model", "census", "frontend", "findings", "output",
 # The stage that defines what each public header declares.
 PUBLIC = {
     "Expr.h": "symbolic", "ExprBounds.h": "symbolic",
-    "LaneModel.h": "model", "SectorCounter.h": "model",
+    "LaneModel.h": "model", "SectorCounter.h": "model", "BankCounter.h": "model",
     "Predictor.h": "model", "Config.h": "model", "Report.h": "model",
     "KernelPrediction.h": "model",
     "Findings.h": "findings", "Rules.h": "findings", "Rules.def": "findings",
@@ -33,7 +33,7 @@ PUBLIC = {
     "Output.h": "output", "MergeReports.h": "output",
     "ConfigFile.h": "config",
     "Harness.h": "harness",
-    "Analyzer.h": "driver", "CompileFlags.h": "driver",
+    "Analyzer.h": "driver", "CompileFlags.h": "driver", "Fixes.h": "driver",
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
