@@ -48,6 +48,14 @@ enum class AccessSpace {
 /// "global", "shared".
 const char *accessSpaceName(AccessSpace S);
 
+/// The unit a request's cost is counted in, singular: "sector" (global),
+/// "wavefront" (shared).
+const char *costUnitName(AccessSpace S);
+
+/// Bytes one such unit stands for: 32 (a sector), 128 (one wavefront of the
+/// 32 banks of 4 bytes).
+unsigned costUnitBytes(AccessSpace S);
+
 /// A loop around an access (AccessPattern::Loops), as the walker saw it.
 struct EnclosingLoop {
   /// Its iteration counter (0, 1, ...), when the walker made one (a loop

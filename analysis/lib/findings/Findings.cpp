@@ -61,8 +61,8 @@ std::string sectorsClause(const Prediction &P,
     return std::abs(V - std::round(V)) > Epsilon;
   };
   bool FS = Fractional(S), FI = Fractional(I);
-  return fmt::format("{} {} per request{}, ideal {}{}", formatNumber(S),
-                     Space == AccessSpace::Shared ? "wavefronts" : "sectors",
+  return fmt::format("{} {}s per request{}, ideal {}{}", formatNumber(S),
+                     costUnitName(Space),
                      FS ? " on average" : "", formatNumber(I),
                      FI ? " on average" : "");
 }

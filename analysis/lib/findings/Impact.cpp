@@ -10,7 +10,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "coalesce/Findings.h"
-#include "coalesce/BankCounter.h"
 
 #include "findings/Format.h"
 
@@ -22,12 +21,6 @@
 namespace coalesce {
 
 namespace {
-
-/// Bytes one sector (global) or one wavefront (shared, 32 banks of 4
-/// bytes) stands for.
-double unitBytes(AccessSpace Space) {
-  return Space == AccessSpace::Shared ? BankCount * BankBytes : SectorBytes;
-}
 
 /// Bytes one request sequence of \p A moves at \p SectorsPerRequest.
 std::optional<double> bytesPer(const AccessRecord &A, double SectorsPerRequest,
@@ -41,7 +34,7 @@ std::optional<double> bytesPer(const AccessRecord &A, double SectorsPerRequest,
                                    : Impact::Per::Block;
   if (R->Blocks)
     Requests *= double(*R->Blocks);
-  return Requests * SectorsPerRequest * unitBytes(A.Pattern.Space) *
+  return Requests * SectorsPerRequest * costUnitBytes(A.Pattern.Space) *
          A.Pattern.Instructions;
 }
 
@@ -126,9 +119,9 @@ std::string describeImpact(const Impact &I, AccessOp Op) {
           ? fmt::format("costs about {} wavefronts more than the ideal, of "
                         "the {} this {} needs {}",
                         formatNumber(std::round(I.ExcessBytes /
-                                                unitBytes(I.Space))),
+                                                costUnitBytes(I.Space))),
                         formatNumber(std::round(I.FetchedBytes /
-                                                unitBytes(I.Space))),
+                                                costUnitBytes(I.Space))),
                         opNoun(Op), Per)
           : fmt::format("wastes about {} of the {} this {} fetches {}",
                         formatBytes(I.ExcessBytes), formatBytes(I.FetchedBytes),

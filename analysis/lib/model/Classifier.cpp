@@ -2,6 +2,8 @@
 
 #include "model/PredictInternal.h"
 
+#include "coalesce/BankCounter.h"
+
 #include <cstdlib>
 
 namespace coalesce {
@@ -22,6 +24,14 @@ const char *accessOpName(AccessOp Op) {
 
 const char *accessSpaceName(AccessSpace S) {
   return S == AccessSpace::Shared ? "shared" : "global";
+}
+
+const char *costUnitName(AccessSpace S) {
+  return S == AccessSpace::Shared ? "wavefront" : "sector";
+}
+
+unsigned costUnitBytes(AccessSpace S) {
+  return S == AccessSpace::Shared ? BankCount * BankBytes : SectorBytes;
 }
 
 const char *classificationName(Classification C) {

@@ -110,8 +110,7 @@ void writePrediction(llvm::raw_ostream &OS, const AccessRecord &A) {
   }
   OS << fmt::format("  predicted: {} {}{} per request, ideal {}",
                     formatNumber(*P.SectorsPerRequest),
-                    A.Pattern.Space == AccessSpace::Shared ? "wavefront"
-                                                           : "sector",
+                    costUnitName(A.Pattern.Space),
                     formatNumber(*P.SectorsPerRequest) == "1" ? "" : "s",
                     formatNumber(P.IdealSectorsPerRequest.value_or(0)));
   if (P.UsedBytesFraction)

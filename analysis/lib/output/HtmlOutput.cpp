@@ -172,10 +172,10 @@ void writeFinding(llvm::raw_ostream &OS, const PageIndex &Index,
   OS << fmt::format("<p class=\"msg\">{}</p>\n", escapeHtml(T.F.Message));
   if (P.SectorsPerRequest)
     OS << fmt::format(
-        "<p class=\"numbers\">predicted <b>{}</b> {} per request, ideal "
+        "<p class=\"numbers\">predicted <b>{}</b> {}s per request, ideal "
         "<b>{}</b>{} &middot; {} of {} byte{} &middot; class {}</p>\n",
         formatNumber(*P.SectorsPerRequest),
-        A.Pattern.Space == AccessSpace::Shared ? "wavefronts" : "sectors",
+        costUnitName(A.Pattern.Space),
         formatNumber(P.IdealSectorsPerRequest.value_or(0)),
         P.UsedBytesFraction
             ? fmt::format(" &middot; {}% of fetched bytes used",

@@ -162,9 +162,10 @@ void writeFinding(OStream &J, const TriagedFinding *T) {
         numberAttr(J, "excess_bytes", I.ExcessBytes);
         numberAttr(J, "fetched_bytes", I.FetchedBytes);
         if (I.Space == AccessSpace::Shared) {
-          // A wavefront stands for 128 bytes of shared-memory bandwidth.
-          numberAttr(J, "excess_wavefronts", I.ExcessBytes / 128);
-          numberAttr(J, "wavefronts", I.FetchedBytes / 128);
+          // The bytes are wavefronts x costUnitBytes().
+          numberAttr(J, "excess_wavefronts",
+                     I.ExcessBytes / costUnitBytes(I.Space));
+          numberAttr(J, "wavefronts", I.FetchedBytes / costUnitBytes(I.Space));
         }
         J.attribute("per", impactUnitName(I.Unit));
         J.attributeArray("per_iteration_of", [&] {

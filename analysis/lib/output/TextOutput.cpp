@@ -103,11 +103,11 @@ void writeAccessLine(llvm::raw_ostream &OS, const KernelRecord &K,
   // that tests of global accesses stay closed over "access:".
   bool Shared = A.Pattern.Space == AccessSpace::Shared;
   OS << fmt::format("{}: {}: kernel={} op={} base={} elem={} expr='{}' "
-                    "{}={} ideal={}",
+                    "{}s={} ideal={}",
                     formatLocation(A.Loc), Shared ? "shared" : "access",
                     A.Kernel.empty() ? K.Name : A.Kernel,
                     accessOpName(A.Pattern.Op), A.Base, A.ElemBytes,
-                    A.Expression, Shared ? "wavefronts" : "sectors",
+                    A.Expression, costUnitName(A.Pattern.Space),
                     numberOrNA(P.SectorsPerRequest),
                     numberOrNA(P.IdealSectorsPerRequest));
   if (P.WorstSectorsPerRequest)
