@@ -20,6 +20,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <numeric>
 
 namespace coalesce {
 
@@ -353,6 +354,35 @@ std::string bankConflictMessage(const AccessRecord &A) {
                      sectorsClause(P, AccessSpace::Shared));
 }
 
+/// A bank conflict whose lane stride is not a multiple of the 128 bytes of
+/// a bank row: an even word stride (lanes pair up in banks), or a warp that
+/// covers several rows of the array because the block is narrower than a
+/// warp (the rows' starting banks overlap). None when neither applies.
+std::optional<std::string> bankLayoutSuggestion(const AccessRecord &A) {
+  const Prediction &P = A.Predicted;
+  if (!P.LaneStrideBytesValue || *P.LaneStrideBytesValue == 0)
+    return std::nullopt;
+  int64_t Stride = std::llabs(*P.LaneStrideBytesValue);
+  bool WordStride = Stride % BankBytes == 0 && A.Pattern.AccessBytes <= BankBytes;
+  if (WordStride && (Stride / BankBytes) % 2 == 0)
+    return fmt::format(
+        "adjacent lanes are {} bytes ({} words) apart, an even number, so up "
+        "to {} lanes share a bank: make the distance an odd number of words "
+        "(pad the rows or records of '{}' by one word), or swizzle the index",
+        Stride, Stride / BankBytes,
+        std::gcd<int64_t>(Stride / BankBytes, BankCount), A.Base);
+  // An odd word stride spreads 32 lanes over 32 banks: the conflict comes
+  // from the lanes of another threadIdx.y in the same warp.
+  if (WordStride && P.RowStrideBytesValue && *P.RowStrideBytesValue != 0)
+    return fmt::format(
+        "the block is narrower than a warp, so one warp holds several values "
+        "of threadIdx.y ({} bytes apart in '{}') whose lanes land in the "
+        "same banks: make the block's x dimension 32, or change the row "
+        "length so that they land in different banks",
+        std::llabs(*P.RowStrideBytesValue), A.Base);
+  return std::nullopt;
+}
+
 /// The message of a finding of rule \p Kind on \p A.
 std::string messageFor(RuleKind Kind, const AccessRecord &A,
                        std::optional<int64_t> RecordBytes) {
@@ -418,6 +448,8 @@ std::string suggestionFor(RuleKind Kind, const AccessRecord &A,
           "tile[32][32]), or swizzle the column index (tile[r][c ^ r])",
           A.Base, std::llabs(*A.Predicted.LaneStrideBytesValue) + BankBytes,
           std::llabs(*A.Predicted.LaneStrideBytesValue));
+    if (std::optional<std::string> S = bankLayoutSuggestion(A))
+      return *S;
     break;
   case RuleKind::Misaligned:
   case RuleKind::MisalignedOffset: {

@@ -62,6 +62,31 @@ __global__ void lanes(int *out) {
 // ACC: [[@LINE-1]]:3: shared: kernel=lanes op=store base=w elem=4 expr='w[lane * 32]' wavefronts=32 ideal=1 class=bank-conflict stride=n/a block=64(launch-site)
 // DIAG: [[@LINE-2]]:3: warning: 32-way bank conflict on store to 'w[lane * 32]': lanes 0, 1, 2 ... need different words of bank 0; 32 wavefronts per request, ideal 1 [coalesce-bank-conflict]
 }
+// A block narrower than a warp: a warp holds two values of threadIdx.y, and
+// in the padded 16 x 17 tile lane 31 (x 15, y 1) lands in lane 0's bank;
+// the suggestion says so instead of proposing a padding the array has.
+__global__ void narrow(const float *in, float *out) {
+  __shared__ float t[16][17];
+  t[threadIdx.y][threadIdx.x] = in[threadIdx.x];
+// ACC: [[@LINE-1]]:3: shared: kernel=narrow op=store base=t elem=4 expr='t[threadIdx.y][threadIdx.x]' wavefronts=2 ideal=1 class=bank-conflict stride=4 block=16x16(launch-site)
+// ACC: [[@LINE-2]]:33: access: kernel=narrow op=load base=in elem=4 expr='in[threadIdx.x]' sectors=2 ideal=4 class=coalesced stride=4 block=16x16(launch-site)
+// DIAG: [[@LINE-3]]:3: warning: 2-way bank conflict on store to 't[threadIdx.y][threadIdx.x]': lanes 0, 31 need different words of bank 0; adjacent lanes are 4 bytes apart: 2 wavefronts per request, ideal 1 [coalesce-bank-conflict]
+// DIAG: note: suggestion: the block is narrower than a warp, so one warp holds several values of threadIdx.y (68 bytes apart in 't') whose lanes land in the same banks: make the block's x dimension 32, or change the row length so that they land in different banks
+  __syncthreads();
+  out[threadIdx.x] = t[threadIdx.x][threadIdx.y];
+// ACC: [[@LINE-1]]:3: access: kernel=narrow op=store base=out elem=4 expr='out[threadIdx.x]' sectors=2 ideal=4 class=coalesced stride=4 block=16x16(launch-site)
+// ACC: [[@LINE-2]]:22: shared: kernel=narrow op=load base=t elem=4 expr='t[threadIdx.x][threadIdx.y]' wavefronts=2 ideal=1 class=bank-conflict stride=68 block=16x16(launch-site)
+// DIAG: [[@LINE-3]]:22: warning: 2-way bank conflict on load of 't[threadIdx.x][threadIdx.y]': lanes 0, 31 need different words of bank 0; adjacent lanes are 68 bytes apart: 2 wavefronts per request, ideal 1 [coalesce-bank-conflict]
+}
+// An even word stride pairs the lanes in banks: 2-way.
+__global__ void even(float *out) {
+  __shared__ float s[64];
+  out[threadIdx.x] = s[2 * threadIdx.x];
+// ACC: [[@LINE-1]]:3: access: kernel=even op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 block=32(launch-site)
+// ACC: [[@LINE-2]]:22: shared: kernel=even op=load base=s elem=4 expr='s[2 * threadIdx.x]' wavefronts=2 ideal=1 class=bank-conflict stride=8 block=32(launch-site)
+// DIAG: [[@LINE-3]]:22: warning: 2-way bank conflict on load of 's[2 * threadIdx.x]': lanes 0, 16 need different words of bank 0; adjacent lanes are 8 bytes apart: 2 wavefronts per request, ideal 1 [coalesce-bank-conflict]
+// DIAG: note: suggestion: adjacent lanes are 8 bytes (2 words) apart, an even number, so up to 2 lanes share a bank: make the distance an odd number of words (pad the rows or records of 's' by one word), or swizzle the index
+}
 __global__ void reduce(const float *in, float *out) {
   __shared__ float sdata[256];
   unsigned tid = threadIdx.x;
@@ -114,4 +139,6 @@ void run(const float *in, float *out, const double *din, double *dout, int n) {
   transpose<<<dim3(32, 32), dim3(32, 8)>>>(in, out, 1024);
   wide<<<1, dim3(32, 8)>>>(din, dout);
   reduce<<<n / 256, 256>>>(in, out);
+  narrow<<<1, dim3(16, 16)>>>(in, out);
+  even<<<1, 32>>>(out);
 }
