@@ -94,7 +94,7 @@ int runAppMode(const AppOptions &O, const std::string &ManifestPath,
   RunSummary Summary = startSummary(Data, Tolerance);
   Attribution Result;
   ProfileSplit Split;
-  LineComparison Lines;
+  LineComparison Lines, SharedLines;
   std::vector<UnpredictedKernel> Unpredicted;
   if (Summary.ExitCode == ExitConfirmed) {
     Split = splitProfile(Accesses, Data.Page);
@@ -103,6 +103,10 @@ int runAppMode(const AppOptions &O, const std::string &ManifestPath,
     Lines = compareLines(Accesses, Data.Page, LineCriteria(),
                          unpredictedNames(Unpredicted));
     countUnpredictedLines(Unpredicted, Lines);
+    LineCriteria Shared;
+    Shared.Space = MemSpace::Shared;
+    SharedLines = compareLines(Accesses, Data.Page, Shared,
+                               unpredictedNames(Unpredicted));
     bool Mismatch = false;
     for (const AccessResult &R : Result.Results)
       Mismatch |= R.Result == Verdict::Mismatch;
@@ -123,6 +127,8 @@ int runAppMode(const AppOptions &O, const std::string &ManifestPath,
     writePairings(Split, std::cout);
     writeUnpredicted(Unpredicted, std::cout);
     writeLineTable(Lines, std::cout);
+    if (!SharedLines.Lines.empty())
+      writeLineTable(SharedLines, std::cout);
     std::ofstream Tsv(O.Dir + "/results.tsv");
     if (Tsv)
       writeTsv(Result, Tsv);
@@ -140,7 +146,7 @@ int runAppMode(const AppOptions &O, const std::string &ManifestPath,
       if (Compared) {
         writePairingsJson(Split, OS);
         writeUnpredictedJson(Unpredicted, OS);
-        writeLineJson(Lines, Result, OS);
+        writeLineJson(Lines, SharedLines, Result, OS);
       }
     });
   }

@@ -88,7 +88,10 @@ void writePairingsJson(const ProfileSplit &S, std::ostream &OS) {
 }
 
 void writeLineTable(const LineComparison &L, std::ostream &OS) {
-  OS << "\nper line (sectors/ideal per request, requests):\n";
+  bool Shared = L.Space == MemSpace::Shared;
+  OS << "\n"
+     << (Shared ? "shared memory, per line" : "per line") << " ("
+     << (Shared ? "wavefronts" : "sectors") << "/ideal per request, requests):\n";
   for (const LineResult &R : L.Lines) {
     if (R.Verdict == "ok")
       continue;
@@ -102,21 +105,26 @@ void writeLineTable(const LineComparison &L, std::ostream &OS) {
   }
   for (const std::string &M : L.Moves)
     OS << "note: re-attributed: " << M << "\n";
-  OS << "lines: " << L.Wasteful << " wasteful, " << L.FlaggedMeasured
+  OS << (Shared ? "shared lines: " : "lines: ") << L.Wasteful
+     << (Shared ? " conflicting, " : " wasteful, ") << L.FlaggedMeasured
      << " flagged and measured, " << L.TruePositives << " true positives, "
      << L.FalseAlarms << " false alarms, " << L.Missed << " missed, "
      << L.FlaggedNotMeasured << " flagged but not measured; precision "
      << percent(L.Precision) << ", recall " << percent(L.Recall) << "\n";
 }
 
-void writeLineJson(const LineComparison &L, const Attribution &A,
-                   std::ostream &OS) {
-  OS << "  \"lines\": [";
+namespace {
+
+/// `"<Prefix>lines": [...],\n  "<Prefix>moves": [...]` (no comma after).
+void writeLinesJson(const LineComparison &L, const std::string &Prefix,
+                    std::ostream &OS) {
+  std::string Unit = costUnits(L.Space);
+  OS << "  \"" << Prefix << "lines\": [";
   bool First = true;
   for (const LineResult &R : L.Lines) {
     OS << (First ? "\n" : ",\n") << "    {\"file\": " << jsonString(R.File)
-       << ", \"line\": " << R.Line << ", \"sectors\": " << num(R.Sectors)
-       << ", \"ideal_sectors\": " << num(R.Ideal)
+       << ", \"line\": " << R.Line << ", \"" << Unit << "\": " << num(R.Sectors)
+       << ", \"ideal_" << Unit << "\": " << num(R.Ideal)
        << ", \"requests\": " << num(R.Requests)
        << ", \"wasteful\": " << (R.Wasteful ? "true" : "false")
        << ", \"findings\": " << jsonString(R.Rules)
@@ -128,22 +136,41 @@ void writeLineJson(const LineComparison &L, const Attribution &A,
     OS << "]}";
     First = false;
   }
-  OS << (First ? "],\n" : "\n  ],\n") << "  \"moves\": [";
+  OS << (First ? "],\n" : "\n  ],\n") << "  \"" << Prefix << "moves\": [";
   for (size_t I = 0; I != L.Moves.size(); ++I)
     OS << (I ? ", " : "") << jsonString(L.Moves[I]);
-  std::map<std::string, unsigned> Verdicts;
-  for (const AccessResult &R : A.Results)
-    ++Verdicts[verdictName(R.Result)];
-  OS << "],\n  \"summary\": {\"accesses\": " << A.Results.size();
-  for (const auto &[V, N] : Verdicts)
-    OS << ", " << jsonString(V) << ": " << N;
+  OS << "]";
+}
+
+/// The line counts and precision / recall, each member after ", ".
+void writeLineSummary(const LineComparison &L, std::ostream &OS) {
   OS << ", \"wasteful_lines\": " << L.Wasteful
      << ", \"flagged_measured_lines\": " << L.FlaggedMeasured
      << ", \"true_positives\": " << L.TruePositives
      << ", \"false_alarms\": " << L.FalseAlarms << ", \"missed\": " << L.Missed
      << ", \"flagged_not_measured\": " << L.FlaggedNotMeasured
      << ", \"precision\": " << jsonValue(L.Precision)
-     << ", \"recall\": " << jsonValue(L.Recall) << "},\n";
+     << ", \"recall\": " << jsonValue(L.Recall);
+}
+
+} // namespace
+
+void writeLineJson(const LineComparison &Global, const LineComparison &Shared,
+                   const Attribution &A, std::ostream &OS) {
+  writeLinesJson(Global, "", OS);
+  OS << ",\n";
+  std::map<std::string, unsigned> Verdicts;
+  for (const AccessResult &R : A.Results)
+    ++Verdicts[verdictName(R.Result)];
+  OS << "  \"summary\": {\"accesses\": " << A.Results.size();
+  for (const auto &[V, N] : Verdicts)
+    OS << ", " << jsonString(V) << ": " << N;
+  writeLineSummary(Global, OS);
+  OS << "},\n";
+  writeLinesJson(Shared, "shared_", OS);
+  OS << ",\n  \"shared_summary\": {\"space\": \"shared\"";
+  writeLineSummary(Shared, OS);
+  OS << "},\n";
 }
 
 } // namespace coalesce::verify

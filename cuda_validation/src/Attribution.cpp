@@ -61,6 +61,19 @@ std::string fmtNumber(double V) {
   return SS.str();
 }
 
+/// A global atomic: measured per kernel (the source page attributes atomics
+/// to the CUDA headers). Shared-memory atomics are measured per instruction.
+bool kernelAtomic(const ManifestAccess &A) { return A.atomic() && !A.shared(); }
+
+/// True when instruction \p S can be access \p A: same space and kind.
+bool sameKind(const SassInstruction &S, const ManifestAccess &A) {
+  if (S.Space != A.Space)
+    return false;
+  return (S.Op == MemOp::Load && A.loads()) ||
+         (S.Op == MemOp::Store && A.stores()) ||
+         (S.Op == MemOp::Atomic && A.atomic());
+}
+
 /// Instructions of function \p Fn matching the access's kinds on one line.
 std::vector<size_t> instructionsAt(const SourcePage &P, const std::string &Fn,
                                    const std::string &FileBase, unsigned First,
@@ -71,8 +84,7 @@ std::vector<size_t> instructionsAt(const SourcePage &P, const std::string &Fn,
     if (S.Function != Fn || S.Line < First || S.Line > Last ||
         fileBaseName(S.File) != FileBase)
       continue;
-    if ((S.Op == MemOp::Load && A.loads()) ||
-        (S.Op == MemOp::Store && A.stores()))
+    if (sameKind(S, A))
       Out.push_back(I);
   }
   return Out;
@@ -98,7 +110,7 @@ Attribution attribute(const AttributionInput &In) {
     const ManifestAccess &A = Accesses[I];
     Out.Results[I].Access = A;
     auto Fn = FunctionOf.find(kernelBaseName(A.Kernel));
-    if (A.atomic() || Fn == FunctionOf.end())
+    if (kernelAtomic(A) || Fn == FunctionOf.end())
       continue;
     Sets[I] = instructionsAt(Page, Fn->second, fileBaseName(A.File), A.Line,
                              A.EndLine, A);
@@ -124,7 +136,7 @@ Attribution attribute(const AttributionInput &In) {
   for (size_t I = 0; I != Accesses.size(); ++I) {
     const ManifestAccess &A = Accesses[I];
     auto Fn = FunctionOf.find(kernelBaseName(A.Kernel));
-    if (A.atomic() || !Sets[I].empty() || Fn == FunctionOf.end())
+    if (kernelAtomic(A) || !Sets[I].empty() || Fn == FunctionOf.end())
       continue;
     for (unsigned L = A.EndLine + 1; L <= A.EndLine + NearbyLines; ++L) {
       for (size_t Instr : instructionsAt(Page, Fn->second, fileBaseName(A.File),
@@ -148,21 +160,20 @@ Attribution attribute(const AttributionInput &In) {
   for (size_t I = 0; I != Accesses.size(); ++I) {
     const ManifestAccess &A = Accesses[I];
     auto Fn = FunctionOf.find(kernelBaseName(A.Kernel));
-    if (A.atomic() || !Sets[I].empty() || Fn == FunctionOf.end())
+    if (A.atomic() || A.shared() || !Sets[I].empty() || Fn == FunctionOf.end())
       continue;
     unsigned Missing = 0;
     for (size_t J = 0; J != Accesses.size(); ++J)
       Missing += Sets[J].empty() && !Accesses[J].atomic() &&
                  kernelBaseName(Accesses[J].Kernel) == kernelBaseName(A.Kernel) &&
-                 Accesses[J].loads() == A.loads() &&
+                 Accesses[J].loads() == A.loads() && !Accesses[J].shared() &&
                  Accesses[J].stores() == A.stores();
     if (Missing != 1)
       continue;
     std::string Header;
     for (size_t Instr = 0; Instr != Page.Instructions.size(); ++Instr) {
       const SassInstruction &S = Page.Instructions[Instr];
-      bool Kind = (S.Op == MemOp::Load && A.loads()) ||
-                  (S.Op == MemOp::Store && A.stores());
+      bool Kind = sameKind(S, A);
       if (S.Function != Fn->second || !Kind || Claimed.count(Instr) ||
           fileBaseName(S.File) == fileBaseName(A.File) ||
           S.File.find("/include/") == std::string::npos)
@@ -185,7 +196,7 @@ Attribution attribute(const AttributionInput &In) {
   std::map<size_t, size_t> OwnerOf;
   std::map<std::string, size_t> AtomicOwner;
   for (size_t I = 0; I != Accesses.size(); ++I) {
-    if (Accesses[I].atomic()) {
+    if (kernelAtomic(Accesses[I])) {
       auto [It, New] =
           AtomicOwner.emplace(kernelBaseName(Accesses[I].Kernel), I);
       if (!New)
@@ -230,7 +241,7 @@ Attribution attribute(const AttributionInput &In) {
     } else if (Fn == FunctionOf.end()) {
       R.Result = Verdict::NotProfiled;
       Note = "kernel '" + Kernel + "' is not in the profile";
-    } else if (First.atomic()) {
+    } else if (kernelAtomic(First)) {
       const KernelCounters *C = nullptr;
       if (In.Counters) {
         for (const auto &[Name, Counters] : *In.Counters)
@@ -246,7 +257,8 @@ Attribution attribute(const AttributionInput &In) {
       } else {
         for (size_t I = 0; I != Page.Instructions.size(); ++I) {
           const SassInstruction &S = Page.Instructions[I];
-          if (S.Function == Fn->second && S.Op == MemOp::Atomic)
+          if (S.Function == Fn->second && S.Op == MemOp::Atomic &&
+              S.Space == MemSpace::Global)
             Instrs.insert(I);
         }
         for (size_t I : Instrs) {
@@ -267,7 +279,8 @@ Attribution attribute(const AttributionInput &In) {
       }
       R.Method = "ncu-source-counters";
       if (Instrs.empty())
-        Note = "no global " + First.Op + " instruction on " +
+        Note = std::string("no ") + memSpaceName(First.Space) + " " +
+               First.Op + " instruction on " +
                fileBaseName(First.File) + ":" + std::to_string(First.Line) +
                " (merged with a neighbouring access, kept in registers or "
                "removed by the compiler)";
@@ -276,7 +289,7 @@ Attribution attribute(const AttributionInput &In) {
     if (R.Result != Verdict::KernelFailed && R.Result != Verdict::NotProfiled) {
       if (R.Requests <= 0) {
         R.Result = Verdict::NotExecuted;
-        if (First.atomic())
+        if (kernelAtomic(First))
           Note = "the kernel issued no atomic requests";
         else if (!Instrs.empty())
           Note = "its instructions were never executed";
@@ -316,7 +329,7 @@ Attribution attribute(const AttributionInput &In) {
           "measured together with " + std::to_string(Ids.size() - 1) +
           " other access" + (Ids.size() > 2 ? "es" : "") + " (ids " + IdList +
           ") sharing " +
-          (First.atomic() ? "the kernel's atomic counters"
+          (kernelAtomic(First) ? "the kernel's atomic counters"
                           : "their instructions");
       if (Pred)
         GroupNote += "; compared with their mean prediction " + fmtNumber(*Pred);
@@ -365,15 +378,16 @@ Attribution attribute(const AttributionInput &In) {
     }
   }
 
-  // 4. Global-memory instructions no access accounts for.
+  // 4. Memory instructions no access accounts for.
   std::set<std::string> ManifestKernels;
   for (const ManifestAccess &A : Accesses)
     ManifestKernels.insert(kernelBaseName(A.Kernel));
   for (size_t I = 0; I != Page.Instructions.size(); ++I) {
     const SassInstruction &S = Page.Instructions[I];
     bool KnownKernel = ManifestKernels.count(kernelBaseName(S.Function));
-    bool CoveredAtomic =
-        S.Op == MemOp::Atomic && AtomicOwner.count(kernelBaseName(S.Function));
+    bool CoveredAtomic = S.Op == MemOp::Atomic &&
+                         S.Space == MemSpace::Global &&
+                         AtomicOwner.count(kernelBaseName(S.Function));
     if (KnownKernel && !OwnerOf.count(I) && !CoveredAtomic)
       Out.Unattributed.push_back({S});
   }

@@ -105,12 +105,20 @@ bool lacksLineInfo(const SourcePage &Page) {
 LineComparison compareLines(const std::vector<ManifestAccess> &Accesses,
                             const SourcePage &Page, const LineCriteria &C,
                             const std::set<std::string> &Unpredicted) {
+  // Every file the manifest names counts, whatever space its accesses are
+  // in: a conflict in an analyzed file without predicted shared accesses
+  // is missed.
   std::set<std::string> Files;
+  std::vector<ManifestAccess> InSpace;
+  for (const ManifestAccess &A : Accesses) {
+    Files.insert(fileBaseName(A.File));
+    if (A.Space == C.Space)
+      InSpace.push_back(A);
+  }
   std::set<LineKey> Predicted;
   std::map<LineKey, std::set<std::string>> Rules;
-  for (const ManifestAccess &A : Accesses) {
+  for (const ManifestAccess &A : InSpace) {
     std::string F = fileBaseName(A.File);
-    Files.insert(F);
     for (unsigned L = A.Line; L <= std::max(A.Line, A.EndLine); ++L)
       Predicted.insert({F, L});
     if (!A.Rule.empty() && A.Rule != "-")
@@ -120,21 +128,23 @@ LineComparison compareLines(const std::vector<ManifestAccess> &Accesses,
   // instantiations and launches of it together).
   std::set<std::tuple<std::string, std::string, unsigned>> Own;
   for (const SassInstruction &I : Page.Instructions)
-    Own.insert({unqualifiedKernelName(I.Function), fileBaseName(I.File),
+    if (I.Space == C.Space)
+      Own.insert({unqualifiedKernelName(I.Function), fileBaseName(I.File),
                 I.Line});
 
   LineComparison Out;
+  Out.Space = C.Space;
   std::map<LineKey, LineResult> ByLine;
   std::map<LineKey, unsigned> MovedIn;
   for (const SassInstruction &I : Page.Instructions) {
-    if (I.Line == 0)
+    if (I.Line == 0 || I.Space != C.Space)
       continue;
     std::string Kernel = unqualifiedKernelName(I.Function);
     bool Unseen = Unpredicted.count(Kernel) != 0;
     if (!Files.count(fileBaseName(I.File)) &&
         (!Unseen || isToolkitHeader(I.File)))
       continue;
-    LineKey K = placeOf(I, Accesses, Predicted, Own, Out.Moves);
+    LineKey K = placeOf(I, InSpace, Predicted, Own, Out.Moves);
     LineResult &R = ByLine[K];
     if (Unseen && std::find(R.Unpredicted.begin(), R.Unpredicted.end(),
                             Kernel) == R.Unpredicted.end())

@@ -4,9 +4,10 @@
 /// Application mode (coalesce-verify --app): what the profile of a real run
 /// says per source line, against the findings of the manifest.
 ///
-///   SASS instructions -> (file, line), moved ones re-attributed where
-///   unambiguous -> sum of sectors, ideal sectors, requests per line
-///   -> wasteful (sectors > Ratio x ideal, >= MinRequests requests)
+///   SASS instructions of one space -> (file, line), moved ones
+///   re-attributed where unambiguous -> sum of sectors (global) or
+///   wavefronts (shared), their ideal, requests per line
+///   -> wasteful (cost > Ratio x ideal, >= MinRequests requests)
 ///   -> per line: true positive, missed (wasteful, no finding), false alarm
 ///      (finding, measured at the ideal), and precision / recall.
 ///
@@ -22,6 +23,7 @@
 #define COALESCE_VERIFY_LINECOMPARISON_H
 
 #include "Manifest.h"
+#include "MemorySpace.h"
 #include "NcuReport.h"
 
 #include <optional>
@@ -31,16 +33,21 @@
 
 namespace coalesce::verify {
 
-/// When a line counts as measured and as wasteful.
+/// Which lines count, and when a line counts as measured and as wasteful.
 struct LineCriteria {
-  double Ratio = 1.25;      ///< Wasteful: sectors > Ratio x ideal ...
+  /// Global: sectors and the coalescing findings; shared: wavefronts and
+  /// the bank-conflict findings. The two are compared apart.
+  MemSpace Space = MemSpace::Global;
+  double Ratio = 1.25;      ///< Wasteful: cost > Ratio x ideal ...
   double MinRequests = 16;  ///< ... over at least this many requests.
 };
 
-/// One source line with executed global-memory instructions or a finding.
+/// One source line with executed memory instructions of the compared space
+/// or a finding.
 struct LineResult {
   std::string File; ///< Base name.
   unsigned Line = 0;
+  /// Sectors (global) or wavefronts (shared), measured and ideal, summed.
   double Sectors = 0, Ideal = 0, Requests = 0;
   bool Measured = false; ///< Requests >= MinRequests.
   bool Wasteful = false;
@@ -56,6 +63,7 @@ struct LineResult {
 
 /// The comparison of one run.
 struct LineComparison {
+  MemSpace Space = MemSpace::Global; ///< The space compared.
   std::vector<LineResult> Lines; ///< By file, then line.
   /// One sentence per instruction moved to another line, e.g.
   /// "k@a.cu:12 load moved to line 11 (only predicted load of base A near)".

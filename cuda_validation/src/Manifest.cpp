@@ -15,7 +15,8 @@ const std::vector<std::string> &manifestColumns() {
       "id",          "kernel",     "harness",   "file",      "line",
       "column",      "end_line",   "op",        "atomic",    "access_bytes",
       "elem_bytes",  "predicted",  "ideal",     "classification",
-      "rule",        "call_sites", "expr",      "base",      "instance"};
+      "rule",        "call_sites", "expr",      "base",      "instance",
+      "space"};
   return Columns;
 }
 
@@ -123,6 +124,10 @@ bool parseManifest(const std::string &Text, std::vector<ManifestAccess> &Out,
       A.Base = B;
     if (std::string I = Get("instance"); I != "-")
       A.Instance = I;
+    if (std::string S = Get("space"); S == "shared")
+      A.Space = MemSpace::Shared;
+    else if (!S.empty() && S != "global" && S != "-")
+      return Fail("space must be global or shared, not '" + S + "'");
     A.CallSites = parseCallSites(Get("call_sites"));
     if (A.EndLine < A.Line)
       A.EndLine = A.Line;

@@ -7,17 +7,22 @@
 ///
 ///   id kernel harness file line column end_line op atomic access_bytes
 ///   elem_bytes predicted ideal classification rule call_sites expr base
-///   instance
+///   instance space
 ///
 /// Required: id, kernel, file, line, op. "-" means no value. op is one of
 /// load, store, load+store, atomic. call_sites is "file:line;file:line"
 /// from the kernel down to the access's function. instance names a template
 /// kernel's instantiation as clang prints it ("reduce<float, 256U>"); "-"
-/// for a kernel that is no template, absent in older manifests.
+/// for a kernel that is no template, absent in older manifests. space is
+/// global (predicted and ideal in sectors per request) or shared (in
+/// wavefronts per request); absent in older manifests, which list global
+/// accesses only.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_VERIFY_MANIFEST_H
 #define COALESCE_VERIFY_MANIFEST_H
+
+#include "MemorySpace.h"
 
 #include <optional>
 #include <string>
@@ -43,10 +48,13 @@ struct ManifestAccess {
   /// that is no template, or a manifest without the column.
   std::string Instance;
   std::vector<std::pair<std::string, unsigned>> CallSites;
+  /// Global (Predicted in sectors per request) or shared (in wavefronts).
+  MemSpace Space = MemSpace::Global;
 
   bool loads() const { return Op == "load" || Op == "load+store"; }
   bool stores() const { return Op == "store" || Op == "load+store"; }
   bool atomic() const { return Op == "atomic"; }
+  bool shared() const { return Space == MemSpace::Shared; }
 };
 
 /// The column names, in the order coalesce-lint writes them.

@@ -30,7 +30,8 @@ namespace {
 /// Column indices of one block's header row; -1 when absent.
 struct Columns {
   int Line = -1, Address = -1, Sass = -1, Executed = -1, Space = -1,
-      Operation = -1, Size = -1, Sectors = -1, Ideal = -1;
+      Operation = -1, Size = -1, Sectors = -1, Ideal = -1, Wavefronts = -1,
+      WavefrontsIdeal = -1;
 
   explicit Columns(const CsvRow &Header) {
     int SourceSeen = 0;
@@ -54,6 +55,10 @@ struct Columns {
         Sectors = I;
       else if (H == "L2 Theoretical Sectors Global Ideal")
         Ideal = I;
+      else if (H == "L1 Wavefronts Shared")
+        Wavefronts = I;
+      else if (H == "L1 Wavefronts Shared Ideal")
+        WavefrontsIdeal = I;
     }
   }
   bool usable() const { return Line >= 0 && Address >= 0 && Executed >= 0; }
@@ -84,13 +89,17 @@ bool startsWith(const std::string &S, const char *Prefix) {
   return S.rfind(Prefix, 0) == 0;
 }
 
-/// Classifies a SASS row; false when it is not a global-memory access.
+/// Classifies a SASS row; false when it is neither a global- nor a
+/// shared-memory access.
 bool classify(const std::string &Sass, const std::string &Space,
-              const std::string &Operation, MemOp &Op) {
+              const std::string &Operation, MemOp &Op, MemSpace &Where) {
   std::string Opc = opcode(Sass);
+  Where = MemSpace::Global;
   if (startsWith(Opc, "RED") || startsWith(Opc, "ATOM")) {
-    if (startsWith(Opc, "ATOMS") || (!Space.empty() && Space != "Global"))
-      return false; // Shared-memory atomics.
+    if (startsWith(Opc, "ATOMS") || Space == "Shared")
+      Where = MemSpace::Shared;
+    else if (!Space.empty() && Space != "Global")
+      return false; // Generic or local.
     Op = MemOp::Atomic;
     return true;
   }
@@ -99,6 +108,18 @@ bool classify(const std::string &Sass, const std::string &Space,
   if (startsWith(Opc, "LDGSTS")) {
     Op = MemOp::Load;
     return true;
+  }
+  if (Space == "Shared") {
+    Where = MemSpace::Shared;
+    if (Operation == "Load" || startsWith(Opc, "LDS")) {
+      Op = MemOp::Load;
+      return true;
+    }
+    if (Operation == "Store" || startsWith(Opc, "STS")) {
+      Op = MemOp::Store;
+      return true;
+    }
+    return false;
   }
   if (Space != "Global")
     return false;
@@ -172,7 +193,7 @@ bool parseSourcePage(const std::string &Csv, SourcePage &Out,
     Out.FunctionInstructions[Function] += Executed;
     SassInstruction I;
     if (!classify(field(Row, Cols->Sass), field(Row, Cols->Space),
-                  field(Row, Cols->Operation), I.Op))
+                  field(Row, Cols->Operation), I.Op, I.Space))
       continue;
     I.Function = Function;
     I.Launch = Launch;
@@ -184,8 +205,9 @@ bool parseSourcePage(const std::string &Csv, SourcePage &Out,
     I.Sass = First == std::string::npos ? "" : I.Sass.substr(First);
     I.AccessBits = static_cast<unsigned>(number(Row, Cols->Size));
     I.Executed = Executed;
-    I.Sectors = number(Row, Cols->Sectors);
-    I.IdealSectors = number(Row, Cols->Ideal);
+    bool Shared = I.Space == MemSpace::Shared;
+    I.Sectors = number(Row, Shared ? Cols->Wavefronts : Cols->Sectors);
+    I.IdealSectors = number(Row, Shared ? Cols->WavefrontsIdeal : Cols->Ideal);
     Out.Instructions.push_back(std::move(I));
   }
   if (!AnyBlock) {

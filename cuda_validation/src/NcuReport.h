@@ -22,19 +22,22 @@
 #ifndef COALESCE_VERIFY_NCUREPORT_H
 #define COALESCE_VERIFY_NCUREPORT_H
 
+#include "MemorySpace.h"
+
 #include <map>
 #include <string>
 #include <vector>
 
 namespace coalesce::verify {
 
-/// What a global-memory instruction does.
+/// What a memory instruction does.
 enum class MemOp { Load, Store, Atomic };
 
 /// "load", "store", "atomic".
 const char *memOpName(MemOp Op);
 
-/// One global-memory SASS instruction with its counters (deduplicated).
+/// One global- or shared-memory SASS instruction with its counters
+/// (deduplicated).
 struct SassInstruction {
   std::string Function; ///< Kernel name as exported ("k_copy").
   /// Which profiled launch of Function this is, from 1 in export order.
@@ -44,15 +47,24 @@ struct SassInstruction {
   std::string Address;  ///< PC, e.g. "0x7f6d677a3190".
   std::string Sass;     ///< Instruction text, e.g. "LDG.E R3, desc[UR4][R2.64]".
   MemOp Op = MemOp::Load;
+  /// Shared for LDS/STS/ATOMS (and LDSM); Global for the rest, LDGSTS
+  /// included (its global side is the load).
+  MemSpace Space = MemSpace::Global;
   unsigned AccessBits = 0;   ///< "Access Size" (32 for a float, 128 for float4).
   double Executed = 0;       ///< Warp-level executions = requests.
-  double Sectors = 0;        ///< "L2 Theoretical Sectors Global".
-  double IdealSectors = 0;   ///< "L2 Theoretical Sectors Global Ideal".
+  /// What the requests cost in the instruction's space: "L2 Theoretical
+  /// Sectors Global", or for shared memory "L1 Wavefronts Shared".
+  double Sectors = 0;
+  /// The same for an access without waste: "L2 Theoretical Sectors Global
+  /// Ideal" or "L1 Wavefronts Shared Ideal".
+  double IdealSectors = 0;
 };
 
 /// The parsed source page.
 struct SourcePage {
-  std::vector<SassInstruction> Instructions; ///< Global memory only.
+  /// Global- and shared-memory instructions (local memory, textures,
+  /// constants left out).
+  std::vector<SassInstruction> Instructions;
   /// Every function that appears, with the sum of "Instructions Executed"
   /// over its SASS rows (0 when it never ran), over all its launches.
   std::map<std::string, double> FunctionInstructions;

@@ -37,6 +37,12 @@ std::string kernelLabel(const AccessResult &R) {
   return L;
 }
 
+/// The op column: "load", or "shared load" for a shared-memory access
+/// (whose predicted and measured values are wavefronts per request).
+std::string opLabel(const ManifestAccess &A) {
+  return A.shared() ? "shared " + A.Op : A.Op;
+}
+
 std::string oneLine(std::string S) {
   std::replace(S.begin(), S.end(), '\t', ' ');
   std::replace(S.begin(), S.end(), '\n', ' ');
@@ -96,7 +102,8 @@ void writeTable(const Attribution &A, const RunSummary &S, std::ostream &OS) {
       Expr = Expr.substr(0, 37) + "...";
     Rows.push_back({kernelLabel(R),
                     std::to_string(M.Line) + ":" + std::to_string(M.Column),
-                    Expr.empty() ? "-" : Expr, M.Op, formatValue(M.Predicted),
+                    Expr.empty() ? "-" : Expr, opLabel(M),
+                    formatValue(M.Predicted),
                     formatValue(R.Measured), verdictName(R.Result), R.Method});
   }
   std::vector<size_t> Width(Rows.front().size(), 0);
@@ -130,6 +137,10 @@ void writeTable(const Attribution &A, const RunSummary &S, std::ostream &OS) {
     First = false;
   }
   OS << " (tolerance " << S.Tolerance << " x max(1, predicted))\n";
+  if (std::any_of(A.Results.begin(), A.Results.end(),
+                  [](const AccessResult &R) { return R.Access.shared(); }))
+    OS << "note: shared-memory accesses are compared in wavefronts per "
+          "request (\"L1 Wavefronts Shared\"), the others in sectors\n";
   std::set<std::string> Printed; // Group notes once per group and launch.
   for (const AccessResult &R : A.Results) {
     // Application mode counts the instances never launched once, under the
@@ -143,15 +154,16 @@ void writeTable(const Attribution &A, const RunSummary &S, std::ostream &OS) {
   }
   if (!A.Unattributed.empty()) {
     OS << "note: " << A.Unattributed.size()
-       << " global-memory instruction(s) match no access of the manifest:";
+       << " memory instruction(s) match no access of the manifest:";
     for (const UnattributedInstruction &U : A.Unattributed)
       OS << " " << U.Instruction.Function
          << (U.Instruction.Launch > 1
                  ? " #" + std::to_string(U.Instruction.Launch)
                  : std::string())
          << "@" << fileBaseName(U.Instruction.File)
-         << ":" << U.Instruction.Line << "(" << memOpName(U.Instruction.Op)
-         << ")";
+         << ":" << U.Instruction.Line << "("
+         << (U.Instruction.Space == MemSpace::Shared ? "shared " : "")
+         << memOpName(U.Instruction.Op) << ")";
     OS << "\n";
   }
 }
@@ -159,7 +171,7 @@ void writeTable(const Attribution &A, const RunSummary &S, std::ostream &OS) {
 void writeTsv(const Attribution &A, std::ostream &OS) {
   OS << "id\tkernel\tfile\tline\tcolumn\top\texpr\tpredicted\tcompared_"
         "prediction\tmeasured\trequests\tsectors\tmethod\tverdict\tgroup\t"
-        "note\tinstance\tlaunch\n";
+        "note\tinstance\tlaunch\tspace\n";
   for (const AccessResult &R : A.Results) {
     const ManifestAccess &M = R.Access;
     std::string Group;
@@ -176,7 +188,8 @@ void writeTsv(const Attribution &A, std::ostream &OS) {
        << (Group.empty() ? "-" : Group) << "\t"
        << (R.Note.empty() ? "-" : oneLine(R.Note)) << "\t"
        << (R.Instance.empty() ? "-" : oneLine(R.Instance)) << "\t"
-       << (R.Launch ? std::to_string(R.Launch) : "-") << "\n";
+       << (R.Launch ? std::to_string(R.Launch) : "-") << "\t"
+       << memSpaceName(M.Space) << "\n";
   }
 }
 
@@ -210,9 +223,11 @@ void writeJson(const Attribution &A, const RunSummary &S, std::ostream &OS,
        << ", \"expr\": " << jsonString(M.Expr)
        << ", \"predicted\": " << jsonNumber(M.Predicted)
        << ", \"compared_prediction\": " << jsonNumber(R.ComparedPrediction)
-       << ", \"measured_sectors_per_request\": " << jsonNumber(R.Measured)
+       << ", \"measured_" << costUnits(M.Space)
+       << "_per_request\": " << jsonNumber(R.Measured)
        << ", \"measured_requests\": " << jsonNumber(R.Requests)
-       << ", \"measured_sectors\": " << jsonNumber(R.Sectors)
+       << ", \"measured_" << costUnits(M.Space)
+       << "\": " << jsonNumber(R.Sectors)
        << ", \"method\": " << jsonString(R.Method)
        << ", \"verdict\": " << jsonString(verdictName(R.Result))
        << ", \"group\": [";
@@ -226,7 +241,8 @@ void writeJson(const Attribution &A, const RunSummary &S, std::ostream &OS,
        << ", \"launch\": "
        << (R.Launch ? std::to_string(R.Launch) : std::string("null"))
        << ", \"launches\": " << R.Launches << ", \"profiled_as\": "
-       << (R.ProfiledAs.empty() ? "null" : jsonString(R.ProfiledAs)) << "}";
+       << (R.ProfiledAs.empty() ? "null" : jsonString(R.ProfiledAs))
+       << ", \"space\": " << jsonString(memSpaceName(M.Space)) << "}";
     First = false;
   }
   OS << (First ? "],\n" : "\n  ],\n") << "  \"unattributed\": [";
@@ -239,7 +255,8 @@ void writeJson(const Attribution &A, const RunSummary &S, std::ostream &OS,
        << ", \"launch\": " << I.Launch
        << ", \"sass\": " << jsonString(I.Sass)
        << ", \"executed\": " << jsonNumber(I.Executed)
-       << ", \"sectors\": " << jsonNumber(I.Sectors) << "}";
+       << ", \"" << costUnits(I.Space) << "\": " << jsonNumber(I.Sectors)
+       << ", \"space\": " << jsonString(memSpaceName(I.Space)) << "}";
     First = false;
   }
   OS << (First ? "]\n" : "\n  ]\n") << "}\n";

@@ -164,6 +164,13 @@ protected:
                                     "p", c(4) * sym(Symbol::threadIdx(0)),
                                     AccessOp::Store, Classification::Coalesced,
                                     4));
+    // A shared access: its row says "shared", its numbers are wavefronts.
+    AccessRecord Tile = access(File, 14, 50, "k_clean", "t[threadIdx.x]", "t",
+                               c(4) * sym(Symbol::threadIdx(0)), AccessOp::Load,
+                               Classification::ConflictFree, 1);
+    Tile.Pattern.Space = AccessSpace::Shared;
+    Tile.Predicted.IdealSectorsPerRequest = 1;
+    Clean.Accesses.push_back(Tile);
     R.Kernels = {Stride, Gather, Struct, Tmpl, Clean};
   }
   void TearDown() override {
@@ -205,16 +212,16 @@ TEST_F(HarnessEmitterTest, ManifestListsAccessesOfKernelsWithFindings) {
   EXPECT_EQ(M.find("k_clean"), std::string::npos) << M;
   EXPECT_NE(M.find("0\tk_stride\tharness\t" + File +
                    "\t5\t14\t5\tstore\tnone\t4\t4\t32\t4\tstrided\t"
-                   "coalesce-stride\t-\tout[i * 32]\tout\t-\n"),
+                   "coalesce-stride\t-\tout[i * 32]\tout\t-\tglobal\n"),
             std::string::npos)
       << M;
   EXPECT_NE(M.find("1\tk_stride\tharness\t" + File +
                    "\t5\t30\t5\tload\tnone\t4\t4\t4\t4\tcoalesced\t-\t-\tin[i]\tin"
-                   "\t-\n"),
+                   "\t-\tglobal\n"),
             std::string::npos)
       << M;
   // A template kernel's row names its instantiation (column "instance").
-  EXPECT_NE(M.find("\tp[threadIdx.x * 4]\tp\tk_tmpl<double>\n"),
+  EXPECT_NE(M.find("\tp[threadIdx.x * 4]\tp\tk_tmpl<double>\tglobal\n"),
             std::string::npos)
       << M;
   // The gather has no numeric prediction.
@@ -223,7 +230,13 @@ TEST_F(HarnessEmitterTest, ManifestListsAccessesOfKernelsWithFindings) {
   HarnessOptions All;
   All.VerifyAll = true;
   ASSERT_FALSE(llvm::errorToBool(emitHarness(R, All, Out)));
-  EXPECT_NE(read("manifest.tsv").find("5\tk_clean\t"), std::string::npos);
+  std::string MAll = read("manifest.tsv");
+  EXPECT_NE(MAll.find("5\tk_clean\t"), std::string::npos) << MAll;
+  EXPECT_NE(MAll.find("6\tk_clean\tharness\t" + File +
+                      "\t14\t50\t14\tload\tnone\t4\t4\t1\t1\tconflict-free\t-"
+                      "\t-\tt[threadIdx.x]\tt\t-\tshared\n"),
+            std::string::npos)
+      << MAll;
 }
 
 TEST_F(HarnessEmitterTest, HarnessLaunchesEachKernelOnce) {

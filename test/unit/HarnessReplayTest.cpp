@@ -154,6 +154,11 @@ protected:
                                  c(64) * sym(Symbol::threadIdx(1)) + c(4) * tx(),
                                  4));
     K2.Accesses.back().Loc.File = File;
+    // Shared memory: the replay counts sectors, so it is not replayed.
+    AccessRecord Tile = access(3, "t[tx]", c(4) * tx(), 1);
+    Tile.Pattern.Space = AccessSpace::Shared;
+    Tile.Loc.File = File;
+    K2.Accesses.push_back(Tile);
     R.Kernels = {K, K2};
   }
   void TearDown() override { llvm::sys::fs::remove_directories(Tmp); }
@@ -184,6 +189,11 @@ TEST_F(HarnessReplayTest, WritesReplaySource) {
                    "address depends on a value loaded from memory (idx[i])"),
             std::string::npos) << S;
   EXPECT_EQ(S.find("cl_print(3)"), std::string::npos);
+  EXPECT_NE(S.find("coalesce-replay: id=7 status=not-replayed reason=shared "
+                   "memory"),
+            std::string::npos)
+      << S;
+  EXPECT_EQ(S.find("cl_print(7)"), std::string::npos);
   for (int Id : {0, 1, 2, 4, 5, 6})
     EXPECT_NE(S.find("cl_print(" + std::to_string(Id) + ")"), std::string::npos)
         << "id " << Id;

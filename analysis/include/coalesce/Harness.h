@@ -111,8 +111,11 @@ struct AccessMeasurement {
   std::optional<double> Predicted;
   /// The prediction the measurement was compared with (a group's mean).
   std::optional<double> ComparedPrediction;
+  /// Sectors per request, or wavefronts per request of a shared access.
   std::optional<double> MeasuredSectorsPerRequest;
   double MeasuredRequests = 0, MeasuredSectors = 0;
+  /// A shared-memory access, measured in wavefronts.
+  bool Shared = false;
   /// "ncu-source-counters", "ncu-metrics", "instrumented-replay", "none".
   std::string Method;
   /// "confirmed", "mismatch", "unpredicted", "not-executed",

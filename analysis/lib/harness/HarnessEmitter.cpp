@@ -84,16 +84,12 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
       "coalesce-verify\n"
       "id\tkernel\tharness\tfile\tline\tcolumn\tend_line\top\tatomic\t"
       "access_bytes\telem_bytes\tpredicted\tideal\tclassification\trule\t"
-      "call_sites\texpr\tbase\tinstance\n";
+      "call_sites\texpr\tbase\tinstance\tspace\n";
   FindingOptions FO;
   for (const HarnessFilePlan &F : Plan.Files)
     for (const KernelPlan &K : F.Kernels)
       for (size_t AI = 0; AI != K.Kernel->Accesses.size(); ++AI) {
         const AccessRecord &A = K.Kernel->Accesses[AI];
-        // coalesce-verify compares sectors of global memory; shared
-        // accesses are checked against the bank calibration instead.
-        if (A.Pattern.Space != AccessSpace::Global)
-          continue;
         std::optional<Finding> Fd = buildFinding(A, FO);
         std::string Sites;
         for (const SourceLocation &S : A.CallChain)
@@ -101,7 +97,7 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
                                S.Line);
         Out += fmt::format(
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}"
-            "\t{}\t{}\n",
+            "\t{}\t{}\t{}\n",
             accessId(R, K.KernelIdx, AI), tsvField(K.Kernel->Name), K.Harness,
             tsvField(A.Loc.File), A.Loc.Line, A.Loc.Column,
             std::max(A.Loc.Line, A.EndLoc.Line), accessOpName(A.Pattern.Op),
@@ -110,7 +106,7 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
             number(A.Predicted.IdealSectorsPerRequest),
             classificationName(A.Predicted.Class), Fd ? Fd->RuleId : "-",
             tsvField(Sites), tsvField(A.Expression), tsvField(A.Base),
-            tsvField(K.Kernel->Instantiation));
+            tsvField(K.Kernel->Instantiation), accessSpaceName(A.Pattern.Space));
       }
   return Out;
 }

@@ -354,6 +354,9 @@ std::string replayBlocker(const AccessRecord &A) {
     }
     return "";
   };
+  if (A.Pattern.Space != AccessSpace::Global)
+    return "shared memory: the replay counts global-memory sectors; Nsight "
+           "Compute's counters measure shared wavefronts";
   std::string Why = Blocking(A.Pattern.Address, "address");
   if (Why.empty())
     Why = Blocking(A.Pattern.Active, "condition");

@@ -61,10 +61,13 @@ llvm::Expected<VerifyRun> parseVerifyJson(llvm::StringRef Json) {
       M.Op = str(*O, "op");
       M.Predicted = optNumber(*O, "predicted");
       M.ComparedPrediction = optNumber(*O, "compared_prediction");
+      // coalesce-verify names the measured cost in the access's unit.
+      M.Shared = str(*O, "space") == "shared";
+      std::string Unit = M.Shared ? "wavefronts" : "sectors";
       M.MeasuredSectorsPerRequest =
-          optNumber(*O, "measured_sectors_per_request");
+          optNumber(*O, "measured_" + Unit + "_per_request");
       M.MeasuredRequests = O->getNumber("measured_requests").value_or(0);
-      M.MeasuredSectors = O->getNumber("measured_sectors").value_or(0);
+      M.MeasuredSectors = O->getNumber("measured_" + Unit).value_or(0);
       M.Method = str(*O, "method");
       M.Verdict = str(*O, "verdict");
       M.Note = str(*O, "note");
@@ -212,7 +215,8 @@ combineLaunches(llvm::ArrayRef<const AccessMeasurement *> Launches) {
     Out.Verdict = Mismatch ? "mismatch" : Confirmed ? "confirmed" : Out.Verdict;
   }
   std::string PerLaunch = fmt::format(
-      "{} launches profiled (sectors per request: {})", Launches.size(), List);
+      "{} launches profiled ({} per request: {})", Launches.size(),
+      First.Shared ? "wavefronts" : "sectors", List);
   Out.Note = Out.Note.empty() ? PerLaunch : Out.Note + "; " + PerLaunch;
   return Out;
 }
@@ -222,8 +226,9 @@ std::string describeMeasurement(const AccessMeasurement &M) {
     return fmt::format("not measured on the GPU: {}{}", M.Verdict,
                        M.Note.empty() ? "" : " (" + M.Note + ")");
   std::string S = fmt::format(
-      "measured on the GPU: {} sectors per request over {} requests ({}): {}",
-      formatNum(*M.MeasuredSectorsPerRequest), formatNum(M.MeasuredRequests),
+      "measured on the GPU: {} {} per request over {} requests ({}): {}",
+      formatNum(*M.MeasuredSectorsPerRequest),
+      M.Shared ? "wavefronts" : "sectors", formatNum(M.MeasuredRequests),
       M.Method, M.Verdict);
   if (M.Group.size() > 1)
     S += fmt::format(" (measured together with {} other access{} on its line)",

@@ -253,9 +253,12 @@ void writeAccess(OStream &J, const AccessRecord &A, const TriagedFinding *F) {
     writeFinding(J, F);
     J.attributeEnd();
     // Filled by GPU verification (a later step); null in a static run.
+    // Measured in the access's unit, as predicted: sectors or wavefronts.
+    std::string MeasuredKey = fmt::format("measured_{}s_per_request",
+                                          costUnitName(A.Pattern.Space));
     if (A.Measured) {
       const Measurement &M = *A.Measured;
-      numberAttr(J, "measured_sectors_per_request", M.SectorsPerRequest);
+      numberAttr(J, MeasuredKey, M.SectorsPerRequest);
       numberAttr(J, "measured_requests", M.Requests);
       J.attribute("method", M.Method);
       J.attribute("verdict", M.Verdict);
@@ -265,14 +268,13 @@ void writeAccess(OStream &J, const AccessRecord &A, const TriagedFinding *F) {
           for (const Measurement::Launch &L : M.Launches)
             J.object([&] {
               J.attribute("launch", L.Number);
-              numberAttr(J, "measured_sectors_per_request",
-                         L.SectorsPerRequest);
+              numberAttr(J, MeasuredKey, L.SectorsPerRequest);
               numberAttr(J, "measured_requests", L.Requests);
               J.attribute("verdict", L.Verdict);
             });
         });
     } else {
-      J.attribute("measured_sectors_per_request", nullptr);
+      J.attribute(MeasuredKey, nullptr);
       J.attribute("measured_requests", nullptr);
       J.attribute("method", nullptr);
       J.attribute("verdict", nullptr);

@@ -372,9 +372,12 @@ void writeVerificationTable(llvm::raw_ostream &OS, const Report &R) {
       auto Num = [](std::optional<double> V) {
         return V ? formatNumber(*V) : std::string("-");
       };
-      Rows += fmt::format("{:<20} {:>5}:{:<4} {:<28} {:<10} {:>9} {:>9} {:<12} {}\n",
+      std::string Op = accessOpName(A.Pattern.Op);
+      if (A.Pattern.Space == AccessSpace::Shared) // In wavefronts.
+        Op = "shared " + Op;
+      Rows += fmt::format("{:<20} {:>5}:{:<4} {:<28} {:<12} {:>9} {:>9} {:<12} {}\n",
                           K.Name, A.Loc.Line, A.Loc.Column,
-                          A.Expression.substr(0, 28), accessOpName(A.Pattern.Op),
+                          A.Expression.substr(0, 28), Op,
                           Num(A.Predicted.SectorsPerRequest),
                           Num(M.SectorsPerRequest) + (Grouped ? "*" : ""),
                           M.Verdict, M.Method);
@@ -384,7 +387,7 @@ void writeVerificationTable(llvm::raw_ostream &OS, const Report &R) {
     }
   if (Rows.empty())
     return;
-  OS << fmt::format("{:<20} {:>10} {:<28} {:<10} {:>9} {:>9} {:<12} {}\n",
+  OS << fmt::format("{:<20} {:>10} {:<28} {:<12} {:>9} {:>9} {:<12} {}\n",
                     "kernel", "line:col", "access", "op", "predicted",
                     "measured", "verdict", "method")
      << Rows;
