@@ -107,7 +107,7 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   const clang::Expr *At = Anchor ? Anchor : LV;
   // Code that cannot run (`if (nIsPow2) ... else ...` in the nIsPow2 = true
   // instance) holds no access.
-  if (neverHolds(F.Active))
+  if (Facts.neverHolds(F.Active))
     return exclude(At, Op, F,
                    F.Active.isConstant()
                        ? "code that cannot run here (its condition is false "

@@ -7,7 +7,9 @@
 // first use and shared by all of them: which values a loop carries to a read
 // (clang's liveness on the function's CFG) and the memory instructions of an
 // inline assembly statement (clang's rendering of its string, then its PTX
-// read). The walks of one file run on one thread.
+// read); and whether a condition can never hold (neverHolds(), which the
+// instantiations of a template ask of the same conditions, large ones in
+// unrolled code). The walks of one file run on one thread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,10 +20,15 @@
 #include "PtxMemory.h"
 #include "SharedArrays.h"
 
+#include "coalesce/Expr.h"
+#include "coalesce/ExprBounds.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace coalesce {
@@ -48,11 +55,25 @@ public:
     return It->second;
   }
 
+  /// coalesce::neverHolds(\p Cond), computed once per distinct condition.
+  bool neverHolds(const Expr &Cond) {
+    if (Cond.isConstant())
+      return coalesce::neverHolds(Cond);
+    auto &Bucket = Never[Cond.hash()];
+    for (const auto &[Kept, Answer] : Bucket)
+      if (Kept == Cond)
+        return Answer;
+    bool Answer = coalesce::neverHolds(Cond);
+    Bucket.emplace_back(Cond, Answer);
+    return Answer;
+  }
+
 private:
   clang::ASTContext &Ctx;
   LoopLiveness Liveness;
   SharedArrays Arrays;
   llvm::DenseMap<const clang::GCCAsmStmt *, std::vector<PtxMemoryOp>> AsmOps;
+  std::unordered_map<size_t, std::vector<std::pair<Expr, bool>>> Never;
 };
 
 } // namespace frontend

@@ -150,9 +150,11 @@ const BlockShape OtherAssumedShapes[] = {{32, 8, 1}, {32, 1, 1},
 
 /// For an access no lane runs in the assumed block shape because of a
 /// condition on blockDim: the prediction in the first other shape that runs
-/// it, with the shape stated. Nullopt when none does.
+/// it, with the shape stated. Nullopt when none does. Through \p Cache:
+/// the instantiations of a template ask for the same predictions.
 std::optional<Prediction> inOtherAssumedShape(const AccessPattern &Pattern,
                                               const PredictOptions &Opts,
+                                              PredictionCache &Cache,
                                               std::string &Shape) {
   std::set<Symbol> InActive = Pattern.Active.symbols();
   if (!InActive.count(Symbol::blockDim(0)) &&
@@ -164,7 +166,7 @@ std::optional<Prediction> inOtherAssumedShape(const AccessPattern &Pattern,
       continue;
     PredictOptions Other = Opts;
     Other.Block = B;
-    Prediction P = predict(Pattern, Other);
+    Prediction P = Cache.get(Pattern, Other);
     if (P.NoLaneExecutes || P.Class == Classification::Unknown)
       continue;
     Shape = B.str();
@@ -256,10 +258,11 @@ KernelRecord KernelPredictionPlan::finish() {
     if (Distinct.size() == 1 && Contexts.size() == 1 &&
         Contexts.front().Source == BlockShapeSource::Assumed &&
         Distinct.front().first.NoLaneExecutes) {
-      const auto &[Pattern, Opts] = P->Cache.input(Requests.front().Input);
+      // Copies: get() may grow the cache's inputs.
+      auto [Pattern, Opts] = P->Cache.input(Requests.front().Input);
       std::string Shape;
       if (std::optional<Prediction> Other =
-              inOtherAssumedShape(Pattern, Opts, Shape)) {
+              inOtherAssumedShape(Pattern, Opts, P->Cache, Shape)) {
         Other->Assumptions.push_back(fmt::format(
             "assuming a {} block so that the access executes (in the assumed "
             "{} threads its condition on blockDim is false; no launch found: "
