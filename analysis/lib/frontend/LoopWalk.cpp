@@ -1,0 +1,494 @@
+//===- LoopWalk.cpp - Walking loops: inductions, carried values, passes ---===//
+//
+//   for (i = a; c; i += s)  i == a + s * iter, iter a LoopIter symbol; the
+//                           body runs under Active && c
+// The syntax of a loop (what its body changes, whether it leaves early) is
+// read once per loop (loopSyntax); values the loop carries get closed forms
+// or sampled passes (LoopCarried.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendInternal.h"
+#include "ModificationFinder.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <fmt/format.h>
+
+using namespace clang;
+
+namespace coalesce {
+namespace frontend {
+
+namespace {
+
+/// Does \p S name any of \p Vars?
+bool referencesAny(const Stmt *S,
+                   const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars;
+    bool Found = false;
+    explicit Finder(const llvm::SmallPtrSetImpl<const ValueDecl *> &V)
+        : Vars(V) {}
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      Found |= Vars.count(DRE->getDecl()) != 0;
+      return !Found;
+    }
+  } F(Vars);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// Is \p VD, which the loop's condition does not name, assigned before it
+/// is read in every pass of a loop with \p Body, so that its value at the
+/// start of an iteration is dead (`int i, j; for (j...) { for (i = 0; ...)
+/// ... }`)? Only the plain form: a statement at the top level of the body,
+/// before any other mention of VD, assigns it (`i = 0;` or a nested
+/// `for (i = 0; ...)`) from a value that does not read it.
+bool assignedBeforeRead(const Stmt *Body, const ValueDecl *VD) {
+  llvm::SmallPtrSet<const ValueDecl *, 1> Only;
+  Only.insert(VD);
+  auto Assigns = [&](const Stmt *S) {
+    const auto *E = dyn_cast_or_null<clang::Expr>(S);
+    const auto *BO =
+        E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+    if (!BO || BO->getOpcode() != BO_Assign)
+      return false;
+    const auto *LHS = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+    return LHS && LHS->getDecl() == VD && !referencesAny(BO->getRHS(), Only);
+  };
+  llvm::SmallVector<const Stmt *, 8> Stmts;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Stmts.append(CS->body_begin(), CS->body_end());
+  else
+    Stmts.push_back(Body);
+  for (const Stmt *S : Stmts) {
+    const auto *For = dyn_cast<ForStmt>(S);
+    if (Assigns(For ? For->getInit() : S))
+      return true;
+    if (referencesAny(S, Only))
+      return false;
+  }
+  return false;
+}
+
+/// Can \p Body leave its loop other than by the condition (break, return,
+/// goto)? A `break` of a nested loop or switch ends that one only (yalm's
+/// `switch (ctr_mod)` of cases that each break).
+bool leavesEarly(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    using Base = RecursiveASTVisitor<Finder>;
+    bool Found = false;
+    /// Inside a nested switch or loop, whose own `break` it ends.
+    unsigned Nested = 0;
+    bool VisitBreakStmt(BreakStmt *) {
+      Found |= Nested == 0;
+      return !Found;
+    }
+    bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
+    bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+    bool nested(llvm::function_ref<bool()> Traverse) {
+      ++Nested;
+      bool R = Traverse();
+      --Nested;
+      return R;
+    }
+    bool TraverseSwitchStmt(SwitchStmt *S) {
+      return nested([&] { return Base::TraverseSwitchStmt(S); });
+    }
+    bool TraverseForStmt(ForStmt *S) {
+      return nested([&] { return Base::TraverseForStmt(S); });
+    }
+    bool TraverseWhileStmt(WhileStmt *S) {
+      return nested([&] { return Base::TraverseWhileStmt(S); });
+    }
+    bool TraverseDoStmt(DoStmt *S) {
+      return nested([&] { return Base::TraverseDoStmt(S); });
+    }
+    bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+      return nested([&] { return Base::TraverseCXXForRangeStmt(S); });
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
+/// The variables \p S names.
+llvm::SmallPtrSet<const ValueDecl *, 8> namedIn(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallPtrSet<const ValueDecl *, 8> Names;
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      Names.insert(DRE->getDecl());
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Names;
+}
+
+} // namespace
+
+struct KernelWalker::LoopSyntax {
+  /// The changes of local variables in the body, the increment and the
+  /// condition, in that order.
+  std::vector<Modification> Mods;
+  /// Per Mods entry: its step names a variable the loop changes.
+  std::vector<bool> StepReadsModified;
+  /// The variables Mods changes, and those it changes other than by a step.
+  llvm::SmallPtrSet<const ValueDecl *, 8> Modified, NonInduction;
+  /// The variables the condition names.
+  llvm::SmallPtrSet<const ValueDecl *, 8> InCond;
+  /// The variables the increment changes, in its order.
+  std::vector<const ValueDecl *> Stepped;
+  bool LeavesEarly = false;
+  const Stmt *Body = nullptr;
+  /// deadOnEntry() of the variables asked about.
+  llvm::DenseMap<const ValueDecl *, bool> DeadOnEntry;
+};
+
+bool KernelWalker::deadOnEntry(LoopSyntax &Syntax, const ValueDecl *VD) {
+  auto [It, New] = Syntax.DeadOnEntry.try_emplace(VD, false);
+  if (New)
+    It->second =
+        !Syntax.InCond.count(VD) && assignedBeforeRead(Syntax.Body, VD);
+  return It->second;
+}
+
+KernelWalker::LoopSyntax &KernelWalker::loopSyntax(const Stmt *Body,
+                                                   const clang::Expr *Cond,
+                                                   const clang::Expr *Inc) {
+  std::shared_ptr<LoopSyntax> &Slot = LoopSyntaxes[Body];
+  if (Slot)
+    return *Slot;
+  auto L = std::make_shared<LoopSyntax>();
+  ModificationFinder MF;
+  MF.TraverseStmt(const_cast<Stmt *>(Body));
+  size_t IncBegin = MF.Mods.size();
+  if (Inc)
+    MF.TraverseStmt(const_cast<clang::Expr *>(Inc));
+  size_t IncEnd = MF.Mods.size();
+  if (Cond)
+    MF.TraverseStmt(const_cast<clang::Expr *>(Cond));
+  L->Mods = std::move(MF.Mods);
+  for (size_t I = IncBegin; I < IncEnd; ++I)
+    L->Stepped.push_back(L->Mods[I].Var);
+  for (const Modification &M : L->Mods) {
+    L->Modified.insert(M.Var);
+    if (M.Sign == 0)
+      L->NonInduction.insert(M.Var);
+  }
+  for (const Modification &M : L->Mods)
+    L->StepReadsModified.push_back(M.Step && referencesAny(M.Step, L->Modified));
+  if (Cond)
+    L->InCond = namedIn(Cond);
+  L->LeavesEarly = leavesEarly(Body);
+  L->Body = Body;
+  Slot = std::move(L);
+  return *Slot;
+}
+
+void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
+                            const clang::Expr *Cond, const clang::Expr *Inc,
+                            const Stmt *Body, Frame &F, bool CondAfterBody,
+                            const VarDecl *RangeVar,
+                            llvm::ArrayRef<const clang::Expr *> RangeValues) {
+  Expr SavedActive = F.Active;
+  if (Init)
+    walkStmt(Init, F);
+
+  // Variables the loop modifies: induction variables (only ever stepped by a
+  // loop-invariant amount) become start + step * iter; others opaque.
+  LoopSyntax &Syntax = loopSyntax(Body, Cond, Inc);
+  const llvm::SmallPtrSet<const ValueDecl *, 8> &Modified = Syntax.Modified;
+  llvm::SmallPtrSet<const ValueDecl *, 8> NonInduction = Syntax.NonInduction;
+
+  // The opaque value of a variable changed in the loop.
+  auto Opaque = [&](const ValueDecl *VD, bool Lane) {
+    SymbolKind K = Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue;
+    return Expr::symbol({K, VD->getName().str()});
+  };
+
+  // Syntactic induction variables: every change a loop-invariant, uniform
+  // step (`i += s`, `p++`). Every other changed slot is loop-carried.
+  llvm::DenseMap<const ValueDecl *, Expr> InductionSteps;
+  for (const ValueDecl *VD : Modified) {
+    if (NonInduction.count(VD) || !F.Env.count(VD))
+      continue;
+    QualType T = VD->getType();
+    unsigned Scale = T->isPointerType() ? sizeOf(T->getPointeeType()) : 1;
+    std::optional<Expr> Step = Expr::constant(0);
+    for (size_t I = 0; I < Syntax.Mods.size(); ++I) {
+      const Modification &M = Syntax.Mods[I];
+      if (M.Var != VD)
+        continue;
+      Expr S = M.Step ? translate(M.Step, F) : Expr::constant(1);
+      // The step must not depend on what the loop changes.
+      if (Syntax.StepReadsModified[I] || S.isLaneDependent()) {
+        Step.reset();
+        break;
+      }
+      *Step = *Step + S * Expr::constant(M.Sign * static_cast<int64_t>(Scale));
+    }
+    if (Step)
+      InductionSteps.try_emplace(VD, *Step);
+    else
+      NonInduction.insert(VD);
+  }
+
+  // Changed slots whose value at the loop's head nothing reads (an inner
+  // loop's counter, a flag each pass resets): not sampled, and after the
+  // loop a value no code reads.
+  // Floating-point slots are probed (whether a pass leaves them per lane)
+  // but not sampled: the engine keeps only where such a value comes from.
+  llvm::SmallPtrSet<const ValueDecl *, 8> Carried, Sampled;
+  for (const ValueDecl *VD : NonInduction) {
+    if (F.Env.count(VD) && !Syntax.InCond.count(VD) &&
+        !Facts.liveness().carriedValueRead(F.Fn, Loop, VD))
+      continue;
+    Carried.insert(VD);
+    if (!VD->getType()->isRealFloatingType())
+      Sampled.insert(VD);
+  }
+
+  unsigned LoopId = ++LoopCounter;
+  // The variable the counter is named after, chosen independently of the
+  // order sets of pointers iterate in (which changes from run to run): the
+  // induction variable the increment steps, else the first induction
+  // variable in the source, else the first other variable the loop changes.
+  const ValueDecl *NameVar = RangeVar;
+  auto Earlier = [](const ValueDecl *A, const ValueDecl *B) {
+    return !B || A->getLocation() < B->getLocation() ||
+           (A->getLocation() == B->getLocation() &&
+            A->getName() < B->getName());
+  };
+  for (const ValueDecl *VD : Syntax.Stepped)
+    if (InductionSteps.count(VD) && Earlier(VD, NameVar))
+      NameVar = VD;
+  if (!NameVar)
+    for (const auto &Entry : InductionSteps)
+      if (Earlier(Entry.first, NameVar))
+        NameVar = Entry.first;
+  if (!NameVar)
+    for (const ValueDecl *VD : Modified)
+      if (Earlier(VD, NameVar))
+        NameVar = VD;
+  std::optional<Symbol> Iter;
+  auto IterSymbol = [&](const ValueDecl *) {
+    // One iteration counter per loop, shared by all its induction
+    // variables, named after NameVar so `4*n*r` reads as "row r"; a name
+    // an enclosing loop already uses gets the loop's number.
+    if (!Iter) {
+      std::string Name = NameVar ? NameVar->getName().str() : "";
+      if (Name.empty() || loopNameTaken(F, Name))
+        Name = (Name.empty() ? "iter" : Name + ".") + std::to_string(LoopId);
+      Iter = Symbol{SymbolKind::LoopIter, Name};
+    }
+    return Expr::symbol(*Iter);
+  };
+  // Loop-carried slots: closed forms where one pass adds a step, else the
+  // values of the first iterations (LoopCarried.cpp).
+  CarriedState State;
+  probeSteps(Body, Inc, F, Modified, Carried, LoopId, State);
+  // Fields the body assigns before reading are read by their names until
+  // then: hold them, so that every leaf is followed.
+  for (const auto &[VD, Leaves] : State.Leaves)
+    if (auto It = F.Env.find(VD); It != F.Env.end())
+      for (const LeafPath &P : Leaves)
+        materializeLeaf(It->second, P);
+  sampleIterations(Body, Cond, Inc, F, Modified, Sampled, !Syntax.LeavesEarly,
+                   State);
+  clang::SourceLocation LoopLoc =
+      Cond ? Cond->getBeginLoc() : Body->getBeginLoc();
+  bool UsedSamples = false;
+  // Slots whose carried value the body never reads: that value, for after
+  // the loop.
+  llvm::DenseMap<const ValueDecl *, VarValue> DeadOnEntry;
+  for (const ValueDecl *VD : Modified) {
+    auto It = F.Env.find(VD);
+    if (It == F.Env.end())
+      continue; // Declared inside the loop body.
+    VarValue &V = It->second;
+    if (auto IS = InductionSteps.find(VD); IS != InductionSteps.end()) {
+      Expr Offset = IS->second * IterSymbol(VD);
+      if (V.Int)
+        V.Int = *V.Int + Offset;
+      if (V.Pointer)
+        V.Pointer->ByteOffset = V.Pointer->ByteOffset + Offset;
+      continue;
+    }
+    // A counter the body resets before use (an inner loop's `i` declared
+    // outside): the body never reads its carried value, so that value must
+    // not confine the loop to its sampled iterations. It still is the value
+    // after the loop (a pass may leave before the reset).
+    if (V.Int && !V.Pointer && !V.Object && deadOnEntry(Syntax, VD)) {
+      bool Unused = false;
+      DeadOnEntry.try_emplace(
+          VD, carriedValue(VD, V, State, [&] { return IterSymbol(VD); },
+                           LoopLoc, F.Host, Unused));
+      V.Int = Opaque(VD, false);
+      continue;
+    }
+    V = carriedValue(VD, V, State, [&] { return IterSymbol(VD); }, LoopLoc,
+                     F.Host, UsedSamples);
+  }
+
+  std::string SavedSampledLoop = F.SampledLoop;
+  std::optional<Symbol> SavedSampledIter = F.SampledIter;
+  if (UsedSamples && Iter) {
+    F.Active = Expr::logicalAnd(
+        F.Active, Expr::lt(Expr::symbol(*Iter),
+                           Expr::constant(int64_t(State.Iterations))));
+    // Unless the samples reach the loop's end, what the accesses do in the
+    // iterations after them is not known (a harness cannot size buffers
+    // from the samples).
+    if (!State.Ended) {
+      SourceLocation At = toLocation(SM, LoopLoc);
+      F.SampledLoop = fmt::format(
+          "the first {} iterations of the loop at {}:{}", State.Iterations,
+          llvm::sys::path::filename(At.File).str(), At.Line);
+      F.SampledIter = *Iter;
+    }
+  }
+  // The loop's own condition, for the accesses in it (EnclosingLoop).
+  Expr LoopCond = Expr::constant(1);
+  if (Cond) {
+    walkExpr(Cond, F);
+    Expr C = translate(Cond, F);
+    // do { ... } while (c): the first iteration always runs.
+    if (CondAfterBody)
+      C = Iter ? Expr::logicalOr(Expr::eq(Expr::symbol(*Iter), Expr::constant(0)), C)
+               : Expr::constant(1);
+    F.Active = Expr::logicalAnd(F.Active, C);
+    LoopCond = C;
+  }
+  // The trip count, where the condition ends a loop of closed forms within
+  // the sampled iterations for every lane.
+  std::optional<int64_t> TripCount;
+  if (RangeVar && !RangeValues.empty()) {
+    // Iteration k holds element k of the list.
+    Expr K = IterSymbol(RangeVar);
+    Expr V = translate(RangeValues.back(), F);
+    for (size_t I = RangeValues.size() - 1; I-- > 0;)
+      V = Expr::select(Expr::eq(K, Expr::constant(int64_t(I))),
+                       translate(RangeValues[I], F), V);
+    F.Env[RangeVar].Int = V;
+    TripCount = int64_t(RangeValues.size());
+    F.Active = Expr::logicalAnd(F.Active, Expr::lt(K, Expr::constant(*TripCount)));
+    LoopCond = Expr::logicalAnd(LoopCond, Expr::lt(K, Expr::constant(*TripCount)));
+  }
+  // A condition the same in every lane, in every iteration, with no way out
+  // but it: the loop runs the same number of times in every lane, a uniform
+  // unknown when not a constant (yalm's unrolled loop over `ctr` before its
+  // tail loop over `t`).
+  std::optional<Expr> UniformTrips;
+  if (Cond && !CondAfterBody && Iter && !Syntax.LeavesEarly) {
+    Expr C = translate(Cond, F);
+    if (!C.isLaneDependent() && !C.isIndirect()) {
+      SourceLocation At = toLocation(SM, LoopLoc);
+      UniformTrips = Expr::symbol(
+          {SymbolKind::UniformValue,
+           fmt::format("trips of the loop at {}:{}",
+                       llvm::sys::path::filename(At.File).str(), At.Line),
+           locationKey(LoopLoc)});
+    }
+    for (int64_t K = 0; K <= LoopSampleCount && !TripCount; ++K) {
+      std::optional<int64_t> V =
+          C.substitute({{*Iter, Expr::constant(K)}}).asConstant();
+      if (!V)
+        break;
+      if (*V == 0)
+        TripCount = K;
+    }
+  }
+  llvm::DenseMap<const ValueDecl *, VarValue> AtIter;
+  for (const ValueDecl *VD : Modified)
+    if (auto It = F.Env.find(VD); It != F.Env.end()) {
+      auto Dead = DeadOnEntry.find(VD);
+      AtIter.try_emplace(VD, Dead != DeadOnEntry.end() ? Dead->second
+                                                       : It->second);
+    }
+  // Named only where accesses are recorded (not in probes and samples).
+  std::string LoopName;
+  if (F.records()) {
+    SourceLocation LoopAt = toLocation(SM, LoopLoc);
+    LoopName = fmt::format("the loop at {}:{}",
+                           llvm::sys::path::filename(LoopAt.File).str(),
+                           LoopAt.Line);
+  }
+  EnclosingLoops.push_back({Iter, LoopCond, LoopName});
+  walkStmt(Body, F);
+  if (Inc)
+    walkExpr(Inc, F);
+  EnclosingLoops.pop_back();
+  F.Active = SavedActive;
+  F.SampledLoop = SavedSampledLoop;
+  F.SampledIter = SavedSampledIter;
+
+  // After the loop: its exit values where known, else what it does not
+  // change; the rest is no longer known.
+  std::optional<Expr> IterExpr;
+  if (Iter)
+    IterExpr = Expr::symbol(*Iter);
+  for (const auto &[VD, V] : AtIter) {
+    auto It = F.Env.find(VD);
+    if (It == F.Env.end())
+      continue;
+    if (auto IS = InductionSteps.find(VD); IS != InductionSteps.end()) {
+      std::optional<Expr> End;
+      if (TripCount)
+        End = Expr::constant(*TripCount);
+      else
+        End = UniformTrips;
+      bool Known = End && IterExpr;
+      VarValue After = V;
+      if (Known && After.Int)
+        After.Int = After.Int->substitute({{*Iter, *End}});
+      if (Known && After.Pointer)
+        After.Pointer->ByteOffset =
+            After.Pointer->ByteOffset.substitute({{*Iter, *End}});
+      if (Known) {
+        It->second = After;
+        continue;
+      }
+      CarriedState None;
+      It->second = valueAfterLoop(VD, V, None, IterExpr, std::nullopt, LoopLoc);
+      continue;
+    }
+    It->second = valueAfterLoop(VD, V, State, IterExpr, TripCount, LoopLoc);
+  }
+}
+
+void KernelWalker::walkRangeFor(const CXXForRangeStmt *RS, Frame &F) {
+  const VarDecl *Var = RS->getLoopVariable();
+  llvm::SmallVector<const clang::Expr *, 8> Values;
+  // The range: a braced list (an std::initializer_list made of it) or a
+  // local or global array with an initializer list, read only.
+  const clang::Expr *Range = RS->getRangeInit();
+  while (Range) {
+    Range = Range->IgnoreParenImpCasts();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Range))
+      Range = MTE->getSubExpr();
+    else if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(Range))
+      Range = SIL->getSubExpr();
+    else if (const auto *EWC = dyn_cast<ExprWithCleanups>(Range))
+      Range = EWC->getSubExpr();
+    else
+      break;
+  }
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Range))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->getType().isConstQualified() && VD->getInit())
+      Range = VD->getInit()->IgnoreParenImpCasts();
+  const auto *List = dyn_cast_or_null<InitListExpr>(Range);
+  if (List && Var->getType()->isIntegralOrEnumerationType() &&
+      List->getNumInits() > 0 && List->getNumInits() <= LoopSampleCount)
+    for (const clang::Expr *Init : List->inits())
+      Values.push_back(Init);
+  walkLoop(RS, nullptr, nullptr, nullptr, RS->getBody(), F,
+           /*CondAfterBody=*/false, Values.empty() ? nullptr : Var, Values);
+}
+
+} // namespace frontend
+} // namespace coalesce
