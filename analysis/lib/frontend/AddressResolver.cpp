@@ -15,6 +15,8 @@
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <fmt/format.h>
+
 using namespace clang;
 
 namespace coalesce {
@@ -220,11 +222,27 @@ KernelWalker::loadedPointer(const clang::Expr *Sub, const Frame &F,
                           : Expr::constant(0);
         return PointerValue{Name, MemorySpace::Global, Offset};
       }
-  if (std::optional<MemorySpace> S = localPointerArraySpace(Sub, F))
-    return PointerValue{
-        sourceText(Ctx, Sub->getSourceRange()), *S,
-        Expr::symbol({SymbolKind::LaneValue,
-                      sourceText(Ctx, Sub->getSourceRange())})};
+  // A pointer kept in a local array is not followed; one the stores aim
+  // by loaded data (cub's radix rank: &counters[digit of the key]) makes a
+  // data-dependent address, the others an opaque one, with the reason.
+  bool DataDependent = false;
+  if (std::optional<MemorySpace> S =
+          localPointerArraySpace(Sub, F, &DataDependent)) {
+    std::string Name = sourceText(Ctx, Sub->getSourceRange());
+    Symbol Read{DataDependent ? SymbolKind::IndirectValue
+                              : SymbolKind::LaneValue,
+                Name};
+    if (!DataDependent)
+      OpaqueReasons[Read] = fmt::format(
+          "'{}' is a pointer read back from a local array of pointers, "
+          "which the analysis does not follow element by element",
+          Name);
+    PointerValue P;
+    P.BaseName = Name;
+    P.Space = *S;
+    P.ByteOffset = Expr::symbol(Read);
+    return P;
+  }
   return std::nullopt;
 }
 
@@ -358,7 +376,8 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
 }
 
 std::optional<MemorySpace>
-KernelWalker::localPointerArraySpace(const clang::Expr *Sub, const Frame &F) {
+KernelWalker::localPointerArraySpace(const clang::Expr *Sub, const Frame &F,
+                                     bool *DataDependent) {
   const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub->IgnoreParens());
   if (!ASE)
     return std::nullopt;
@@ -396,6 +415,8 @@ KernelWalker::localPointerArraySpace(const clang::Expr *Sub, const Frame &F) {
     if (!P || P->Space == MemorySpace::Global || (Space && *Space != P->Space))
       return std::nullopt;
     Space = P->Space;
+    if (DataDependent && P->ByteOffset.isIndirect())
+      *DataDependent = true;
   }
   return Space;
 }

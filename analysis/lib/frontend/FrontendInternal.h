@@ -655,9 +655,11 @@ private:
   /// For a pointer read from a local array of pointers (`digit_counters[i]`
   /// of cub's BlockRadixRank): the memory space every store into the array
   /// in this function gives its elements, when that is one space and not
-  /// global memory (whose offsets would matter); nullopt otherwise.
+  /// global memory (whose offsets would matter); nullopt otherwise. Sets
+  /// \p DataDependent when some store aims by a value loaded from memory.
   std::optional<MemorySpace> localPointerArraySpace(const clang::Expr *Sub,
-                                                    const Frame &F);
+                                                    const Frame &F,
+                                                    bool *DataDependent);
   unsigned sizeOf(clang::QualType T) const;
   /// For a call to a __device__ function whose body is one return statement:
   /// fills \p Callee with the parameters bound to the arguments and returns

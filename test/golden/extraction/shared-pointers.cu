@@ -2,11 +2,16 @@
 // local array of pointers (BlockRadixRank's `digit_counters[ITEM]`, every
 // store into it an address in __shared__ memory), and chosen by a condition
 // fixed for the instantiation (`MEMOIZE ? cached_segment : smem_raking_ptr`):
-// excluded as shared or local memory, not unknown; likewise pointers declared
-// null and assigned under a condition.
+// known to be shared or local memory; likewise pointers declared null and
+// assigned under a condition.
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // CENSUS: 0 missing from the report
+// Shared accesses, closed world; the pointers read back from the local
+// array are unknown with a reason that says so.
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --check-prefix=SHARED --implicit-check-not=shared:
+// RUN: %coalesce-lint --format=json --fail-on=never %s | FileCheck %s --check-prefix=REASON
+// REASON: "reason": "address depends on a per-lane value the engine cannot model: 'digit_counters[item]' is a pointer read back from a local array of pointers, which the analysis does not follow element by element"
 __global__ void k(const int *in, int *out) {
   __shared__ int counters[4][256];
   int *digit_counters[4];
@@ -15,8 +20,10 @@ __global__ void k(const int *in, int *out) {
   for (int item = 0; item < 4; item++) {
     digit_counters[item] = &counters[item][threadIdx.x];
     prefixes[item] = *digit_counters[item];
+// SHARED: [[@LINE-1]]:22: shared: kernel=k op=load base=digit_counters[item] elem=4 expr='*digit_counters[item]' wavefronts=n/a ideal=n/a class=unknown
     *digit_counters[item] = prefixes[item] + in[threadIdx.x * 4 + item];
 // CHECK: [[@LINE-1]]:46: access: kernel=k op=load base=in elem=4 expr='in[threadIdx.x * 4 + item]' sectors=16 ideal=4 class=strided stride=16 {{.*}}
+// SHARED: [[@LINE-2]]:5: shared: kernel=k op=store base=digit_counters[item] elem=4 expr='*digit_counters[item]' wavefronts=n/a ideal=n/a class=unknown
   }
   out[threadIdx.x] = prefixes[0];
 // CHECK: [[@LINE-1]]:3: access: kernel=k op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
@@ -29,9 +36,12 @@ __global__ void pick(const int *in, int *out) {
   for (int i = 0; i < 4; i++) raking[i] = in[threadIdx.x + 256 * i];
 // CHECK-DAG: [[@LINE-1]]:43: access: kernel=pick op=load base=in elem=4 expr='in[threadIdx.x + 256 * i]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
 // CHECK-DAG: [[@LINE-2]]:43: access: kernel=pick op=load base=in elem=4 expr='in[threadIdx.x + 256 * i]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+// SHARED: [[@LINE-3]]:31: shared: kernel=pick op=store base=grid elem=4 expr='raking[i]' wavefronts=4 ideal=1 class=bank-conflict stride=16
   out[threadIdx.x] = raking[0] + raking[3];
 // CHECK-DAG: [[@LINE-1]]:3: access: kernel=pick op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
 // CHECK-DAG: [[@LINE-2]]:3: access: kernel=pick op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+// SHARED: [[@LINE-3]]:22: shared: kernel=pick op=load base=grid elem=4 expr='raking[0]' wavefronts=4 ideal=1 class=bank-conflict stride=16
+// SHARED: [[@LINE-4]]:34: shared: kernel=pick op=load base=grid elem=4 expr='raking[3]' wavefronts=4 ideal=1 class=bank-conflict stride=16
 }
 template __global__ void pick<true>(const int *, int *);
 template __global__ void pick<false>(const int *, int *);
@@ -44,6 +54,8 @@ __global__ void carve(const float *in, float *out, int g, int n) {
   if (g > 0) { b = a + n; c = out + blockIdx.x * 32; }
   b[threadIdx.x] = in[threadIdx.x];
 // CHECK: [[@LINE-1]]:20: access: kernel=carve op=load base=in elem=4 expr='in[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+// SHARED: [[@LINE-2]]:3: shared: kernel=carve op=store base=shmem elem=4 expr='b[threadIdx.x]' wavefronts=1 ideal=1 class=conflict-free stride=4
   c[threadIdx.x * 2] = b[0];
 // CHECK: [[@LINE-1]]:3: access: kernel=carve op=store base=out elem=4 expr='c[threadIdx.x * 2]' sectors=8 ideal=4 class=strided stride=8 {{.*}}
+// SHARED: [[@LINE-2]]:24: shared: kernel=carve op=load base=shmem elem=4 expr='b[0]' wavefronts=1 ideal=1 class=uniform stride=0
 }
