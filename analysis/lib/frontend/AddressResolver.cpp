@@ -154,8 +154,88 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
   return Ret->getRetValue();
 }
 
+std::optional<Expr>
+KernelWalker::provenanceOffset(const clang::Expr *E, const Frame &F,
+                               std::optional<PointerValue> &Base) {
+  E = E->IgnoreParens();
+  auto Pointer = [&](const std::optional<PointerValue> &P)
+      -> std::optional<Expr> {
+    if (!P || P->Space == MemorySpace::Global ||
+        P->Space == MemorySpace::Unknown ||
+        (Base && Base->BaseName != P->BaseName))
+      return std::nullopt;
+    Base = P;
+    return P->ByteOffset;
+  };
+  auto Constant = [&](const clang::Expr *C) -> std::optional<int64_t> {
+    std::optional<llvm::APSInt> V = C->getIntegerConstantExpr(Ctx);
+    if (!V || V->getBitWidth() > 64)
+      return std::nullopt;
+    // ~size_t(127) as the 64-bit pattern it is.
+    return V->isSigned() ? V->getSExtValue()
+                         : static_cast<int64_t>(V->getZExtValue());
+  };
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    if (CE->getCastKind() == CK_PointerToIntegral)
+      return Pointer(resolvePointer(CE->getSubExpr(), F, nullptr));
+    if (CE->getCastKind() == CK_IntegralCast || CE->getCastKind() == CK_NoOp ||
+        CE->getCastKind() == CK_LValueToRValue)
+      return provenanceOffset(CE->getSubExpr(), F, Base);
+    return std::nullopt;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    auto It = F.Env.find(DRE->getDecl());
+    if (!DRE->getType()->isIntegerType() || It == F.Env.end())
+      return std::nullopt;
+    return Pointer(It->second.Pointer);
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return std::nullopt;
+  std::optional<int64_t> L = Constant(BO->getLHS()),
+                         R = Constant(BO->getRHS());
+  const clang::Expr *Side = R ? BO->getLHS() : BO->getRHS();
+  std::optional<int64_t> C = R ? R : L;
+  if (!C || (L && R))
+    return std::nullopt;
+  std::optional<Expr> Off = provenanceOffset(Side, F, Base);
+  if (!Off)
+    return std::nullopt;
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    return *Off + Expr::constant(*C);
+  case BO_Sub:
+    return R ? std::optional<Expr>(*Off - Expr::constant(*C)) : std::nullopt;
+  case BO_And: {
+    // Rounding down to a power of two, `& ~(A - 1)`: exact for a constant
+    // offset from a base aligned to A. The base's own alignment moves every
+    // lane alike, which changes no bank count. The mask as a bit pattern of
+    // its width (~127u is -128).
+    std::optional<llvm::APSInt> M =
+        (R ? BO->getRHS() : BO->getLHS())->getIntegerConstantExpr(Ctx);
+    if (!M || M->getBitWidth() > 64)
+      return std::nullopt;
+    int64_t Mask = M->sextOrTrunc(64).getSExtValue();
+    uint64_t A = ~uint64_t(Mask) + 1;
+    std::optional<int64_t> K = Off->asConstant();
+    if (!K || A == 0 || (A & (A - 1)) != 0)
+      return std::nullopt;
+    return Expr::constant(*K & Mask);
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<PointerValue>
 KernelWalker::integerProvenance(const clang::Expr *E, const Frame &F) {
+  // The address arithmetic of an align-up (`(a + 127) & ~127`) followed.
+  std::optional<PointerValue> Base;
+  if (std::optional<Expr> Off = provenanceOffset(E, F, Base)) {
+    PointerValue P = *Base;
+    P.ByteOffset = *Off;
+    return P;
+  }
   std::optional<PointerValue> Found;
   bool Conflict = false;
   auto Add = [&](const std::optional<PointerValue> &P) {

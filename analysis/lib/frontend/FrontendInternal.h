@@ -628,9 +628,15 @@ private:
   /// The memory an integer computed from one pointer's address points into
   /// (`size_t a = reinterpret_cast<size_t>(smem); a = (a + 127) & ~127;`),
   /// when that is outside global memory: a pointer rebuilt from it points
-  /// there too (its offset is not followed). Nullopt otherwise.
+  /// there too, at the offset provenanceOffset() follows, else an opaque
+  /// one. Nullopt otherwise.
   std::optional<PointerValue> integerProvenance(const clang::Expr *E,
                                                 const Frame &F);
+  /// The byte offset integer \p E holds into the allocation it sets in
+  /// \p Base (outside global memory): the address itself, plus or minus a
+  /// constant, rounded down to a power of two. Nullopt for other forms.
+  std::optional<Expr> provenanceOffset(const clang::Expr *E, const Frame &F,
+                                       std::optional<PointerValue> &Base);
   /// Is \p LV an element of an array field of an object fixed for the
   /// launch (a kernel's by-value struct handed to a function by reference
   /// or by copy: the tensor list `tl.addresses[1][tensor_loc]` of
