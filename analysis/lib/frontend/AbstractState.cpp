@@ -537,9 +537,15 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
       continue;
     }
     const FieldDecl *FD = Init->getMember();
-    if (!FD || !Init->getInit())
+    const clang::Expr *Value = Init->getInit();
+    if (!FD || !Value)
       continue;
-    if (std::optional<VarValue> V = valueOf(FD->getType(), Init->getInit(), Inner))
+    // A field the constructor does not name takes its default member
+    // initializer (cub's BlockExchange: `unsigned lane_id =
+    // get_sreg_laneid();`), evaluated for this object.
+    if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(Value))
+      Value = Default->getExpr();
+    if (std::optional<VarValue> V = valueOf(FD->getType(), Value, Inner))
       fieldSlot(Target, FD) = *V;
   }
   // Constructors in CUDA and system headers (dim3, vector types) give their
