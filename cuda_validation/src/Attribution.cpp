@@ -30,6 +30,18 @@ const char *verdictName(Verdict V) {
   return "?";
 }
 
+bool takesOp(const ManifestAccess &A, MemOp Op) {
+  switch (Op) {
+  case MemOp::Load:
+    return A.loads();
+  case MemOp::Store:
+    return A.stores();
+  case MemOp::Atomic:
+    return A.atomic();
+  }
+  return false;
+}
+
 bool withinTolerance(double Predicted, double Measured, double Tolerance) {
   return std::fabs(Measured - Predicted) <=
          Tolerance * std::max(1.0, Predicted) + 1e-9;
@@ -67,11 +79,7 @@ bool kernelAtomic(const ManifestAccess &A) { return A.atomic() && !A.shared(); }
 
 /// True when instruction \p S can be access \p A: same space and kind.
 bool sameKind(const SassInstruction &S, const ManifestAccess &A) {
-  if (S.Space != A.Space)
-    return false;
-  return (S.Op == MemOp::Load && A.loads()) ||
-         (S.Op == MemOp::Store && A.stores()) ||
-         (S.Op == MemOp::Atomic && A.atomic());
+  return S.Space == A.Space && takesOp(A, S.Op);
 }
 
 /// Instructions of function \p Fn matching the access's kinds on one line.

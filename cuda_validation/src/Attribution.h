@@ -98,6 +98,11 @@ struct Attribution {
   std::vector<UnattributedInstruction> Unattributed;
 };
 
+/// Whether an instruction doing \p Op can belong to \p A: a load to a load
+/// or a load+store, a store to a store or a load+store, an atomic to an
+/// atomic (the spaces are compared apart).
+bool takesOp(const ManifestAccess &A, MemOp Op);
+
 /// True when \p Measured is within \p Tolerance of \p Predicted:
 /// |measured - predicted| <= Tolerance * max(1, predicted).
 bool withinTolerance(double Predicted, double Measured, double Tolerance);

@@ -2,6 +2,7 @@
 
 #include "LineComparison.h"
 
+#include "Attribution.h"
 #include "KernelName.h"
 
 #include <algorithm>
@@ -14,18 +15,6 @@ namespace coalesce::verify {
 namespace {
 
 using LineKey = std::pair<std::string, unsigned>; // (file base name, line)
-
-bool sameKind(const ManifestAccess &A, MemOp Op) {
-  switch (Op) {
-  case MemOp::Load:
-    return A.loads();
-  case MemOp::Store:
-    return A.stores();
-  case MemOp::Atomic:
-    return A.atomic();
-  }
-  return false;
-}
 
 /// Where instruction \p I is counted: its own line, or the line of the one
 /// predicted access it must belong to when the compiler moved it to a line
@@ -45,7 +34,7 @@ LineKey placeOf(const SassInstruction &I, const std::vector<ManifestAccess> &M,
   std::string Kernel = unqualifiedKernelName(I.Function);
   for (const ManifestAccess &A : M) {
     if (fileBaseName(A.File) != File ||
-        unqualifiedKernelName(A.Kernel) != Kernel || !sameKind(A, I.Op))
+        unqualifiedKernelName(A.Kernel) != Kernel || !takesOp(A, I.Op))
       continue;
     unsigned D = A.Line > I.Line ? A.Line - I.Line : I.Line - A.Line;
     if (D == 0 || D > 3 || OwnInstruction.count({Kernel, File, A.Line}))

@@ -114,8 +114,8 @@ struct AccessMeasurement {
   /// Sectors per request, or wavefronts per request of a shared access.
   std::optional<double> MeasuredSectorsPerRequest;
   double MeasuredRequests = 0, MeasuredSectors = 0;
-  /// A shared-memory access, measured in wavefronts.
-  bool Shared = false;
+  /// The access's memory: the measurement is in its costUnitName().
+  AccessSpace Space = AccessSpace::Global;
   /// "ncu-source-counters", "ncu-metrics", "instrumented-replay", "none".
   std::string Method;
   /// "confirmed", "mismatch", "unpredicted", "not-executed",

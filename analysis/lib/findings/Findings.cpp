@@ -354,15 +354,22 @@ std::string bankConflictMessage(const AccessRecord &A) {
                      sectorsClause(P, AccessSpace::Shared));
 }
 
-/// A bank conflict whose lane stride is not a multiple of the 128 bytes of
-/// a bank row: an even word stride (lanes pair up in banks), or a warp that
-/// covers several rows of the array because the block is narrower than a
-/// warp (the rows' starting banks overlap). None when neither applies.
+/// The fix of a bank conflict, from the layout that causes it: a lane
+/// stride of whole bank rows (128 bytes: pad the row by a word), an even
+/// word stride (lanes pair up in banks), or a warp that covers several rows
+/// of the array because the block is narrower than a warp (the rows'
+/// starting banks overlap). None when the stride says none of these.
 std::optional<std::string> bankLayoutSuggestion(const AccessRecord &A) {
   const Prediction &P = A.Predicted;
   if (!P.LaneStrideBytesValue || *P.LaneStrideBytesValue == 0)
     return std::nullopt;
   int64_t Stride = std::llabs(*P.LaneStrideBytesValue);
+  if (Stride % (BankCount * BankBytes) == 0)
+    return fmt::format(
+        "pad each row of '{}' by one 4-byte word so that adjacent lanes "
+        "are {} bytes apart instead of {} (tile[32][33] instead of "
+        "tile[32][32]), or swizzle the column index (tile[r][c ^ r])",
+        A.Base, Stride + BankBytes, Stride);
   bool WordStride = Stride % BankBytes == 0 && A.Pattern.AccessBytes <= BankBytes;
   if (WordStride && (Stride / BankBytes) % 2 == 0)
     return fmt::format(
@@ -439,15 +446,6 @@ std::string suggestionFor(RuleKind Kind, const AccessRecord &A,
                        "the whole struct with one vector access ({})",
                        A.Base, vectorTypeFor(RecordBytes));
   case RuleKind::BankConflict:
-    if (A.Predicted.LaneStrideBytesValue &&
-        *A.Predicted.LaneStrideBytesValue % (BankCount * BankBytes) == 0 &&
-        *A.Predicted.LaneStrideBytesValue != 0)
-      return fmt::format(
-          "pad each row of '{}' by one 4-byte word so that adjacent lanes "
-          "are {} bytes apart instead of {} (tile[32][33] instead of "
-          "tile[32][32]), or swizzle the column index (tile[r][c ^ r])",
-          A.Base, std::llabs(*A.Predicted.LaneStrideBytesValue) + BankBytes,
-          std::llabs(*A.Predicted.LaneStrideBytesValue));
     if (std::optional<std::string> S = bankLayoutSuggestion(A))
       return *S;
     break;

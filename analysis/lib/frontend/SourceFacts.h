@@ -22,13 +22,12 @@
 
 #include "coalesce/Expr.h"
 #include "coalesce/ExprBounds.h"
+#include "symbolic/HashMemo.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 
-#include <unordered_map>
-#include <utility>
 #include <vector>
 
 namespace coalesce {
@@ -59,13 +58,9 @@ public:
   bool neverHolds(const Expr &Cond) {
     if (Cond.isConstant())
       return coalesce::neverHolds(Cond);
-    auto &Bucket = Never[Cond.hash()];
-    for (const auto &[Kept, Answer] : Bucket)
-      if (Kept == Cond)
-        return Answer;
-    bool Answer = coalesce::neverHolds(Cond);
-    Bucket.emplace_back(Cond, Answer);
-    return Answer;
+    return Never.get(
+        Cond.hash(), [&](const Expr &Kept) { return Kept == Cond; },
+        [&] { return Cond; }, [&] { return coalesce::neverHolds(Cond); });
   }
 
 private:
@@ -73,7 +68,7 @@ private:
   LoopLiveness Liveness;
   SharedArrays Arrays;
   llvm::DenseMap<const clang::GCCAsmStmt *, std::vector<PtxMemoryOp>> AsmOps;
-  std::unordered_map<size_t, std::vector<std::pair<Expr, bool>>> Never;
+  HashMemo<Expr, bool> Never;
 };
 
 } // namespace frontend

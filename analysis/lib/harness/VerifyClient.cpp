@@ -62,8 +62,9 @@ llvm::Expected<VerifyRun> parseVerifyJson(llvm::StringRef Json) {
       M.Predicted = optNumber(*O, "predicted");
       M.ComparedPrediction = optNumber(*O, "compared_prediction");
       // coalesce-verify names the measured cost in the access's unit.
-      M.Shared = str(*O, "space") == "shared";
-      std::string Unit = M.Shared ? "wavefronts" : "sectors";
+      if (str(*O, "space") == accessSpaceName(AccessSpace::Shared))
+        M.Space = AccessSpace::Shared;
+      std::string Unit = fmt::format("{}s", costUnitName(M.Space));
       M.MeasuredSectorsPerRequest =
           optNumber(*O, "measured_" + Unit + "_per_request");
       M.MeasuredRequests = O->getNumber("measured_requests").value_or(0);
@@ -215,8 +216,8 @@ combineLaunches(llvm::ArrayRef<const AccessMeasurement *> Launches) {
     Out.Verdict = Mismatch ? "mismatch" : Confirmed ? "confirmed" : Out.Verdict;
   }
   std::string PerLaunch = fmt::format(
-      "{} launches profiled ({} per request: {})", Launches.size(),
-      First.Shared ? "wavefronts" : "sectors", List);
+      "{} launches profiled ({}s per request: {})", Launches.size(),
+      costUnitName(First.Space), List);
   Out.Note = Out.Note.empty() ? PerLaunch : Out.Note + "; " + PerLaunch;
   return Out;
 }
@@ -226,9 +227,9 @@ std::string describeMeasurement(const AccessMeasurement &M) {
     return fmt::format("not measured on the GPU: {}{}", M.Verdict,
                        M.Note.empty() ? "" : " (" + M.Note + ")");
   std::string S = fmt::format(
-      "measured on the GPU: {} {} per request over {} requests ({}): {}",
-      formatNum(*M.MeasuredSectorsPerRequest),
-      M.Shared ? "wavefronts" : "sectors", formatNum(M.MeasuredRequests),
+      "measured on the GPU: {} {}s per request over {} requests ({}): {}",
+      formatNum(*M.MeasuredSectorsPerRequest), costUnitName(M.Space),
+      formatNum(M.MeasuredRequests),
       M.Method, M.Verdict);
   if (M.Group.size() > 1)
     S += fmt::format(" (measured together with {} other access{} on its line)",

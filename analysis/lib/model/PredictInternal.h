@@ -20,7 +20,7 @@
 #define COALESCE_MODEL_PREDICTINTERNAL_H
 
 #include "coalesce/Predictor.h"
-#include "model/HashMemo.h"
+#include "symbolic/HashMemo.h"
 
 #include <cstdint>
 #include <map>

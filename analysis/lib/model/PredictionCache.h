@@ -17,7 +17,7 @@
 
 #include "coalesce/KernelPrediction.h"
 #include "coalesce/Predictor.h"
-#include "model/HashMemo.h"
+#include "symbolic/HashMemo.h"
 #include "model/PredictInternal.h"
 
 #include <cstddef>

@@ -1,16 +1,17 @@
 //===- HashMemo.h - Results of a pure function kept by input -----*- C++ -*-===//
 ///
 /// \file
-/// The memo behind GuardMemo (solveGuards() per guard problem) and
-/// PredictionCache's index of distinct inputs: inputs found by a hash, then
+/// The memo behind GuardMemo (solveGuards() per guard problem),
+/// PredictionCache's index of distinct inputs and the frontend's
+/// neverHolds() per condition (SourceFacts): inputs found by a hash, then
 /// compared whole, so a hash collision never returns another input's
 /// result. Safe to share between threads: the result is computed
 /// outside the lock, so two threads that miss the same input at once both
 /// compute it (the function is pure: the same result).
 ///
 //===----------------------------------------------------------------------===//
-#ifndef COALESCE_MODEL_HASHMEMO_H
-#define COALESCE_MODEL_HASHMEMO_H
+#ifndef COALESCE_SYMBOLIC_HASHMEMO_H
+#define COALESCE_SYMBOLIC_HASHMEMO_H
 
 #include <cstddef>
 #include <mutex>
@@ -67,4 +68,4 @@ private:
 
 } // namespace coalesce
 
-#endif // COALESCE_MODEL_HASHMEMO_H
+#endif // COALESCE_SYMBOLIC_HASHMEMO_H
