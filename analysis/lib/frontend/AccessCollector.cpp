@@ -80,14 +80,7 @@ bool isOperatorMethodCall(const CallExpr *CE, const FunctionDecl *Callee) {
 bool isLaunchCall(const CallExpr *CE) {
   if (isa<CUDAKernelCallExpr>(CE))
     return true;
-  const FunctionDecl *FD = CE->getDirectCallee();
-  if (!FD || !FD->getIdentifier())
-    return false;
-  return llvm::StringSwitch<bool>(FD->getName())
-      .Cases({"cudaLaunchKernel", "cudaLaunchCooperativeKernel",
-              "cudaLaunchKernelEx", "cudaLaunchKernelExC"},
-             true)
-      .Default(false);
+  return cudaFunction(CE).is(CudaRole::Launch);
 }
 
 bool KernelWalker::walksInto(const FunctionDecl *Def) const {

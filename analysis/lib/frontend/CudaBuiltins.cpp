@@ -80,28 +80,6 @@ std::optional<Symbol> cudaBuiltinSymbol(const clang::Expr *E) {
   return std::nullopt;
 }
 
-bool isAtomicFunction(StringRef Name) {
-  Name.consume_back("_block");
-  Name.consume_back("_system");
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax"},
-             true)
-      .Cases({"atomicInc", "atomicDec", "atomicCAS", "atomicAnd", "atomicOr",
-              "atomicXor"},
-             true)
-      .Default(false);
-}
-
-bool isLoadIntrinsic(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"}, true)
-      .Default(false);
-}
-
-bool isTextOutputFunction(StringRef Name) {
-  return Name == "printf" || Name == "vprintf";
-}
-
 bool isPointerIdentityBuiltin(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD)
@@ -113,24 +91,6 @@ bool isPointerIdentityBuiltin(const CallExpr *CE) {
   default:
     return false;
   }
-}
-
-bool isAddressConversionFunction(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"__cvta_generic_to_shared", "__cvta_generic_to_global",
-              "__cvta_generic_to_local", "__cvta_generic_to_constant",
-              "__cvta_generic_to_grid_constant"},
-             true)
-      .Cases({"__isShared", "__isGlobal", "__isLocal", "__isConstant",
-              "__isGridConstant", "__isClusterShared"},
-             true)
-      .Default(false);
-}
-
-bool isStoreIntrinsic(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"__stcg", "__stcs", "__stwb", "__stwt"}, true)
-      .Default(false);
 }
 
 } // namespace frontend

@@ -29,18 +29,21 @@ namespace {
 
 enum class GroupKind { None, Block, Grid, Tile, Coalesced, Other };
 
+/// Is \p D declared inside namespace cooperative_groups (at any depth)?
+bool inCooperativeGroups(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+
 /// The cooperative-groups class \p RD is, and for thread_block_tile<N> the
 /// tile size.
 GroupKind groupKind(const CXXRecordDecl *RD, int64_t &TileSize) {
   if (!RD || !RD->getIdentifier())
     return GroupKind::None;
-  const DeclContext *DC = RD->getDeclContext();
-  bool InCG = false;
-  for (; DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getName() == "cooperative_groups")
-        InCG = true;
-  if (!InCG)
+  if (!inCooperativeGroups(RD))
     return GroupKind::None;
   StringRef Name = RD->getName();
   if (Name == "thread_block")
@@ -99,13 +102,6 @@ const CXXRecordDecl *objectClass(const CallExpr *CE) {
   return nullptr;
 }
 
-StringRef calleeName(const CallExpr *CE) {
-  if (const FunctionDecl *FD = CE->getDirectCallee())
-    if (const IdentifierInfo *II = FD->getIdentifier())
-      return II->getName();
-  return {};
-}
-
 /// A dim3-like object value with fields x, y, z of record \p RD.
 VarValue dimObject(const RecordDecl *RD, const Expr (&Dims)[3]) {
   VarValue V;
@@ -136,23 +132,6 @@ Expr threadInBlock() {
               sym(Symbol::blockDim(1)) * sym(Symbol::threadIdx(2)));
 }
 
-bool isShuffleFunction(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-              "__shfl_xor_sync", "__shfl", "__shfl_up", "__shfl_down",
-              "__shfl_xor"},
-             true)
-      .Default(false);
-}
-
-bool isVoteFunction(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"__ballot_sync", "__all_sync", "__any_sync", "__uni_sync",
-              "__activemask", "__ballot", "__all", "__any"},
-             true)
-      .Default(false);
-}
-
 std::optional<VarValue> KernelWalker::specialObject(const CallExpr *CE,
                                                     const Frame &) {
   const CXXRecordDecl *RD = objectClass(CE);
@@ -160,28 +139,31 @@ std::optional<VarValue> KernelWalker::specialObject(const CallExpr *CE,
   GroupKind K = groupKind(RD, Tile);
   if (K != GroupKind::Block && K != GroupKind::Grid)
     return std::nullopt;
-  StringRef Name = calleeName(CE);
+  CudaRole Role = cudaFunction(CE).Role;
   const RecordDecl *Result = CE->getType()->getAsRecordDecl();
   auto Dims = [&](Symbol (*Make)(unsigned)) {
     Expr D[3] = {sym(Make(0)), sym(Make(1)), sym(Make(2))};
     return dimObject(Result, D);
   };
   if (K == GroupKind::Block) {
-    if (Name == "thread_index")
+    if (Role == CudaRole::GroupThreadIndex)
       return Dims(Symbol::threadIdx);
-    if (Name == "group_index")
+    if (Role == CudaRole::GroupIndex)
       return Dims(Symbol::blockIdx);
-    if (Name == "dim_threads" || Name == "group_dim")
+    if (Role == CudaRole::GroupDimThreads)
       return Dims(Symbol::blockDim);
   } else {
-    if (Name == "block_index")
+    if (Role == CudaRole::GroupBlockIndex)
       return Dims(Symbol::blockIdx);
-    if (Name == "dim_blocks")
+    if (Role == CudaRole::GroupDimBlocks)
       return Dims(Symbol::gridDim);
-    if (Name == "thread_index" || Name == "dim_threads") {
+    // grid_group has no group_dim().
+    bool ThreadIndex = Role == CudaRole::GroupThreadIndex;
+    if (ThreadIndex || (Role == CudaRole::GroupDimThreads &&
+                        cudaFunction(CE).has(cudaflag::GridToo))) {
       Expr D[3];
       for (unsigned I = 0; I < 3; ++I)
-        D[I] = Name == "thread_index"
+        D[I] = ThreadIndex
                    ? sym(Symbol::blockIdx(I)) * sym(Symbol::blockDim(I)) +
                          sym(Symbol::threadIdx(I))
                    : sym(Symbol::gridDim(I)) * sym(Symbol::blockDim(I));
@@ -202,9 +184,8 @@ KernelWalker::specialPointer(const CallExpr *CE) const {
   // grid.sync() and code that copies it, calm's syncgrid()): the same
   // global address in every thread of the grid.
   // (cooperative_groups::__v1::details in CUDA 13, without __v1 before.)
-  std::string Name = plainName(Callee);
-  if (StringRef(Name).starts_with("cooperative_groups::") &&
-      StringRef(Name).ends_with("::details::get_grid_workspace"))
+  if (cudaFunction(CE).is(CudaRole::GridWorkspace) &&
+      inCooperativeGroups(Callee))
     return PointerValue{"grid workspace", MemorySpace::Global,
                         Expr::constant(0)};
   return std::nullopt;
@@ -212,30 +193,29 @@ KernelWalker::specialPointer(const CallExpr *CE) const {
 
 /// __ffs, __clz and __popc (and their 64-bit forms) of \p X, exactly, as
 /// selects over its bits: the engine evaluates them for each lane, and a
-/// constant argument folds to a constant. nullopt for other names.
-static std::optional<Expr> bitCountValue(StringRef Name, const Expr &X) {
-  unsigned Bits = Name.ends_with("ll") ? 64 : 32;
-  StringRef Base = Bits == 64 ? Name.drop_back(2) : Name;
+/// constant argument folds to a constant. nullopt for other functions.
+static std::optional<Expr> bitCountValue(CudaFunction Fn, const Expr &X) {
+  unsigned Bits = Fn.has(cudaflag::Wide) ? 64 : 32;
   auto Bit = [&](unsigned I) {
     return Expr::ne(Expr::bitAnd(X, Expr::constant(int64_t(uint64_t(1) << I))),
                     Expr::constant(0));
   };
   auto C = [](int64_t V) { return Expr::constant(V); };
-  if (Base == "__ffs") {
+  if (Fn.is(CudaRole::FindFirstSet)) {
     // 1 + the index of the lowest set bit; 0 when none is set.
     Expr E = C(0);
     for (unsigned I = Bits; I-- > 0;)
       E = Expr::select(Bit(I), C(I + 1), E);
     return E;
   }
-  if (Base == "__clz") {
+  if (Fn.is(CudaRole::CountLeadingZeros)) {
     // Zeros above the highest set bit; Bits when none is set.
     Expr E = C(Bits);
     for (unsigned I = 0; I < Bits; ++I)
       E = Expr::select(Bit(I), C(Bits - 1 - I), E);
     return E;
   }
-  if (Base == "__popc") {
+  if (Fn.is(CudaRole::PopulationCount)) {
     Expr E = C(0);
     for (unsigned I = 0; I < Bits; ++I)
       E = E + Expr::select(Bit(I), C(1), C(0));
@@ -264,46 +244,47 @@ std::optional<std::pair<Expr, Expr>> groupRankAndSize(QualType GroupType) {
 std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
                                                const Frame &F,
                                                LaneOriginInfo *Origin) {
-  StringRef Name = calleeName(CE);
+  CudaFunction Fn = cudaFunction(CE);
+  CudaRole Role = Fn.Role;
   unsigned N = CE->getNumArgs();
 
   // Cooperative groups.
   int64_t Tile = 0;
   switch (groupKind(objectClass(CE), Tile)) {
   case GroupKind::Block:
-    if (Name == "thread_rank")
+    if (Role == CudaRole::GroupThreadRank)
       return threadInBlock();
-    if (Name == "size" || Name == "num_threads")
+    if (Role == CudaRole::GroupSize)
       return blockSize();
     break;
   case GroupKind::Grid:
-    if (Name == "thread_rank")
+    if (Role == CudaRole::GroupThreadRank)
       return blockInGrid() * blockSize() + threadInBlock();
-    if (Name == "size" || Name == "num_threads")
+    if (Role == CudaRole::GroupSize)
       return gridBlocks() * blockSize();
-    if (Name == "block_rank")
+    if (Role == CudaRole::GroupBlockRank)
       return blockInGrid();
-    if (Name == "num_blocks")
+    if (Role == CudaRole::GroupNumBlocks)
       return gridBlocks();
     break;
   case GroupKind::Tile:
     if (Tile <= 0)
       break;
-    if (Name == "thread_rank")
+    if (Role == CudaRole::GroupThreadRank)
       return Expr::rem(threadInBlock(), Expr::constant(Tile));
-    if (Name == "size" || Name == "num_threads")
+    if (Role == CudaRole::GroupSize)
       return Expr::constant(Tile);
-    if (Name == "meta_group_rank")
+    if (Role == CudaRole::GroupMetaRank)
       return Expr::div(threadInBlock(), Expr::constant(Tile));
-    if (Name == "meta_group_size")
+    if (Role == CudaRole::GroupMetaSize)
       return Expr::div(blockSize(), Expr::constant(Tile));
     break;
   case GroupKind::Coalesced:
   case GroupKind::Other:
-    if (Name == "thread_rank")
+    if (Role == CudaRole::GroupThreadRank)
       return opaqueValue(CE, /*LaneDependent=*/true);
-    if (Name == "size" || Name == "num_threads" || Name == "meta_group_rank" ||
-        Name == "meta_group_size")
+    if (Role == CudaRole::GroupSize || Role == CudaRole::GroupMetaRank ||
+        Role == CudaRole::GroupMetaSize)
       return opaqueValue(CE, /*LaneDependent=*/false);
     break;
   case GroupKind::None:
@@ -312,15 +293,15 @@ std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
 
   // The lane of the warp (CCCL's cuda::ptx::get_sreg_laneid(), cub's
   // LaneId()): warps are formed from the linear thread index.
-  if (N == 0 && (Name == "get_sreg_laneid" || Name == "LaneId"))
+  if (N == 0 && Fn.is(CudaRole::LaneId))
     return Expr::rem(threadInBlock(), Expr::constant(32));
 
   // The old value an atomic returns: data, different in every lane.
-  if (isAtomicFunction(Name))
+  if (Fn.is(CudaRole::Atomic))
     return opaqueValue(CE, /*LaneDependent=*/true, /*Indirect=*/true);
 
   // __ldg(&a[i]) is the value of a[i].
-  if (isLoadIntrinsic(Name) && N >= 1) {
+  if (Fn.is(CudaRole::CacheLoad) && N >= 1) {
     if (const clang::Expr *LV = addressOfOperand(CE->getArg(0)))
       return loadedValue(LV, F);
     std::optional<PointerValue> P = resolvePointer(CE->getArg(0), F, nullptr);
@@ -328,25 +309,25 @@ std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
     return opaqueValue(CE, Lane, Lane && P.has_value());
   }
 
-  if (N == 1 && (Name.starts_with("__ffs") || Name.starts_with("__clz") ||
-                 Name.starts_with("__popc")))
+  if (N == 1 && (Fn.is(CudaRole::FindFirstSet) ||
+                 Fn.is(CudaRole::CountLeadingZeros) ||
+                 Fn.is(CudaRole::PopulationCount)))
     if (std::optional<Expr> V =
-            bitCountValue(Name, translate(CE->getArg(0), F, Origin)))
+            bitCountValue(Fn, translate(CE->getArg(0), F, Origin)))
       return V;
 
-  if (isVoteFunction(Name))
-    return opaqueValue(CE, /*LaneDependent=*/Name == "__match_any_sync");
+  if (Fn.is(CudaRole::Vote))
+    return opaqueValue(CE, /*LaneDependent=*/false);
 
-  if (isShuffleFunction(Name)) {
+  if (Fn.is(CudaRole::Shuffle)) {
     // __shfl_sync(mask, v, src[, width]) and the legacy __shfl(v, src).
-    bool Sync = Name.ends_with("_sync");
-    unsigned ValueArg = Sync ? 1 : 0;
+    unsigned ValueArg = Fn.has(cudaflag::Sync) ? 1 : 0;
     if (N <= ValueArg + 1)
       return std::nullopt;
     Expr V = translate(CE->getArg(ValueArg), F, Origin);
     if (!V.isLaneDependent())
       return V; // Every lane holds the same value.
-    bool Broadcast = Name == "__shfl_sync" || Name == "__shfl";
+    bool Broadcast = Fn.has(cudaflag::Broadcast);
     Expr Src = translate(CE->getArg(ValueArg + 1), F, Origin);
     if (Broadcast && !Src.isLaneDependent())
       return opaqueValue(CE, /*LaneDependent=*/false);
@@ -367,8 +348,7 @@ const CallExpr *mulHiCall(const clang::Expr *E) {
   const auto *CE = dyn_cast<CallExpr>(E);
   if (!CE || CE->getNumArgs() != 2)
     return nullptr;
-  StringRef Name = calleeName(CE);
-  return Name == "__umulhi" || Name == "__umul64hi" ? CE : nullptr;
+  return cudaFunction(CE).is(CudaRole::MulHigh) ? CE : nullptr;
 }
 
 /// The field \p E reads (`d.m1`, `this->shift`), or null.

@@ -12,7 +12,6 @@
 #include "llvm/Support/xxhash.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <functional>
 
@@ -22,14 +21,6 @@ namespace coalesce {
 namespace frontend {
 
 namespace {
-/// The function a call goes to, without namespaces ("min", "max").
-StringRef calleeName(const CallExpr *CE) {
-  if (const FunctionDecl *FD = CE->getDirectCallee())
-    if (const IdentifierInfo *II = FD->getIdentifier())
-      return II->getName();
-  return {};
-}
-
 /// \p V converted from integer type \p From to \p To. A conversion to a
 /// type narrower than 32 bits wraps (`(unsigned char)(16 * lane)`); wider
 /// ones are kept exact, since index values never reach 2^31 in the model
@@ -482,21 +473,16 @@ std::optional<Expr> KernelWalker::pointerDistance(const BinaryOperator *BO,
 
 Expr KernelWalker::translateCall(const CallExpr *CE, const Frame &F,
                                  LaneOriginInfo *Origin) {
-  StringRef Name = calleeName(CE);
+  CudaFunction Fn = cudaFunction(CE);
   unsigned N = CE->getNumArgs();
   auto Arg = [&](unsigned I) { return translate(CE->getArg(I), F, Origin); };
 
-  bool IsMin = llvm::StringSwitch<bool>(Name)
-                   .Cases({"min", "umin", "llmin", "ullmin", "imin"}, true)
-                   .Default(false);
-  bool IsMax = llvm::StringSwitch<bool>(Name)
-                   .Cases({"max", "umax", "llmax", "ullmax", "imax"}, true)
-                   .Default(false);
+  bool IsMin = Fn.is(CudaRole::IntMin), IsMax = Fn.is(CudaRole::IntMax);
   if ((IsMin || IsMax) && N == 2 && CE->getType()->isIntegerType())
     return IsMin ? Expr::min(Arg(0), Arg(1)) : Expr::max(Arg(0), Arg(1));
-  if ((Name == "__mul24" || Name == "__umul24") && N == 2)
+  if (Fn.is(CudaRole::Mul24) && N == 2)
     return Arg(0) * Arg(1);
-  if (Name == "abs" && N == 1 && CE->getType()->isIntegerType()) {
+  if (Fn.is(CudaRole::IntAbs) && N == 1 && CE->getType()->isIntegerType()) {
     Expr X = Arg(0);
     return Expr::max(X, -X);
   }

@@ -26,6 +26,7 @@
 #include "coalesce/Expr.h"
 #include "coalesce/Report.h"
 #include "AbstractValues.h"
+#include "CudaFunctions.h"
 #include "SourceFacts.h"
 
 #include "clang/AST/ASTContext.h"
@@ -101,28 +102,17 @@ std::optional<Symbol> cudaBuiltinSymbol(const clang::Expr *E);
 std::optional<Expr> applyBinaryOperator(clang::BinaryOperatorKind Op,
                                         const Expr &L, const Expr &R);
 
-/// The names of CUDA atomic functions (atomicAdd, atomicCAS_block, ...).
-bool isAtomicFunction(llvm::StringRef Name);
 /// Whether accesses to \p Space get a prediction: global memory (sectors)
 /// and shared memory (wavefronts); other spaces are excluded.
 inline bool predictedSpace(MemorySpace Space) {
   return Space == MemorySpace::Global || Space == MemorySpace::Shared;
 }
-/// Cache-hinted loads (__ldg, __ldcg, ...) and stores (__stcg, ...).
-bool isLoadIntrinsic(llvm::StringRef Name);
-bool isStoreIntrinsic(llvm::StringRef Name);
-/// printf and vprintf: they read their arguments as text to print, not as
-/// memory of the user's.
-bool isTextOutputFunction(llvm::StringRef Name);
 /// Builtins that return their pointer argument and access nothing
 /// (__builtin_assume_aligned, __builtin_launder).
 bool isPointerIdentityBuiltin(const clang::CallExpr *CE);
 /// The name of \p FD without inline namespaces (cub::CUB_200700_SM_900,
 /// cooperative_groups::__v1, nvcuda::wmma).
 std::string plainName(const clang::FunctionDecl *FD);
-/// CUDA functions that convert or inspect the address of their pointer
-/// argument and access nothing (__cvta_generic_to_shared, __isGlobal).
-bool isAddressConversionFunction(llvm::StringRef Name);
 /// Is \p CE a call of a non-static method written as an operator (`L[i]`,
 /// a lambda's `f(x)`): its first argument is then the object, not a
 /// parameter.
@@ -132,9 +122,6 @@ bool isOperatorMethodCall(const clang::CallExpr *CE,
 bool isLaunchCall(const clang::CallExpr *CE);
 /// Atomic kind by the pointee type of an atomic's first argument.
 AtomicKind atomicKindOf(clang::QualType Pointee);
-/// Warp shuffles (__shfl_sync, ...) and votes (__ballot_sync, ...).
-bool isShuffleFunction(llvm::StringRef Name);
-bool isVoteFunction(llvm::StringRef Name);
 
 /// Is \p Def library code whose accesses are the user's and that the walker
 /// follows (cub's block primitives, curand's generators; LibraryCalls.cpp)?

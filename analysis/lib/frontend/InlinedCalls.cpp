@@ -4,8 +4,9 @@
 // code whose accesses are the user's) is walked inline: arguments bound to
 // its parameters, `*this` to the object, its returned value and what it left
 // in reference parameters handed back, memory's version carried through.
-// Calls it does not enter are CUDA builtins and intrinsics (CudaBuiltins.cpp,
-// CudaLibraryValues.cpp) or library calls (LibraryCalls.cpp).
+// Calls it does not enter are CUDA builtins and intrinsics, known by name
+// from one table (CudaFunctions.def; their values in CudaLibraryValues.cpp),
+// or library calls (LibraryCalls.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
@@ -24,9 +25,7 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   if (PreWalked.erase(CE))
     return; // Walked before the access that uses its value.
   const FunctionDecl *Callee = CE->getDirectCallee();
-  StringRef Name;
-  if (Callee && Callee->getIdentifier())
-    Name = Callee->getName();
+  CudaFunction Fn = cudaFunction(CE);
   if (F.Host && OnLaunch && isLaunchCall(CE)) {
     for (unsigned I = 0; I < CE->getNumArgs(); ++I)
       walkExpr(CE->getArg(I), F);
@@ -37,7 +36,7 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   if (isa<CUDAKernelCallExpr>(CE))
     return;
 
-  if (isAtomicFunction(Name) && CE->getNumArgs() >= 1) {
+  if (Fn.is(CudaRole::Atomic) && CE->getNumArgs() >= 1) {
     for (unsigned I = 0; I < CE->getNumArgs(); ++I)
       walkExpr(CE->getArg(I), F);
     const clang::Expr *Ptr = CE->getArg(0);
@@ -46,12 +45,12 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
                         nullptr);
     return;
   }
-  if ((isLoadIntrinsic(Name) || isStoreIntrinsic(Name)) &&
-      CE->getNumArgs() >= 1) {
+  bool CacheLoad = Fn.is(CudaRole::CacheLoad);
+  if ((CacheLoad || Fn.is(CudaRole::CacheStore)) && CE->getNumArgs() >= 1) {
     for (unsigned I = 0; I < CE->getNumArgs(); ++I)
       walkExpr(CE->getArg(I), F);
     recordPointerAccess(CE->getArg(0),
-                        isLoadIntrinsic(Name) ? AccessOp::Load
+                        CacheLoad ? AccessOp::Load
                                               : AccessOp::Store,
                         AtomicKind::None, F, nullptr);
     return;
@@ -88,13 +87,13 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   // A call the walker does not enter (wmma::load_matrix_sync,
   // curand_init(&state[id]), a function defined in another file) that is
   // handed global memory: reported as unknown, never lost.
-  if (isTextOutputFunction(Name))
+  if (Fn.is(CudaRole::TextOutput))
     return exclude(CE, AccessOp::Load, F,
                    "printf reads its arguments as text to print");
   if (isPointerIdentityBuiltin(CE))
     return exclude(CE, AccessOp::Load, F,
                    "returns its pointer argument and accesses nothing");
-  if (isAddressConversionFunction(Name))
+  if (Fn.is(CudaRole::AddressConversion))
     return exclude(CE, AccessOp::Load, F,
                    "converts or inspects its pointer's address and accesses "
                    "nothing");

@@ -245,9 +245,6 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx, SourceFacts &Facts) {
     const clang::Expr *GridE = nullptr, *BlockE = nullptr;
     std::optional<VarValue> GridV, BlockV;
     unsigned FirstKernelArg = 0;
-    llvm::StringRef Api;
-    if (const auto *FD = CE->getDirectCallee(); FD && FD->getIdentifier())
-      Api = FD->getName();
     if (const auto *KCE = dyn_cast<CUDAKernelCallExpr>(CE)) {
       Kernel = KCE->getDirectCallee();
       if (const CallExpr *Config = KCE->getConfig();
@@ -255,7 +252,7 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx, SourceFacts &Facts) {
         GridE = Config->getArg(0);
         BlockE = Config->getArg(1);
       }
-    } else if (Api == "cudaLaunchKernelEx" || Api == "cudaLaunchKernelExC") {
+    } else if (cudaFunction(CE).has(cudaflag::ConfigStruct)) {
       if (CE->getNumArgs() >= 2) {
         Kernel = launchedFunction(CE->getArg(1));
         FirstKernelArg = 2;

@@ -37,16 +37,10 @@ namespace {
 /// curand functions whose bodies the walker follows: the generators, which
 /// read and update the state they are given field by field. Initialization
 /// and skip-ahead (loops over precomputed matrices) are modelled instead;
-/// Poisson, discrete and MTGP generators are neither.
+/// Poisson, discrete and MTGP generators are neither (CudaFunctions.def).
 bool isWalkedCurandFunction(llvm::StringRef Name) {
   Name.consume_front("_");
-  if (!Name.starts_with("curand"))
-    return false;
-  for (llvm::StringRef Skip : {"curand_init", "curand_poisson",
-                               "curand_discrete", "curand_mtgp32"})
-    if (Name.starts_with(Skip))
-      return false;
-  return true;
+  return cudaFunction(Name).is(CudaRole::CurandGenerator);
 }
 
 /// A wmma fragment's template arguments: fragment<Use, M, N, K, T[, Layout]>.
@@ -271,7 +265,7 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
   // memcpy(dst, src, n) in device code: a copy by the lane itself, in the
   // pieces the pointers' alignment allows (modelAsyncCopy's per-thread form).
   if (Callee && Callee->getIdentifier() && !Callee->hasBody() &&
-      (Callee->getName() == "memcpy" ||
+      (cudaFunction(CE).is(CudaRole::MemCopy) ||
        Callee->getBuiltinID() == Builtin::BI__builtin_memcpy))
     return modelAsyncCopy(CE, Callee, "memcpy", F);
   if (!Callee || !Callee->getIdentifier() ||
@@ -286,8 +280,8 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
   // is written whole; a direction-vector array is read whole. skipahead*
   // reads and updates the state. The skip-ahead's own traffic to the state
   // and to curand's precomputed matrices is not modelled.
-  bool Init = Name == "curand_init";
-  bool Skip = Short.starts_with("skipahead");
+  bool Init = cudaFunction(Name).is(CudaRole::CurandInit);
+  bool Skip = cudaFunction(Short).is(CudaRole::CurandSkipAhead);
   if ((Init || Skip) && NumArgs == Callee->getNumParams()) {
     for (unsigned I = 0; I < NumArgs; ++I) {
       const ParmVarDecl *P = Callee->getParamDecl(I);
@@ -316,7 +310,7 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
     return true;
   }
 
-  if (Short == "memcpy_async" || Short == "__pipeline_memcpy_async")
+  if (cudaFunction(Short).is(CudaRole::AsyncCopy))
     return modelAsyncCopy(CE, Callee, Name, F);
 
   // wmma::load_matrix_sync(frag, p, ldm[, layout]) and
@@ -324,8 +318,8 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
   // whose rows are ldm elements apart. Which lane moves which part of it is
   // left unspecified by CUDA (the fragment layout is the architecture's):
   // predicted where wmmaModel() knows it, else reported with the tile.
-  bool Load = Name == "nvcuda::wmma::load_matrix_sync";
-  bool Store = Name == "nvcuda::wmma::store_matrix_sync";
+  CudaFunction Fn = cudaFunction(Name);
+  bool Load = Fn.is(CudaRole::WmmaLoad), Store = Fn.is(CudaRole::WmmaStore);
   if ((Load || Store) && NumArgs >= 3) {
     const clang::Expr *Frag = CE->getArg(Load ? 0 : 1);
     const clang::Expr *Ptr = CE->getArg(Load ? 1 : 0);
@@ -434,7 +428,7 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
   const clang::Expr *Dst = CE->getArg(First);
   const clang::Expr *Src = CE->getArg(First + 1);
   CopySize Size = copySize(CE->getArg(First + 2));
-  bool Primitive = Callee->getName() == "__pipeline_memcpy_async";
+  bool Primitive = cudaFunction(CE).has(cudaflag::ChunkSize);
   bool Plain = Name == "memcpy", Untyped = false;
   if (Primitive)
     Size.Align = 16; // Its size is the chunk: 4, 8 or 16 bytes.

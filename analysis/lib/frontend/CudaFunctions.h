@@ -1,0 +1,95 @@
+//===- CudaFunctions.h - The CUDA functions the walker knows ----*- C++ -*-===//
+///
+/// \file
+/// What the frontend knows of the CUDA functions it does not walk into,
+/// looked up by name in one table (CudaFunctions.def): the walker records
+/// their accesses, the translator gives their values, the library-call
+/// models copy and load by their role.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_LIB_FRONTEND_CUDAFUNCTIONS_H
+#define COALESCE_LIB_FRONTEND_CUDAFUNCTIONS_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace clang {
+class CallExpr;
+} // namespace clang
+
+namespace coalesce {
+namespace frontend {
+
+/// What a CUDA function is to the walker (CudaFunctions.def says which
+/// function has which role).
+enum class CudaRole {
+  None,              ///< Not in the table.
+  Atomic,            ///< atomicAdd & co.: read-modify-write of argument 0.
+  CacheLoad,         ///< __ldg & co.: a load of argument 0.
+  CacheStore,        ///< __stcg & co.: a store to argument 0.
+  TextOutput,        ///< printf: reads its arguments as text.
+  AddressConversion, ///< __cvta_*, __is*: inspects an address only.
+  Shuffle,           ///< __shfl*: a value from another lane.
+  Vote,              ///< __ballot_sync & co.: uniform in the warp.
+  FindFirstSet,      ///< __ffs, __ffsll.
+  CountLeadingZeros, ///< __clz, __clzll.
+  PopulationCount,   ///< __popc, __popcll.
+  IntMin,            ///< min, umin, ... (integer arguments).
+  IntMax,            ///< max, umax, ...
+  Mul24,             ///< __mul24, __umul24.
+  IntAbs,            ///< abs of an integer.
+  MulHigh,           ///< __umulhi, __umul64hi.
+  LaneId,            ///< The lane of the warp.
+  GroupThreadRank,   ///< Cooperative groups: thread_rank().
+  GroupSize,         ///< size(), num_threads().
+  GroupBlockRank,    ///< grid_group::block_rank().
+  GroupNumBlocks,    ///< grid_group::num_blocks().
+  GroupMetaRank,     ///< thread_block_tile::meta_group_rank().
+  GroupMetaSize,     ///< thread_block_tile::meta_group_size().
+  GroupThreadIndex,  ///< thread_index(): a dim3.
+  GroupIndex,        ///< thread_block::group_index().
+  GroupDimThreads,   ///< dim_threads(), group_dim().
+  GroupBlockIndex,   ///< grid_group::block_index().
+  GroupDimBlocks,    ///< grid_group::dim_blocks().
+  GridWorkspace,     ///< cooperative_groups' grid workspace pointer.
+  Launch,            ///< cudaLaunchKernel & co. (host code).
+  MemCopy,           ///< memcpy in device code.
+  AsyncCopy,         ///< memcpy_async, __pipeline_memcpy_async.
+  WmmaLoad,          ///< nvcuda::wmma::load_matrix_sync.
+  WmmaStore,         ///< nvcuda::wmma::store_matrix_sync.
+  CurandInit,        ///< curand_init: writes the state whole.
+  CurandSkipAhead,   ///< skipahead*: reads and updates the state.
+  CurandGenerator,   ///< curand(), curand_uniform(), ...: walked.
+  CurandOther,       ///< Other curand functions: neither.
+};
+
+/// Bits of CudaFunction::Flags, as CudaFunctions.def names them.
+namespace cudaflag {
+enum Flag : unsigned {
+  Sync = 1,      ///< The _sync form: the lane mask is argument 0.
+  Broadcast = 2, ///< A shuffle whose source is one lane index.
+  Wide = 4,      ///< The 64-bit form.
+  ChunkSize = 8, ///< A copy whose size argument is one chunk (4, 8, 16).
+  ConfigStruct = 16, ///< A launch configured by a cudaLaunchConfig_t.
+  GridToo = 32,      ///< A thread_block method grid_group has too.
+};
+} // namespace cudaflag
+
+/// One row of CudaFunctions.def.
+struct CudaFunction {
+  CudaRole Role = CudaRole::None;
+  unsigned Flags = 0;
+
+  bool is(CudaRole R) const { return Role == R; }
+  bool has(cudaflag::Flag F) const { return (Flags & F) != 0; }
+};
+
+/// The table's row for the function called \p Name (exact names first,
+/// then the prefixes in table order); Role None when it has none.
+CudaFunction cudaFunction(llvm::StringRef Name);
+/// The row of the function \p CE calls directly, by its unqualified name.
+CudaFunction cudaFunction(const clang::CallExpr *CE);
+
+} // namespace frontend
+} // namespace coalesce
+
+#endif // COALESCE_LIB_FRONTEND_CUDAFUNCTIONS_H
