@@ -26,6 +26,7 @@
 #include "coalesce/Expr.h"
 #include "coalesce/Report.h"
 #include "AbstractValues.h"
+#include "ClangUtil.h"
 #include "CudaFunctions.h"
 #include "SourceFacts.h"
 
@@ -51,45 +52,6 @@
 
 namespace coalesce {
 namespace frontend {
-
-/// Converts a clang location to a 1-based file/line/column (expansion
-/// location for macros).
-SourceLocation toLocation(const clang::SourceManager &SM,
-                          clang::SourceLocation Loc);
-
-/// The source text of \p R (expanded from macros when needed).
-std::string sourceText(const clang::ASTContext &Ctx, clang::SourceRange R);
-
-/// Traverses the declarations of the translation unit that were parsed, not
-/// those in a precompiled header (the CUDA headers of the header cache hold
-/// no user code): visiting those would deserialize every one of them and
-/// cost most of what the cache saves. Without a PCH this is TraverseDecl on
-/// every top-level declaration.
-template <typename Visitor>
-void traverseParsedDecls(Visitor &V, clang::ASTContext &Ctx) {
-  for (clang::Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
-    V.TraverseDecl(D);
-}
-
-/// Is \p D declared in a system header (judged by its name's expansion
-/// location, as the kernel search judges functions)?
-bool inSystemHeader(const clang::SourceManager &SM, const clang::Decl *D);
-
-/// Like traverseParsedDecls, but skips the declarations of system headers
-/// (the CUDA headers without a PCH, cub, thrust, the C++ library): for
-/// visitors that ignore every function declared there. Traversing thrust's
-/// headers was 30% of the instructions of a program using it. Whatever a
-/// system header includes is a system header too (clang gives an included
-/// file the includer's characteristic at least), so no user declaration is
-/// nested in a skipped one; a namespace a system header's macro opens in a
-/// user file is judged by where the macro expands: the user file.
-template <typename Visitor>
-void traverseUserDecls(Visitor &V, clang::ASTContext &Ctx) {
-  const clang::SourceManager &SM = Ctx.getSourceManager();
-  for (clang::Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
-    if (!inSystemHeader(SM, D))
-      V.TraverseDecl(D);
-}
 
 /// A local (non-global, non-reference) variable named by \p E, if any.
 const clang::VarDecl *localScalar(const clang::Expr *E);
@@ -691,6 +653,44 @@ private:
   /// Whether the loop's body assigns \p VD before reading it (so its value
   /// at the start of a pass is dead), asked once per loop.
   bool deadOnEntry(LoopSyntax &Syntax, const clang::ValueDecl *VD);
+  /// The loop's syntactic induction variables with their steps per pass;
+  /// a changed variable whose step is not loop-invariant and uniform joins
+  /// \p NonInduction (LoopWalk.cpp).
+  llvm::DenseMap<const clang::ValueDecl *, Expr>
+  inductionSteps(const LoopSyntax &Syntax, const Frame &F,
+                 llvm::SmallPtrSetImpl<const clang::ValueDecl *> &NonInduction);
+  /// Of the loop's changed slots that are not induction variables, those
+  /// whose value at the loop's head is read (\p Carried) and, of those, the
+  /// ones sampled (\p Sampled: not floating point).
+  void carriedSlots(const clang::Stmt *Loop, const LoopSyntax &Syntax,
+                    const Frame &F,
+                    const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &NonInduction,
+                    llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Carried,
+                    llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Sampled);
+  /// Limits \p F to the loop's sampled iterations (and names them, unless
+  /// the samples reached the loop's end).
+  void confineToSamples(Frame &F, const Symbol &Iter, const CarriedState &State,
+                        clang::SourceLocation LoopLoc);
+  /// The variable a loop's iteration counter is named after.
+  static const clang::ValueDecl *counterNameVar(
+      const clang::VarDecl *RangeVar,
+      llvm::ArrayRef<const clang::ValueDecl *> Stepped,
+      const llvm::DenseMap<const clang::ValueDecl *, Expr> &InductionSteps,
+      const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Modified);
+  /// For a loop condition \p Cond over counter \p Iter: the number of
+  /// trips as a uniform symbol when the condition is uniform, and in
+  /// \p TripCount the constant number when it ends within the samples.
+  std::optional<Expr> tripsOf(const Expr &Cond, const Symbol &Iter,
+                              clang::SourceLocation LoopLoc,
+                              std::optional<int64_t> &TripCount);
+  /// The value of \p VD after the loop, from its value \p AtIter at the
+  /// counter \p Iter (the number of passes \p End when known).
+  VarValue exitValue(const clang::ValueDecl *VD, const VarValue &AtIter,
+                     bool Induction, const CarriedState &State,
+                     const std::optional<Symbol> &Iter,
+                     const std::optional<Expr> &End,
+                     std::optional<int64_t> TripCount,
+                     clang::SourceLocation LoopLoc);
   /// The loops whose bodies are being walked, outermost first, across
   /// inlined calls: their counters and conditions (AccessPattern::Loops).
   std::vector<EnclosingLoop> EnclosingLoops;
@@ -704,37 +704,6 @@ private:
   /// (loadedValue), by its symbol: AccessPattern::LoadAddresses.
   std::map<Symbol, Expr> LoadAddressOf;
 };
-
-/// The launches of every kernel made by the host code of a translation
-/// unit, found by walking the host functions that launch (LaunchConfig.cpp).
-class LaunchConfigFinder {
-public:
-  LaunchConfigFinder(clang::ASTContext &Ctx, SourceFacts &Facts);
-  /// The launches of kernel \p FD with distinct resolved block shapes.
-  std::vector<LaunchSite> launchesOf(const clang::FunctionDecl *FD) const;
-  /// Every launch found, by kernelKey() of the launched kernel.
-  const std::map<std::string, std::vector<LaunchSite>> &all() const {
-    return Launches;
-  }
-
-private:
-  /// Drops a site that another at the same launch subsumes: the same shape,
-  /// every value it knows known there too, and more (the launcher walked
-  /// alone and from a caller that passes constants).
-  static void dropSubsumedSites(std::vector<LaunchSite> &Sites);
-
-  std::map<std::string, std::vector<LaunchSite>> Launches;
-};
-
-/// The name that identifies kernel \p FD across translation units
-/// ("ns::k<float, 4>").
-std::string kernelKey(const clang::FunctionDecl *FD);
-
-/// The maximum threads of \p FD's __launch_bounds__, if given.
-std::optional<unsigned> launchBoundsOf(const clang::FunctionDecl *FD);
-
-/// The parameters of kernel \p FD, as the harness needs them.
-std::vector<KernelParameter> describeParameters(const clang::FunctionDecl *FD);
 
 } // namespace frontend
 } // namespace coalesce

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
+#include "LaunchConfig.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"

@@ -204,76 +204,14 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   const llvm::SmallPtrSet<const ValueDecl *, 8> &Modified = Syntax.Modified;
   llvm::SmallPtrSet<const ValueDecl *, 8> NonInduction = Syntax.NonInduction;
 
-  // The opaque value of a variable changed in the loop.
-  auto Opaque = [&](const ValueDecl *VD, bool Lane) {
-    SymbolKind K = Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue;
-    return Expr::symbol({K, VD->getName().str()});
-  };
-
-  // Syntactic induction variables: every change a loop-invariant, uniform
-  // step (`i += s`, `p++`). Every other changed slot is loop-carried.
-  llvm::DenseMap<const ValueDecl *, Expr> InductionSteps;
-  for (const ValueDecl *VD : Modified) {
-    if (NonInduction.count(VD) || !F.Env.count(VD))
-      continue;
-    QualType T = VD->getType();
-    unsigned Scale = T->isPointerType() ? sizeOf(T->getPointeeType()) : 1;
-    std::optional<Expr> Step = Expr::constant(0);
-    for (size_t I = 0; I < Syntax.Mods.size(); ++I) {
-      const Modification &M = Syntax.Mods[I];
-      if (M.Var != VD)
-        continue;
-      Expr S = M.Step ? translate(M.Step, F) : Expr::constant(1);
-      // The step must not depend on what the loop changes.
-      if (Syntax.StepReadsModified[I] || S.isLaneDependent()) {
-        Step.reset();
-        break;
-      }
-      *Step = *Step + S * Expr::constant(M.Sign * static_cast<int64_t>(Scale));
-    }
-    if (Step)
-      InductionSteps.try_emplace(VD, *Step);
-    else
-      NonInduction.insert(VD);
-  }
-
-  // Changed slots whose value at the loop's head nothing reads (an inner
-  // loop's counter, a flag each pass resets): not sampled, and after the
-  // loop a value no code reads.
-  // Floating-point slots are probed (whether a pass leaves them per lane)
-  // but not sampled: the engine keeps only where such a value comes from.
+  llvm::DenseMap<const ValueDecl *, Expr> InductionSteps =
+      inductionSteps(Syntax, F, NonInduction);
   llvm::SmallPtrSet<const ValueDecl *, 8> Carried, Sampled;
-  for (const ValueDecl *VD : NonInduction) {
-    if (F.Env.count(VD) && !Syntax.InCond.count(VD) &&
-        !Facts.liveness().carriedValueRead(F.Fn, Loop, VD))
-      continue;
-    Carried.insert(VD);
-    if (!VD->getType()->isRealFloatingType())
-      Sampled.insert(VD);
-  }
+  carriedSlots(Loop, Syntax, F, NonInduction, Carried, Sampled);
 
   unsigned LoopId = ++LoopCounter;
-  // The variable the counter is named after, chosen independently of the
-  // order sets of pointers iterate in (which changes from run to run): the
-  // induction variable the increment steps, else the first induction
-  // variable in the source, else the first other variable the loop changes.
-  const ValueDecl *NameVar = RangeVar;
-  auto Earlier = [](const ValueDecl *A, const ValueDecl *B) {
-    return !B || A->getLocation() < B->getLocation() ||
-           (A->getLocation() == B->getLocation() &&
-            A->getName() < B->getName());
-  };
-  for (const ValueDecl *VD : Syntax.Stepped)
-    if (InductionSteps.count(VD) && Earlier(VD, NameVar))
-      NameVar = VD;
-  if (!NameVar)
-    for (const auto &Entry : InductionSteps)
-      if (Earlier(Entry.first, NameVar))
-        NameVar = Entry.first;
-  if (!NameVar)
-    for (const ValueDecl *VD : Modified)
-      if (Earlier(VD, NameVar))
-        NameVar = VD;
+  const ValueDecl *NameVar =
+      counterNameVar(RangeVar, Syntax.Stepped, InductionSteps, Modified);
   std::optional<Symbol> Iter;
   auto IterSymbol = [&](const ValueDecl *) {
     // One iteration counter per loop, shared by all its induction
@@ -327,7 +265,8 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
       DeadOnEntry.try_emplace(
           VD, carriedValue(VD, V, State, [&] { return IterSymbol(VD); },
                            LoopLoc, F.Host, Unused));
-      V.Int = Opaque(VD, false);
+      // The opaque value of a variable changed in the loop.
+      V.Int = Expr::symbol({SymbolKind::UniformValue, VD->getName().str()});
       continue;
     }
     V = carriedValue(VD, V, State, [&] { return IterSymbol(VD); }, LoopLoc,
@@ -336,21 +275,8 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
 
   std::string SavedSampledLoop = F.SampledLoop;
   std::optional<Symbol> SavedSampledIter = F.SampledIter;
-  if (UsedSamples && Iter) {
-    F.Active = Expr::logicalAnd(
-        F.Active, Expr::lt(Expr::symbol(*Iter),
-                           Expr::constant(int64_t(State.Iterations))));
-    // Unless the samples reach the loop's end, what the accesses do in the
-    // iterations after them is not known (a harness cannot size buffers
-    // from the samples).
-    if (!State.Ended) {
-      SourceLocation At = toLocation(SM, LoopLoc);
-      F.SampledLoop = fmt::format(
-          "the first {} iterations of the loop at {}:{}", State.Iterations,
-          llvm::sys::path::filename(At.File).str(), At.Line);
-      F.SampledIter = *Iter;
-    }
-  }
+  if (UsedSamples && Iter)
+    confineToSamples(F, *Iter, State, LoopLoc);
   // The loop's own condition, for the accesses in it (EnclosingLoop).
   Expr LoopCond = Expr::constant(1);
   if (Cond) {
@@ -378,30 +304,9 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
     F.Active = Expr::logicalAnd(F.Active, Expr::lt(K, Expr::constant(*TripCount)));
     LoopCond = Expr::logicalAnd(LoopCond, Expr::lt(K, Expr::constant(*TripCount)));
   }
-  // A condition the same in every lane, in every iteration, with no way out
-  // but it: the loop runs the same number of times in every lane, a uniform
-  // unknown when not a constant (yalm's unrolled loop over `ctr` before its
-  // tail loop over `t`).
   std::optional<Expr> UniformTrips;
-  if (Cond && !CondAfterBody && Iter && !Syntax.LeavesEarly) {
-    Expr C = translate(Cond, F);
-    if (!C.isLaneDependent() && !C.isIndirect()) {
-      SourceLocation At = toLocation(SM, LoopLoc);
-      UniformTrips = Expr::symbol(
-          {SymbolKind::UniformValue,
-           fmt::format("trips of the loop at {}:{}",
-                       llvm::sys::path::filename(At.File).str(), At.Line),
-           locationKey(LoopLoc)});
-    }
-    for (int64_t K = 0; K <= LoopSampleCount && !TripCount; ++K) {
-      std::optional<int64_t> V =
-          C.substitute({{*Iter, Expr::constant(K)}}).asConstant();
-      if (!V)
-        break;
-      if (*V == 0)
-        TripCount = K;
-    }
-  }
+  if (Cond && !CondAfterBody && Iter && !Syntax.LeavesEarly)
+    UniformTrips = tripsOf(translate(Cond, F), *Iter, LoopLoc, TripCount);
   llvm::DenseMap<const ValueDecl *, VarValue> AtIter;
   for (const ValueDecl *VD : Modified)
     if (auto It = F.Env.find(VD); It != F.Env.end()) {
@@ -428,36 +333,164 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
 
   // After the loop: its exit values where known, else what it does not
   // change; the rest is no longer known.
+  std::optional<Expr> End = UniformTrips;
+  if (TripCount)
+    End = Expr::constant(*TripCount);
+  for (const auto &[VD, V] : AtIter)
+    if (auto It = F.Env.find(VD); It != F.Env.end())
+      It->second = exitValue(VD, V, InductionSteps.count(VD) != 0, State,
+                             Iter, End, TripCount, LoopLoc);
+}
+
+void KernelWalker::carriedSlots(
+    const Stmt *Loop, const LoopSyntax &Syntax, const Frame &F,
+    const llvm::SmallPtrSetImpl<const ValueDecl *> &NonInduction,
+    llvm::SmallPtrSetImpl<const ValueDecl *> &Carried,
+    llvm::SmallPtrSetImpl<const ValueDecl *> &Sampled) {
+  // Changed slots whose value at the loop's head nothing reads (an inner
+  // loop's counter, a flag each pass resets): not sampled, and after the
+  // loop a value no code reads.
+  // Floating-point slots are probed (whether a pass leaves them per lane)
+  // but not sampled: the engine keeps only where such a value comes from.
+  for (const ValueDecl *VD : NonInduction) {
+    if (F.Env.count(VD) && !Syntax.InCond.count(VD) &&
+        !Facts.liveness().carriedValueRead(F.Fn, Loop, VD))
+      continue;
+    Carried.insert(VD);
+    if (!VD->getType()->isRealFloatingType())
+      Sampled.insert(VD);
+  }
+}
+
+void KernelWalker::confineToSamples(Frame &F, const Symbol &Iter,
+                                    const CarriedState &State,
+                                    clang::SourceLocation LoopLoc) {
+  F.Active = Expr::logicalAnd(
+      F.Active, Expr::lt(Expr::symbol(Iter),
+                         Expr::constant(int64_t(State.Iterations))));
+  // Unless the samples reach the loop's end, what the accesses do in the
+  // iterations after them is not known (a harness cannot size buffers
+  // from the samples).
+  if (!State.Ended) {
+    SourceLocation At = toLocation(SM, LoopLoc);
+    F.SampledLoop = fmt::format(
+        "the first {} iterations of the loop at {}:{}", State.Iterations,
+        llvm::sys::path::filename(At.File).str(), At.Line);
+    F.SampledIter = Iter;
+  }
+}
+
+llvm::DenseMap<const ValueDecl *, Expr>
+KernelWalker::inductionSteps(const LoopSyntax &Syntax, const Frame &F,
+                             llvm::SmallPtrSetImpl<const ValueDecl *> &NonInduction) {
+  // Syntactic induction variables: every change a loop-invariant, uniform
+  // step (`i += s`, `p++`). Every other changed slot is loop-carried.
+  llvm::DenseMap<const ValueDecl *, Expr> Steps;
+  for (const ValueDecl *VD : Syntax.Modified) {
+    if (NonInduction.count(VD) || !F.Env.count(VD))
+      continue;
+    QualType T = VD->getType();
+    unsigned Scale = T->isPointerType() ? sizeOf(T->getPointeeType()) : 1;
+    std::optional<Expr> Step = Expr::constant(0);
+    for (size_t I = 0; I < Syntax.Mods.size(); ++I) {
+      const Modification &M = Syntax.Mods[I];
+      if (M.Var != VD)
+        continue;
+      Expr S = M.Step ? translate(M.Step, F) : Expr::constant(1);
+      // The step must not depend on what the loop changes.
+      if (Syntax.StepReadsModified[I] || S.isLaneDependent()) {
+        Step.reset();
+        break;
+      }
+      *Step = *Step + S * Expr::constant(M.Sign * static_cast<int64_t>(Scale));
+    }
+    if (Step)
+      Steps.try_emplace(VD, *Step);
+    else
+      NonInduction.insert(VD);
+  }
+  return Steps;
+}
+
+const ValueDecl *KernelWalker::counterNameVar(
+    const VarDecl *RangeVar, llvm::ArrayRef<const ValueDecl *> Stepped,
+    const llvm::DenseMap<const ValueDecl *, Expr> &InductionSteps,
+    const llvm::SmallPtrSetImpl<const ValueDecl *> &Modified) {
+  // Chosen independently of the order sets of pointers iterate in (which
+  // changes from run to run): the induction variable the increment steps,
+  // else the first induction variable in the source, else the first other
+  // variable the loop changes.
+  const ValueDecl *NameVar = RangeVar;
+  auto Earlier = [](const ValueDecl *A, const ValueDecl *B) {
+    return !B || A->getLocation() < B->getLocation() ||
+           (A->getLocation() == B->getLocation() &&
+            A->getName() < B->getName());
+  };
+  for (const ValueDecl *VD : Stepped)
+    if (InductionSteps.count(VD) && Earlier(VD, NameVar))
+      NameVar = VD;
+  if (!NameVar)
+    for (const auto &Entry : InductionSteps)
+      if (Earlier(Entry.first, NameVar))
+        NameVar = Entry.first;
+  if (!NameVar)
+    for (const ValueDecl *VD : Modified)
+      if (Earlier(VD, NameVar))
+        NameVar = VD;
+  return NameVar;
+}
+
+std::optional<Expr> KernelWalker::tripsOf(const Expr &Cond, const Symbol &Iter,
+                                          clang::SourceLocation LoopLoc,
+                                          std::optional<int64_t> &TripCount) {
+  // A condition the same in every lane, in every iteration, with no way out
+  // but it: the loop runs the same number of times in every lane, a uniform
+  // unknown when not a constant (yalm's unrolled loop over `ctr` before its
+  // tail loop over `t`).
+  std::optional<Expr> Trips;
+  if (!Cond.isLaneDependent() && !Cond.isIndirect()) {
+    SourceLocation At = toLocation(SM, LoopLoc);
+    Trips = Expr::symbol(
+        {SymbolKind::UniformValue,
+         fmt::format("trips of the loop at {}:{}",
+                     llvm::sys::path::filename(At.File).str(), At.Line),
+         locationKey(LoopLoc)});
+  }
+  for (int64_t K = 0; K <= LoopSampleCount && !TripCount; ++K) {
+    std::optional<int64_t> V =
+        Cond.substitute({{Iter, Expr::constant(K)}}).asConstant();
+    if (!V)
+      break;
+    if (*V == 0)
+      TripCount = K;
+  }
+  return Trips;
+}
+
+VarValue KernelWalker::exitValue(const ValueDecl *VD, const VarValue &AtIter,
+                                 bool Induction, const CarriedState &State,
+                                 const std::optional<Symbol> &Iter,
+                                 const std::optional<Expr> &End,
+                                 std::optional<int64_t> TripCount,
+                                 clang::SourceLocation LoopLoc) {
   std::optional<Expr> IterExpr;
   if (Iter)
     IterExpr = Expr::symbol(*Iter);
-  for (const auto &[VD, V] : AtIter) {
-    auto It = F.Env.find(VD);
-    if (It == F.Env.end())
-      continue;
-    if (auto IS = InductionSteps.find(VD); IS != InductionSteps.end()) {
-      std::optional<Expr> End;
-      if (TripCount)
-        End = Expr::constant(*TripCount);
-      else
-        End = UniformTrips;
-      bool Known = End && IterExpr;
-      VarValue After = V;
-      if (Known && After.Int)
-        After.Int = After.Int->substitute({{*Iter, *End}});
-      if (Known && After.Pointer)
-        After.Pointer->ByteOffset =
-            After.Pointer->ByteOffset.substitute({{*Iter, *End}});
-      if (Known) {
-        It->second = After;
-        continue;
-      }
-      CarriedState None;
-      It->second = valueAfterLoop(VD, V, None, IterExpr, std::nullopt, LoopLoc);
-      continue;
-    }
-    It->second = valueAfterLoop(VD, V, State, IterExpr, TripCount, LoopLoc);
+  if (!Induction)
+    return valueAfterLoop(VD, AtIter, State, IterExpr, TripCount, LoopLoc);
+  // An induction variable: its value at the end, where the trip count or a
+  // uniform number of trips is known.
+  if (!End || !Iter) {
+    CarriedState None;
+    return valueAfterLoop(VD, AtIter, None, IterExpr, std::nullopt, LoopLoc);
   }
+  VarValue After = AtIter;
+  if (After.Int)
+    After.Int = After.Int->substitute({{*Iter, *End}});
+  if (After.Pointer)
+    After.Pointer->ByteOffset =
+        After.Pointer->ByteOffset.substitute({{*Iter, *End}});
+  return After;
 }
 
 void KernelWalker::walkRangeFor(const CXXForRangeStmt *RS, Frame &F) {

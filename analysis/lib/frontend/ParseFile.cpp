@@ -10,6 +10,7 @@
 #include "ParseFile.h"
 
 #include "FrontendInternal.h"
+#include "LaunchConfig.h"
 #include "LaunchSyntax.h"
 #include "WalkOrder.h"
 #include "census/Census.h"
