@@ -23,6 +23,7 @@ STAGES = ["symbolic", "model", "census", "frontend", "findings", "output",
 # The stage that defines what each public header declares.
 PUBLIC = {
     "Expr.h": "symbolic", "ExprBounds.h": "symbolic",
+    "ExprKinds.def": "symbolic", "ExprVisitor.h": "symbolic",
     "LaneModel.h": "model", "SectorCounter.h": "model", "BankCounter.h": "model",
     "Predictor.h": "model", "Config.h": "model", "Report.h": "model",
     "KernelPrediction.h": "model",

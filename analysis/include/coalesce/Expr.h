@@ -134,27 +134,11 @@ struct Term {
 /// unit factors removed).
 class Expr {
 public:
+  /// The kinds of nodes, ExprKinds.def's rows (what each means is there;
+  /// ExprVisitor.h dispatches on them).
   enum class Kind {
-    Constant, ///< An integer literal.
-    Symbol,   ///< A Symbol.
-    Add,      ///< n-ary sum, canonical; the constant (if any) is last.
-    Mul,      ///< n-ary product, canonical; the constant (if any) is first.
-    Div,      ///< C division (truncates toward zero).
-    Rem,      ///< C remainder (sign of the dividend).
-    Shl,      ///< Left shift by a non-constant amount (constant: folded to Mul).
-    Shr,      ///< Arithmetic right shift.
-    And,      ///< Bitwise and.
-    Or,       ///< Bitwise or.
-    Xor,      ///< Bitwise xor.
-    Min,      ///< Signed minimum.
-    Max,      ///< Signed maximum.
-    Select,   ///< Operands: condition, true value, false value.
-    Lt,       ///< Signed less-than, 0 or 1.
-    Le,       ///< Signed less-or-equal, 0 or 1.
-    Eq,       ///< Equality, 0 or 1.
-    Ne,       ///< Inequality, 0 or 1.
-    LAnd,     ///< Logical and, 0 or 1.
-    LOr,      ///< Logical or, 0 or 1.
+#define EXPR_KIND(NAME, GROUP, SPELLING) NAME,
+#include "coalesce/ExprKinds.def"
   };
 
   /// The constant 0.

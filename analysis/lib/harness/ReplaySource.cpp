@@ -2,6 +2,8 @@
 
 #include "ReplaySource.h"
 
+#include "coalesce/ExprVisitor.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -83,64 +85,70 @@ std::string foldCall(const char *Fn, const std::vector<std::string> &Ops) {
   return Out;
 }
 
-std::string emitC(const Expr &E, const std::map<std::string, int64_t> &Params,
-                  const std::vector<Symbol> &Loops) {
-  using K = Expr::Kind;
-  std::vector<std::string> Ops;
-  for (const Expr &Op : E.operands())
-    Ops.push_back(emitC(Op, Params, Loops));
-  auto Bin = [&](const char *Op) {
-    return fmt::format("({} {} {})", Ops[0], Op, Ops[1]);
-  };
-  auto Cmp = [&](const char *Op) {
-    return fmt::format("(cl_i64)({} {} {})", Ops[0], Op, Ops[1]);
-  };
-  auto Call = [&](const char *Fn) {
+/// The C expression of an Expr in the replay program (the cl_* helpers
+/// return 0 and clear Ok where C leaves the result undefined).
+struct CEmitter : ExprVisitor<CEmitter, std::string> {
+  const std::map<std::string, int64_t> &Params;
+  const std::vector<Symbol> &Loops;
+  CEmitter(const std::map<std::string, int64_t> &Params,
+           const std::vector<Symbol> &Loops)
+      : Params(Params), Loops(Loops) {}
+
+  std::vector<std::string> operands(const Expr &E) {
+    std::vector<std::string> Ops;
+    for (const Expr &Op : E.operands())
+      Ops.push_back(visit(Op));
+    return Ops;
+  }
+  std::string call(const char *Fn, const Expr &E) {
+    std::vector<std::string> Ops = operands(E);
     return fmt::format("{}({}, {}, Ok)", Fn, Ops[0], Ops[1]);
-  };
-  switch (E.getKind()) {
-  case K::Constant:
-    return constantC(E.getConstant());
-  case K::Symbol:
+  }
+  std::string visitConstant(const Expr &E) { return constantC(E.getConstant()); }
+  std::string visitSymbol(const Expr &E) {
     return symbolC(E.getSymbol(), Params, Loops);
-  case K::Add:
-    return foldCall("cl_add", Ops);
-  case K::Mul:
-    return foldCall("cl_mul", Ops);
-  case K::Div:
-    return Call("cl_div");
-  case K::Rem:
-    return Call("cl_rem");
-  case K::Shl:
-    return Call("cl_shl");
-  case K::Shr:
-    return Call("cl_shr");
-  case K::And:
-    return Bin("&");
-  case K::Or:
-    return Bin("|");
-  case K::Xor:
-    return Bin("^");
-  case K::Min:
+  }
+  std::string visitAdd(const Expr &E) { return foldCall("cl_add", operands(E)); }
+  std::string visitMul(const Expr &E) { return foldCall("cl_mul", operands(E)); }
+  std::string visitDiv(const Expr &E) { return call("cl_div", E); }
+  std::string visitRem(const Expr &E) { return call("cl_rem", E); }
+  std::string visitShl(const Expr &E) { return call("cl_shl", E); }
+  std::string visitShr(const Expr &E) { return call("cl_shr", E); }
+  std::string visitMin(const Expr &E) {
+    std::vector<std::string> Ops = operands(E);
     return fmt::format("cl_min({}, {})", Ops[0], Ops[1]);
-  case K::Max:
+  }
+  std::string visitMax(const Expr &E) {
+    std::vector<std::string> Ops = operands(E);
     return fmt::format("cl_max({}, {})", Ops[0], Ops[1]);
-  case K::Select:
+  }
+  std::string visitSelect(const Expr &E) {
+    std::vector<std::string> Ops = operands(E);
     return fmt::format("({} != 0 ? {} : {})", Ops[0], Ops[1], Ops[2]);
-  case K::Lt:
-    return Cmp("<");
-  case K::Le:
-    return Cmp("<=");
-  case K::Eq:
-    return Cmp("==");
-  case K::Ne:
-    return Cmp("!=");
-  case K::LAnd:
+  }
+  std::string visitLAnd(const Expr &E) {
+    std::vector<std::string> Ops = operands(E);
     return fmt::format("(cl_i64)({} != 0 && {} != 0)", Ops[0], Ops[1]);
-  case K::LOr:
+  }
+  std::string visitLOr(const Expr &E) {
+    std::vector<std::string> Ops = operands(E);
     return fmt::format("(cl_i64)({} != 0 || {} != 0)", Ops[0], Ops[1]);
   }
-  return "0LL";
+  /// The bitwise operators and the comparisons (0 or 1, as an integer).
+  std::string visitBinary(const Expr &E) {
+    std::vector<std::string> Ops = operands(E);
+    Expr::Kind K = E.getKind();
+    bool Compare = K == Expr::Kind::Lt || K == Expr::Kind::Le ||
+                   K == Expr::Kind::Eq || K == Expr::Kind::Ne;
+    std::string Infix =
+        fmt::format("({} {} {})", Ops[0], infixSpelling(K), Ops[1]);
+    return Compare ? "(cl_i64)" + Infix : Infix;
+  }
+};
+
+std::string emitC(const Expr &E, const std::map<std::string, int64_t> &Params,
+                  const std::vector<Symbol> &Loops) {
+  return CEmitter(Params, Loops).visit(E);
 }
 
 /// The loop counters of \p A, in symbol order.

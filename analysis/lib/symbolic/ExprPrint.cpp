@@ -11,6 +11,8 @@
 
 #include "symbolic/ExprNode.h"
 
+#include "coalesce/ExprVisitor.h"
+
 #include <fmt/format.h>
 
 namespace coalesce {
@@ -71,81 +73,50 @@ void printOperand(const Expr &E, std::string &Out, bool RightOfDivision) {
   print(E, Out);
 }
 
-const char *infixSpelling(K Kind) {
-  switch (Kind) {
-  case K::Div:
-    return "/";
-  case K::Rem:
-    return "%";
-  case K::Shl:
-    return "<<";
-  case K::Shr:
-    return ">>";
-  case K::And:
-    return "&";
-  case K::Or:
-    return "|";
-  case K::Xor:
-    return "^";
-  case K::Lt:
-    return "<";
-  case K::Le:
-    return "<=";
-  case K::Eq:
-    return "==";
-  case K::Ne:
-    return "!=";
-  case K::LAnd:
-    return "&&";
-  case K::LOr:
-    return "||";
-  default:
-    return "?";
-  }
-}
+/// Appends the C form of an expression to Out.
+struct Printer : ExprVisitor<Printer> {
+  std::string &Out;
+  explicit Printer(std::string &Out) : Out(Out) {}
 
-void print(const Expr &E, std::string &Out) {
-  const std::vector<Expr> &Ops = E.operands();
-  switch (E.getKind()) {
-  case K::Constant:
-    Out += fmt::format("{}", E.getConstant());
-    return;
-  case K::Symbol:
-    Out += E.getSymbol().Name;
-    return;
-  case K::Add:
-    printSum(E, Out);
-    return;
-  case K::Mul:
+  void visitConstant(const Expr &E) { Out += fmt::format("{}", E.getConstant()); }
+  void visitSymbol(const Expr &E) { Out += E.getSymbol().Name; }
+  void visitAdd(const Expr &E) { printSum(E, Out); }
+  void visitMul(const Expr &E) {
     printTerm(termOf(E), /*DropSign=*/false, Out);
-    return;
-  case K::Min:
-  case K::Max:
-    Out += E.getKind() == K::Min ? "min(" : "max(";
-    print(Ops[0], Out);
+  }
+  void call(const char *Fn, const Expr &E) {
+    Out += Fn;
+    Out += '(';
+    visit(E.operands()[0]);
     Out += ", ";
-    print(Ops[1], Out);
+    visit(E.operands()[1]);
     Out += ')';
-    return;
-  case K::Select:
+  }
+  void visitMin(const Expr &E) { call("min", E); }
+  void visitMax(const Expr &E) { call("max", E); }
+  void visitSelect(const Expr &E) {
+    const std::vector<Expr> &Ops = E.operands();
     Out += '(';
     printOperand(Ops[0], Out);
     Out += " ? ";
-    print(Ops[1], Out);
+    visit(Ops[1]);
     Out += " : ";
-    print(Ops[2], Out);
+    visit(Ops[2]);
     Out += ')';
-    return;
-  default:
+  }
+  /// The infix operators.
+  void visitBinary(const Expr &E) {
+    const std::vector<Expr> &Ops = E.operands();
     Out += '(';
     printOperand(Ops[0], Out);
     Out += fmt::format(" {} ", infixSpelling(E.getKind()));
     printOperand(Ops[1], Out,
                  E.getKind() == K::Div || E.getKind() == K::Rem);
     Out += ')';
-    return;
   }
-}
+};
+
+void print(const Expr &E, std::string &Out) { Printer(Out).visit(E); }
 
 } // namespace
 
