@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "coalesce/ExprBounds.h"
+#include "coalesce/ExprVisitor.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -230,38 +231,37 @@ using BoundsMemo = std::unordered_map<const void *, Interval>;
 /// (a DAG of a few hundred nodes, a tree of quadrillions) costs its DAG.
 constexpr size_t SharedBoundsFrom = 4096;
 
-/// bounds() of \p E; with \p Memo, of a large DAG.
-Interval boundsOfNode(const Expr &E, const SymbolRanges &R, BoundsMemo *Memo) {
-  if (Memo)
-    if (auto It = Memo->find(E.identity()); It != Memo->end())
-      return It->second;
-  auto Of = [&](const Expr &X) {
-    return Memo ? boundsOfNode(X, R, Memo) : bounds(X, R);
-  };
-  Interval Out;
-  const std::vector<Expr> &Ops = E.operands();
-  switch (E.getKind()) {
-  case K::Constant:
-    Out = Interval::point(E.getConstant());
-    break;
-  case K::Symbol:
-    Out = R.lookup(E.getSymbol());
-    break;
-  case K::Add:
-    Out = Interval::point(0);
-    for (const Expr &Op : Ops) {
-      Interval I = Of(Op);
+/// The interval of each kind of node, its operands' from \p Of (bounds(),
+/// or the memoized walk of a large DAG when \p Memo).
+struct BoundsVisitor : ExprVisitor<BoundsVisitor, Interval> {
+  const SymbolRanges &R;
+  BoundsMemo *Memo;
+  BoundsVisitor(const SymbolRanges &R, BoundsMemo *Memo) : R(R), Memo(Memo) {}
+
+  Interval of(const Expr &X);
+
+  Interval visitConstant(const Expr &E) {
+    return Interval::point(E.getConstant());
+  }
+  Interval visitSymbol(const Expr &E) { return R.lookup(E.getSymbol()); }
+  Interval visitAdd(const Expr &E) {
+    Interval Out = Interval::point(0);
+    for (const Expr &Op : E.operands()) {
+      Interval I = of(Op);
       Out = {addLo(Out.Lo, I.Lo), addHi(Out.Hi, I.Hi)};
     }
-    break;
-  case K::Mul:
-    Out = Interval::point(1);
-    for (const Expr &Op : Ops)
-      Out = mul(Out, Of(Op));
-    break;
-  case K::Select: {
+    return Out;
+  }
+  Interval visitMul(const Expr &E) {
+    Interval Out = Interval::point(1);
+    for (const Expr &Op : E.operands())
+      Out = mul(Out, of(Op));
+    return Out;
+  }
+  Interval visitSelect(const Expr &E) {
+    const std::vector<Expr> &Ops = E.operands();
     const Expr &C = Ops[0];
-    Interval CI = Of(C);
+    Interval CI = of(C);
     SymbolRanges T = R, F = R;
     bool TakesT = CI.Lo != 0 || CI.Hi != 0;
     bool TakesF = CI.Lo <= 0 && CI.Hi >= 0;
@@ -275,23 +275,34 @@ Interval boundsOfNode(const Expr &E, const SymbolRanges &R, BoundsMemo *Memo) {
       TakesF = TakesF && narrowByCondition(Expr::logicalNot(C), F);
       --SelectNarrowing;
     }
-    Out = {PosInf, NegInf};
+    Interval Out = {PosInf, NegInf};
     if (TakesT)
-      Out = Out.join(Memo ? Of(Ops[1]) : bounds(Ops[1], T));
+      Out = Out.join(Memo ? of(Ops[1]) : bounds(Ops[1], T));
     if (TakesF)
-      Out = Out.join(Memo ? Of(Ops[2]) : bounds(Ops[2], F));
+      Out = Out.join(Memo ? of(Ops[2]) : bounds(Ops[2], F));
     if (Out.empty())
-      Out = Of(Ops[1]).join(Of(Ops[2]));
-    break;
+      Out = of(Ops[1]).join(of(Ops[2]));
+    return Out;
   }
-  default:
-    Out = Ops.size() == 2 ? binary(E.getKind(), Of(Ops[0]), Of(Ops[1]))
-                          : Interval::unbounded();
-    break;
+  Interval visitBinary(const Expr &E) {
+    const std::vector<Expr> &Ops = E.operands();
+    return binary(E.getKind(), of(Ops[0]), of(Ops[1]));
   }
+};
+
+/// bounds() of \p E; with \p Memo, of a large DAG.
+Interval boundsOfNode(const Expr &E, const SymbolRanges &R, BoundsMemo *Memo) {
+  if (Memo)
+    if (auto It = Memo->find(E.identity()); It != Memo->end())
+      return It->second;
+  Interval Out = BoundsVisitor(R, Memo).visit(E);
   if (Memo)
     Memo->emplace(E.identity(), Out);
   return Out;
+}
+
+Interval BoundsVisitor::of(const Expr &X) {
+  return Memo ? boundsOfNode(X, R, Memo) : bounds(X, R);
 }
 
 Interval bounds(const Expr &E, const SymbolRanges &R) {
