@@ -11,6 +11,7 @@
 
 #include "coalesce/Output.h"
 
+#include "coalesce/FindingGroups.h"
 #include "findings/Format.h"
 #include "findings/Paths.h"
 #include "output/BankPicture.h"
@@ -50,6 +51,7 @@ mark{background:#ffd45e;border-radius:2px}
 .finding{border-left:4px solid #c77700;background:#fff;margin:4px 0 10px;padding:6px 10px;font-family:system-ui,sans-serif;white-space:normal;box-shadow:0 1px 2px #0002}
 .finding.sev-error{border-color:#c00}.finding.sev-note{border-color:#57a}
 .finding.suppressed,.finding.baselined{border-color:#aaa;opacity:.75}
+.finding.member{box-shadow:none;padding:2px 10px;opacity:.85}.verdicts{margin:2px 0 2px 18px;padding:0;color:#333}
 .finding p{margin:2px 0}.finding .head{font-weight:600}
 .badge{display:inline-block;font-size:11px;font-weight:600;padding:0 6px;border-radius:8px;background:#eee;color:#333;margin-left:6px}
 .badge.sev-warning{background:#ffe2b8}.badge.sev-error{background:#ffc9c9}.badge.sev-note{background:#d6e4ff}
@@ -142,11 +144,57 @@ struct PageIndex {
   const FindingTable &Table;
   /// Index of each finding in Table.Findings: its anchor "f-N".
   std::map<const TriagedFinding *, size_t> Anchor;
+  /// The reported findings, one group per source access (FindingGroups.h),
+  /// the costliest first.
+  std::vector<FindingGroup> Groups;
+  /// The group and verdict of each reported finding.
+  std::map<const TriagedFinding *, std::pair<const FindingGroup *,
+                                             const Verdict *>>
+      GroupOf;
 };
+
+/// A finding that another of its source access stands for (the same access
+/// in another instantiation, launch or call site): a line that names its
+/// verdict and links to the group's full box, instead of the box again.
+void writeGroupMember(llvm::raw_ostream &OS, const PageIndex &Index,
+                      const TriagedFinding &T, const FindingGroup &G,
+                      const Verdict &V) {
+  const char *Level = severityName(T.Level);
+  std::string Where = describeContexts(G, V);
+  OS << fmt::format(
+      "<div class=\"finding member sev-{}\" id=\"f-{}\">\n<p class=\"head\">"
+      "<span class=\"badge sev-{}\">{}</span><span class=\"badge rule\">{}"
+      "</span> <code>{}</code> <span class=\"muted\">{}, kernel <code>{}"
+      "</code></span></p>\n",
+      Level, Index.Anchor.at(&T), Level, Level, escapeHtml(T.F.RuleId),
+      escapeHtml(T.Access->Expression), escapeHtml(formatLocation(T.Access->Loc)),
+      escapeHtml(kernelTitle(*T.Kernel)));
+  if (&V == &G.Verdicts.front())
+    OS << fmt::format("<p class=\"msg\">as <a href=\"#f-{}\">{} in kernel "
+                      "<code>{}</code></a>{}</p>\n",
+                      Index.Anchor.at(&G.lead()),
+                      escapeHtml(formatLocation(G.lead().Access->Loc)),
+                      escapeHtml(kernelTitle(*G.lead().Kernel)),
+                      Where.empty() ? "" : ", " + escapeHtml(Where));
+  else
+    OS << fmt::format("<p class=\"msg\">{}</p>\n<p class=\"muted\">another "
+                      "verdict of <a href=\"#f-{}\">the finding at {}</a>{}"
+                      "</p>\n",
+                      escapeHtml(T.F.Message), Index.Anchor.at(&G.lead()),
+                      escapeHtml(formatLocation(G.lead().Access->Loc)),
+                      Where.empty() ? "" : ": " + escapeHtml(Where));
+  OS << "</div>\n";
+}
 
 /// One finding's box: heading, message, numbers, notes, suggestion, picture.
 void writeFinding(llvm::raw_ostream &OS, const PageIndex &Index,
                   const TriagedFinding &T) {
+  const FindingGroup *G = nullptr;
+  if (auto It = Index.GroupOf.find(&T); It != Index.GroupOf.end()) {
+    G = It->second.first;
+    if (&G->lead() != &T)
+      return writeGroupMember(OS, Index, T, *G, *It->second.second);
+  }
   const AccessRecord &A = *T.Access;
   const Prediction &P = A.Predicted;
   const char *Level = severityName(T.Level);
@@ -170,6 +218,17 @@ void writeFinding(llvm::raw_ostream &OS, const PageIndex &Index,
     OS << "<span class=\"badge suppressed\">in the baseline</span>";
   OS << "</p>\n";
   OS << fmt::format("<p class=\"msg\">{}</p>\n", escapeHtml(T.F.Message));
+  // Where the verdict holds and the access's other verdicts (the lines the
+  // text report prints under a group's lead).
+  std::vector<std::string> Verdicts;
+  if (G)
+    Verdicts = verdictLines(*G, /*NameOtherRules=*/true);
+  if (!Verdicts.empty()) {
+    OS << "<ul class=\"verdicts\">\n";
+    for (const std::string &Line : Verdicts)
+      OS << "<li>" << escapeHtml(Line) << "</li>\n";
+    OS << "</ul>\n";
+  }
   if (P.SectorsPerRequest)
     OS << fmt::format(
         "<p class=\"numbers\">predicted <b>{}</b> {}s per request, ideal "
@@ -307,16 +366,17 @@ void writeSummary(llvm::raw_ostream &OS, const PageIndex &Index) {
     unsigned Reported = 0, Suppressed = 0;
     double Wasted = 0;
   };
+  // A source access counts once (its group's lead), as the text report
+  // counts it; suppressed findings are not grouped.
   std::map<std::string, RuleCount> Rules;
-  for (const TriagedFinding &T : Index.Table.Findings) {
-    RuleCount &C = Rules[T.F.RuleId];
-    if (T.reported()) {
-      ++C.Reported;
-      C.Wasted += T.F.WastedSectors;
-    } else {
-      ++C.Suppressed;
-    }
+  for (const FindingGroup &G : Index.Groups) {
+    RuleCount &C = Rules[G.lead().F.RuleId];
+    ++C.Reported;
+    C.Wasted += G.lead().F.WastedSectors;
   }
+  for (const TriagedFinding &T : Index.Table.Findings)
+    if (!T.reported())
+      ++Rules[T.F.RuleId].Suppressed;
   std::vector<std::pair<std::string, RuleCount>> Order(Rules.begin(),
                                                        Rules.end());
   std::stable_sort(Order.begin(), Order.end(),
@@ -342,28 +402,24 @@ void writeSummary(llvm::raw_ostream &OS, const PageIndex &Index) {
                       formatNumber(C.Wasted));
   OS << "</table>\n";
 
-  // The costliest reported findings, linked.
-  std::vector<const TriagedFinding *> Costly;
-  for (const TriagedFinding &T : Index.Table.Findings)
-    if (T.reported())
-      Costly.push_back(&T);
-  std::stable_sort(Costly.begin(), Costly.end(),
-                   [](const TriagedFinding *A, const TriagedFinding *B) {
-                     return costlier(A->F, B->F);
-                   });
-  if (Costly.size() > 10)
-    Costly.resize(10);
-  if (!Costly.empty()) {
+  // The costliest source accesses (groupFindings()' order), linked.
+  size_t Shown = std::min<size_t>(Index.Groups.size(), 10);
+  if (Shown) {
     OS << "<h3>Costliest findings</h3>\n<ol class=\"costliest\">\n";
-    for (const TriagedFinding *T : Costly) {
+    for (size_t I = 0; I < Shown; ++I) {
+      const FindingGroup &G = Index.Groups[I];
+      const TriagedFinding *T = &G.lead();
       std::string Cost = fmt::format(
           "{} wasted sector{} per request", formatNumber(T->F.WastedSectors),
           T->F.WastedSectors == 1 ? "" : "s");
       if (T->F.Cost && T->F.Cost->ExcessBytes > 0)
         Cost += "; " + describeImpact(*T->F.Cost, T->Access->Pattern.Op);
+      if (std::string Where = describeContexts(G, G.Verdicts.front());
+          !Where.empty())
+        Cost += "; " + Where;
       OS << fmt::format("<li><a href=\"#f-{}\">{}</a> <code>{}</code> ({})</li>\n",
                         Index.Anchor.at(T),
-                        escapeHtml(formatLocation(T->Access->Loc)),
+                        escapeHtml(formatLocation(G.Primary)),
                         escapeHtml(T->F.RuleId), escapeHtml(Cost));
     }
     OS << "</ol>\n";
@@ -399,9 +455,13 @@ unsigned writeHtml(const Report &R, const OutputOptions &Opts,
                    llvm::raw_ostream &OS) {
   FindingTable Local;
   const FindingTable &Table = tableFor(R, Opts, Local);
-  PageIndex Index{Table, {}};
+  PageIndex Index{Table, {}, groupFindings(Table), {}};
   for (size_t I = 0; I < Table.Findings.size(); ++I)
     Index.Anchor[&Table.Findings[I]] = I + 1;
+  for (const FindingGroup &G : Index.Groups)
+    for (const Verdict &V : G.Verdicts)
+      for (const TriagedFinding *T : V.Members)
+        Index.GroupOf.emplace(T, std::make_pair(&G, &V));
 
   // Kernels grouped by their file: the inputs in order, then any other.
   std::vector<std::string> Files;
@@ -430,6 +490,7 @@ unsigned writeHtml(const Report &R, const OutputOptions &Opts,
     for (const AccessRecord &A : K.Accesses)
       Unknown += A.Predicted.Class == Classification::Unknown;
   unsigned Reported = Table.reportedCount();
+  size_t Accesses = Index.Groups.size();
 
   OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"
         "\n<meta name=\"viewport\" content=\"width=device-width, "
@@ -444,7 +505,7 @@ unsigned writeHtml(const Report &R, const OutputOptions &Opts,
           : "";
   OS << fmt::format("<p class=\"totals\" id=\"totals\">{}{} in {} of {}; {} "
                     "analyzed, {} unknown</p>\n",
-                    plural(Reported, "finding"), Suppressed,
+                    plural(Accesses, "finding"), Suppressed,
                     plural(R.Kernels.size(), "kernel"),
                     plural(R.Files.size(), "file"),
                     plural(R.accessCount(), "access", "es"), Unknown);

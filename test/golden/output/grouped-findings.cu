@@ -81,3 +81,27 @@ __global__ void k4(const float *a, float *o) { o[threadIdx.x] = load4(a, threadI
 // SARIF: "text": "uncoalesced load of 'p[i * 4]'
 // SARIF: "text": "uncoalesced load of 'p[i * 2]': adjacent lanes are 8 bytes apart
 // SARIF-NOT: "ruleId"
+
+// In HTML a source access is one full box (the group's lead, with where its
+// verdict holds and its other verdicts); its findings in the other
+// instantiations and call sites are one line each linking to it, and the
+// costliest list names source accesses, at the call site where the verdict
+// differs per call.
+// RUN: %coalesce-lint --format=html --fail-on=never %s | FileCheck %s --check-prefix=HTML
+// RUN: %coalesce-lint --format=html --fail-on=never %s | grep -c '<div class="finding member' | FileCheck %s --check-prefix=MEMBERS
+// RUN: %coalesce-lint --format=html --fail-on=never %s | grep -c '<div class="finding sev-' | FileCheck %s --check-prefix=BOXES
+// MEMBERS: {{^6$}}
+// BOXES: {{^6$}}
+// HTML: <p class="totals" id="totals">6 findings in 9 kernels of 1 file;
+// HTML: <tr><td><code>coalesce-stride</code></td><td class="num">6</td>
+// HTML: <li><a href="#f-7">{{.*}}grouped-findings.cu:40:22</a> <code>coalesce-stride</code> ({{.*}}; in all 2 instantiations (same&lt;1&gt;; same&lt;2&gt;))</li>
+// HTML-NEXT: <li><a href="#f-10">{{.*}}grouped-findings.cu:53:65</a>
+// HTML-NEXT: <li><a href="#f-1">{{.*}}grouped-findings.cu:23:5</a> {{.*}}; in 1 of 3 instantiations (scale&lt;double, 128&gt;))</li>
+// HTML: <div class="finding sev-warning" id="f-1">
+// HTML: <ul class="verdicts">
+// HTML-NEXT: <li>in 1 of 3 instantiations (scale&lt;double, 128&gt;)</li>
+// HTML-NEXT: <li>in 2 of 3 instantiations (scale&lt;float, 128&gt;; scale&lt;float, 256&gt;): uncoalesced store to &#39;out[i * 4]&#39;: adjacent lanes are 16 bytes apart
+// HTML: <div class="finding member sev-warning" id="f-3">
+// HTML: <p class="muted">another verdict of <a href="#f-1">the finding at {{.*}}grouped-findings.cu:23:5</a>: in 2 of 3 instantiations (scale&lt;float, 128&gt;; scale&lt;float, 256&gt;)</p>
+// HTML: <div class="finding member sev-warning" id="f-8">
+// HTML: <p class="msg">as <a href="#f-7">{{.*}}grouped-findings.cu:40:22 in kernel <code>same&lt;1&gt;</code></a>, in all 2 instantiations (same&lt;1&gt;; same&lt;2&gt;)</p>
