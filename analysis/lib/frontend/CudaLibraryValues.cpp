@@ -139,7 +139,8 @@ std::optional<VarValue> KernelWalker::specialObject(const CallExpr *CE,
   GroupKind K = groupKind(RD, Tile);
   if (K != GroupKind::Block && K != GroupKind::Grid)
     return std::nullopt;
-  CudaRole Role = cudaFunction(CE).Role;
+  CudaFunction Fn = cudaFunction(CE);
+  CudaRole Role = Fn.Role;
   const RecordDecl *Result = CE->getType()->getAsRecordDecl();
   auto Dims = [&](Symbol (*Make)(unsigned)) {
     Expr D[3] = {sym(Make(0)), sym(Make(1)), sym(Make(2))};
@@ -159,8 +160,8 @@ std::optional<VarValue> KernelWalker::specialObject(const CallExpr *CE,
       return Dims(Symbol::gridDim);
     // grid_group has no group_dim().
     bool ThreadIndex = Role == CudaRole::GroupThreadIndex;
-    if (ThreadIndex || (Role == CudaRole::GroupDimThreads &&
-                        cudaFunction(CE).has(cudaflag::GridToo))) {
+    if (ThreadIndex ||
+        (Role == CudaRole::GroupDimThreads && Fn.has(cudaflag::GridToo))) {
       Expr D[3];
       for (unsigned I = 0; I < 3; ++I)
         D[I] = ThreadIndex
@@ -183,7 +184,8 @@ KernelWalker::specialPointer(const CallExpr *CE) const {
   // The driver's grid workspace (grid-wide barriers: cooperative groups'
   // grid.sync() and code that copies it, calm's syncgrid()): the same
   // global address in every thread of the grid.
-  // (cooperative_groups::__v1::details in CUDA 13, without __v1 before.)
+  // (cooperative_groups::__v1::details in CUDA 13, without __v1 before:
+  // any get_grid_workspace inside the namespace.)
   if (cudaFunction(CE).is(CudaRole::GridWorkspace) &&
       inCooperativeGroups(Callee))
     return PointerValue{"grid workspace", MemorySpace::Global,
