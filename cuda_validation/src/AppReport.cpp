@@ -35,6 +35,28 @@ std::string ratioText(const LineResult &R) {
   return B;
 }
 
+/// Bytes for a reader: "768 bytes", "12 MiB", "1.5 GiB".
+std::string bytesText(double Bytes) {
+  const char *Units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  unsigned U = 0;
+  while (Bytes >= 1024 && U + 1 < sizeof Units / sizeof *Units) {
+    Bytes /= 1024;
+    ++U;
+  }
+  char B[48];
+  std::snprintf(B, sizeof B, "%.3g %s", Bytes, Units[U]);
+  return B;
+}
+
+/// The bytes a line of global memory moved beyond its ideal, summed over
+/// the profiled launches: (sectors - ideal) x 32; 0 for shared memory
+/// (wavefronts move no bytes of their own).
+double excessBytes(const LineResult &R, MemSpace Space) {
+  if (Space != MemSpace::Global || R.Sectors <= R.Ideal)
+    return 0;
+  return (R.Sectors - R.Ideal) * 32;
+}
+
 std::string jsonValue(const std::optional<double> &V) {
   if (!V)
     return "null";
@@ -91,12 +113,16 @@ void writeLineTable(const LineComparison &L, std::ostream &OS) {
   bool Shared = L.Space == MemSpace::Shared;
   OS << "\n"
      << (Shared ? "shared memory, per line" : "per line") << " ("
-     << (Shared ? "wavefronts" : "sectors") << "/ideal per request, requests):\n";
+     << (Shared ? "wavefronts" : "sectors") << "/ideal per request, requests"
+     << (Shared ? "" : ", bytes moved beyond the ideal") << "):\n";
   for (const LineResult &R : L.Lines) {
     if (R.Verdict == "ok")
       continue;
     OS << "  " << R.File << ":" << R.Line << "  " << R.Verdict << "  "
        << ratioText(R) << "  " << num(R.Requests) << " requests"
+       << (excessBytes(R, L.Space) > 0
+               ? "  excess " + bytesText(excessBytes(R, L.Space))
+               : "")
        << (R.Rules.empty() ? "" : "  finding: " + R.Rules)
        << (R.Unpredicted.empty()
                ? ""
@@ -125,8 +151,10 @@ void writeLinesJson(const LineComparison &L, const std::string &Prefix,
     OS << (First ? "\n" : ",\n") << "    {\"file\": " << jsonString(R.File)
        << ", \"line\": " << R.Line << ", \"" << Unit << "\": " << num(R.Sectors)
        << ", \"ideal_" << Unit << "\": " << num(R.Ideal)
-       << ", \"requests\": " << num(R.Requests)
-       << ", \"wasteful\": " << (R.Wasteful ? "true" : "false")
+       << ", \"requests\": " << num(R.Requests);
+    if (L.Space == MemSpace::Global)
+      OS << ", \"excess_bytes\": " << num(excessBytes(R, L.Space));
+    OS << ", \"wasteful\": " << (R.Wasteful ? "true" : "false")
        << ", \"findings\": " << jsonString(R.Rules)
        << ", \"verdict\": " << jsonString(R.Verdict)
        << ", \"note\": " << jsonString(R.Note)
