@@ -446,7 +446,7 @@ TEST_F(FakeNcu, ManifestKernelsNotLaunchedProfilesThoseThatWere) {
             std::string::npos)
       << Out;
   EXPECT_NE(Out.find("matrix.cu:37  missed  32.00/4.00  32768 requests  "
-                     "kernel without predictions: rowSum"),
+                     "excess 28 MiB  kernel without predictions: rowSum"),
             std::string::npos)
       << Out;
   EXPECT_NE(Out.find("3 wasteful, 0 flagged and measured, 0 true positives, "
