@@ -308,6 +308,13 @@ TEST(ExprFoldTest, Shifts) {
   EXPECT_SAME(Expr::shr(X, c(0)), X);
   // (X >> 2) >> 3 --> X >> 5
   EXPECT_SAME(Expr::shr(Expr::shr(X, c(2)), c(3)), Expr::shr(X, c(5)));
+  // Shift amounts whose sum passes 63 (or int64) stay two shifts
+  // (fuzz-expr: INT64_MAX + 1 overflowed in the check).
+  Expr Huge = Expr::shr(X, c(INT64_MAX));
+  ASSERT_EQ(Huge.getKind(), Expr::Kind::Shr);
+  EXPECT_EQ(Expr::shr(Huge, c(1)).operands()[0].getKind(), Expr::Kind::Shr);
+  EXPECT_EQ(Expr::shr(Expr::shr(X, c(60)), c(4)).operands()[0].getKind(),
+            Expr::Kind::Shr);
   EXPECT_SAME(Expr::shr(c(-17), c(2)), c(-5));
   EXPECT_SAME(Expr::shl(c(-3), c(4)), c(-48));
 }

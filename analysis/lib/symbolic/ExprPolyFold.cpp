@@ -308,7 +308,7 @@ Expr Expr::shr(const Expr &A, const Expr &B) {
     // (X >> C1) >> C2 --> X >> (C1 + C2) when C1 + C2 <= 63
     if (*Amount > 0 && *Amount <= 63 && A.getKind() == K::Shr)
       if (std::optional<int64_t> C1 = A.operands()[1].asConstant())
-        if (*C1 >= 0 && *C1 + *Amount <= 63)
+        if (*C1 >= 0 && *C1 <= 63 - *Amount) // (no overflow for huge C1)
           return shr(A.operands()[0], constant(*C1 + *Amount));
   }
   return ExprBuilder::makeOp(K::Shr, {A, B});
