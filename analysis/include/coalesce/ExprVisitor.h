@@ -6,6 +6,7 @@
 /// visitor does not handle falls back to its group (visitLeaf(),
 /// visitNary(), visitBinary(), visitTernary()), and every group to
 /// visitExpr(). The kinds and their groups are ExprKinds.def's.
+/// Also what each kind is: its C spelling, whether its value is boolean.
 ///
 /// \code
 ///   struct Depth : ExprVisitor<Depth, unsigned> {
@@ -75,6 +76,14 @@ inline const char *infixSpelling(Expr::Kind K) {
 #include "coalesce/ExprKinds.def"
   }
   return "";
+}
+
+/// True for the kinds whose value is always 0 or 1: the comparisons (Lt,
+/// Le, Eq, Ne) and the logical connectives (LAnd, LOr).
+inline bool isBooleanKind(Expr::Kind K) {
+  using Kind = Expr::Kind;
+  return K == Kind::Lt || K == Kind::Le || K == Kind::Eq || K == Kind::Ne ||
+         K == Kind::LAnd || K == Kind::LOr;
 }
 
 } // namespace coalesce

@@ -281,7 +281,8 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
   // reads and updates the state. The skip-ahead's own traffic to the state
   // and to curand's precomputed matrices is not modelled.
   bool Init = cudaFunction(Name).is(CudaRole::CurandInit);
-  bool Skip = cudaFunction(Short).is(CudaRole::CurandSkipAhead);
+  CudaFunction ByShortName = cudaFunction(Short);
+  bool Skip = ByShortName.is(CudaRole::CurandSkipAhead);
   if ((Init || Skip) && NumArgs == Callee->getNumParams()) {
     for (unsigned I = 0; I < NumArgs; ++I) {
       const ParmVarDecl *P = Callee->getParamDecl(I);
@@ -310,7 +311,7 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
     return true;
   }
 
-  if (cudaFunction(Short).is(CudaRole::AsyncCopy))
+  if (ByShortName.is(CudaRole::AsyncCopy))
     return modelAsyncCopy(CE, Callee, Name, F);
 
   // wmma::load_matrix_sync(frag, p, ldm[, layout]) and

@@ -137,12 +137,10 @@ struct CEmitter : ExprVisitor<CEmitter, std::string> {
   /// The bitwise operators and the comparisons (0 or 1, as an integer).
   std::string visitBinary(const Expr &E) {
     std::vector<std::string> Ops = operands(E);
-    Expr::Kind K = E.getKind();
-    bool Compare = K == Expr::Kind::Lt || K == Expr::Kind::Le ||
-                   K == Expr::Kind::Eq || K == Expr::Kind::Ne;
     std::string Infix =
-        fmt::format("({} {} {})", Ops[0], infixSpelling(K), Ops[1]);
-    return Compare ? "(cl_i64)" + Infix : Infix;
+        fmt::format("({} {} {})", Ops[0], infixSpelling(E.getKind()), Ops[1]);
+    // (LAnd and LOr have their own methods above.)
+    return isBooleanKind(E.getKind()) ? "(cl_i64)" + Infix : Infix;
   }
 };
 

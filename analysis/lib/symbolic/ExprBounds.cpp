@@ -370,11 +370,6 @@ bool narrowAtLeast(const Expr &D, int64_t C, SymbolRanges &R) {
   return Changed;
 }
 
-bool isComparison(K Kind) {
-  return Kind == K::Lt || Kind == K::Le || Kind == K::Eq || Kind == K::Ne ||
-         Kind == K::LAnd || Kind == K::LOr;
-}
-
 /// One round of narrowing by \p Cond (or its negation when \p Negate).
 /// Sets \p Changed; returns false when the condition cannot hold.
 bool narrowOnce(const Expr &Cond, bool Negate, SymbolRanges &R, bool &Changed) {
@@ -388,7 +383,7 @@ bool narrowOnce(const Expr &Cond, bool Negate, SymbolRanges &R, bool &Changed) {
   // !x is x == 0; x != 0 is x.
   if ((Kind == K::Eq || Kind == K::Ne) && Ops.size() == 2)
     for (int Z = 0; Z != 2; ++Z)
-      if (isConstantZero(Ops[Z]) && isComparison(Ops[1 - Z].getKind()))
+      if (isConstantZero(Ops[Z]) && isBooleanKind(Ops[1 - Z].getKind()))
         return narrowOnce(Ops[1 - Z], Negate != (Kind == K::Eq), R, Changed);
   if ((Kind == K::LAnd && !Negate) || (Kind == K::LOr && Negate)) {
     return narrowOnce(Ops[0], Negate, R, Changed) &&

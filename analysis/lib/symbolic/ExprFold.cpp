@@ -9,6 +9,8 @@
 
 #include "symbolic/ExprNode.h"
 
+#include "coalesce/ExprVisitor.h"
+
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -39,19 +41,9 @@ Expr makeCommutative(K Kind, const Expr &A, const Expr &B) {
 
 /// True when \p E always evaluates to 0 or 1.
 bool isBoolean(const Expr &E) {
-  switch (E.getKind()) {
-  case K::Lt:
-  case K::Le:
-  case K::Eq:
-  case K::Ne:
-  case K::LAnd:
-  case K::LOr:
-    return true;
-  case K::Constant:
+  if (E.isConstant())
     return E.getConstant() == 0 || E.getConstant() == 1;
-  default:
-    return false;
-  }
+  return isBooleanKind(E.getKind());
 }
 
 /// A signature of the non-constant part of the canonical sum \p E that is
