@@ -12,6 +12,7 @@
 #include "coalesce/LaneModel.h"
 #include "coalesce/Predictor.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -64,6 +65,11 @@ struct LaunchSite {
   SourceLocation Loc;
   BlockShape Block;
   std::optional<BlockShape> Grid;
+  /// Where Grid is not known: x, y and z of the grid as expressions over the
+  /// kernel's scalar parameters (Symbol::param), when the launch computes
+  /// the grid from the values it passes as arguments (`dim3 g(CEIL_DIV(M,
+  /// 32))` and `k<<<g, b>>>(M, ...)`); `--param M=...` then gives it.
+  std::optional<std::array<Expr, 3>> GridOfParams;
   /// Scalar arguments with a constant value there, by parameter name.
   std::map<std::string, int64_t> Params;
   /// Pointer arguments at a constant byte offset from the start of an

@@ -43,6 +43,10 @@ const RecordDecl *recordOf(QualType T) {
 const clang::Expr *slotExpr(const clang::Expr *LV) {
   while (true) {
     LV = LV->IgnoreParens();
+    if (const clang::Expr *Same = identityCallArgument(LV)) {
+      LV = Same; // std::forward<T>(x), std::move(x)
+      continue;
+    }
     const auto *CE = dyn_cast<CastExpr>(LV);
     if (!CE || !(isa<ImplicitCastExpr>(CE) || isa<CXXStaticCastExpr>(CE) ||
                  isa<CStyleCastExpr>(CE)))
@@ -389,6 +393,8 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
   } else if (!E.Pointer) {
     Merged.Pointer.reset();
   }
+  if (T.Function != E.Function)
+    Merged.Function = nullptr;
   if (T.Object != E.Object) {
     if (!T.Object || !E.Object) {
       Merged.Object.reset();

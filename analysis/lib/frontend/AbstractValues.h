@@ -108,6 +108,10 @@ struct VarValue {
                                        ///< reference, the address bound).
   /// A struct/class object held by value (shared copy-on-write).
   std::shared_ptr<ObjectValue> Object;
+  /// The function a function pointer (or reference) holds: a launcher
+  /// passed to the host function that calls it (llm.c's
+  /// `attention_backward1(..., launch_softmax_1, block_size)`).
+  const clang::FunctionDecl *Function = nullptr;
   /// Where a lane-dependent value was defined (for the "note:"); shared,
   /// so that copying a frame's slots at every branch copies no strings.
   /// Null: nowhere known.

@@ -371,6 +371,8 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
     }
   } else if (isRecordValueType(T)) {
     return recordValue(Value, F);
+  } else if (T->isFunctionPointerType()) {
+    V.Function = functionHeld(Value, F);
   } else if (T->isPointerType()) {
     V.Pointer = resolvePointer(Value, F, nullptr);
   } else if (T->isRealFloatingType()) {
@@ -391,6 +393,20 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
     return std::nullopt;
   }
   return V;
+}
+
+const FunctionDecl *KernelWalker::functionHeld(const clang::Expr *E,
+                                               Frame &F) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      return FD;
+  if (std::optional<VarValue> Held = heldValue(E, F))
+    return Held->Function;
+  return nullptr;
 }
 
 std::optional<VarValue> KernelWalker::evaluateAndWalk(QualType T,

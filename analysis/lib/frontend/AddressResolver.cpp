@@ -441,6 +441,8 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
     // __builtin_assume_aligned(p, 16) is p.
     if (isPointerIdentityBuiltin(CE) && CE->getNumArgs() >= 1)
       return resolvePointer(CE->getArg(0), F, Origin);
+    if (const clang::Expr *Same = identityCallArgument(CE)) // std::forward
+      return resolvePointer(Same, F, Origin);
     if (std::optional<PointerValue> Special = specialPointer(CE))
       return Special;
     // `return base + row * pitch;`: substituted.

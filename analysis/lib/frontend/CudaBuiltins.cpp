@@ -93,5 +93,22 @@ bool isPointerIdentityBuiltin(const CallExpr *CE) {
   }
 }
 
+const clang::Expr *identityCallArgument(const clang::Expr *E) {
+  const auto *CE = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || CE->getNumArgs() != 1)
+    return nullptr;
+  switch (FD->getBuiltinID()) {
+  case Builtin::BImove:
+  case Builtin::BImove_if_noexcept:
+  case Builtin::BIforward:
+  case Builtin::BIforward_like:
+  case Builtin::BIas_const:
+    return CE->getArg(0);
+  default:
+    return nullptr;
+  }
+}
+
 } // namespace frontend
 } // namespace coalesce

@@ -72,6 +72,9 @@ inline bool predictedSpace(MemorySpace Space) {
 /// Builtins that return their pointer argument and access nothing
 /// (__builtin_assume_aligned, __builtin_launder).
 bool isPointerIdentityBuiltin(const clang::CallExpr *CE);
+/// The argument of `std::move(x)`, `std::forward<T>(x)` (and
+/// move_if_noexcept, forward_like, as_const): the same object; else null.
+const clang::Expr *identityCallArgument(const clang::Expr *E);
 /// The name of \p FD without inline namespaces (cub::CUB_200700_SM_900,
 /// cooperative_groups::__v1, nvcuda::wmma).
 std::string plainName(const clang::FunctionDecl *FD);
@@ -498,6 +501,9 @@ private:
   std::optional<PointerValue> loadedElement(const clang::Expr *LV,
                                             const Frame &F);
   /// The value after `if (Cond)` gave \p T on one path and \p E on the other.
+  /// The function \p E (of function pointer type) holds: a function named
+  /// there (`launch1`, `&launch1`) or one a variable holds; null otherwise.
+  const clang::FunctionDecl *functionHeld(const clang::Expr *E, Frame &F);
   VarValue mergeValues(const Expr &Cond, const VarValue &T,
                        const VarValue &E) const;
   /// The object value \p Init gives a struct/class slot (running the user's

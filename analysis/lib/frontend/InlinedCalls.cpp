@@ -25,6 +25,11 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   if (PreWalked.erase(CE))
     return; // Walked before the access that uses its value.
   const FunctionDecl *Callee = CE->getDirectCallee();
+  // A host function called through a pointer that holds a known function
+  // (a launcher passed as an argument).
+  if (!Callee && F.Host && !isa<CXXMemberCallExpr>(CE) &&
+      CE->getCallee()->getType()->isFunctionPointerType())
+    Callee = functionHeld(CE->getCallee(), F);
   CudaFunction Fn = cudaFunction(CE);
   if (F.Host && OnLaunch && isLaunchCall(CE)) {
     for (unsigned I = 0; I < CE->getNumArgs(); ++I)

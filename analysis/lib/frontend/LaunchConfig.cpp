@@ -57,14 +57,30 @@ public:
       Launching.insert(Current);
     else if (const FunctionDecl *Callee = CE->getDirectCallee())
       Calls[Current].push_back(Callee->getCanonicalDecl());
+    else if (CE->getCallee()->getType()->isFunctionPointerType())
+      Indirect.insert(Current);
     return true;
   }
 
-  /// Functions that launch, directly or through the functions they call.
+  /// A function named other than as a callee (`attention_backward1(...,
+  /// launch_softmax_1, ...)`): the caller may reach it through a pointer.
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (Current)
+      if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+        Calls[Current].push_back(FD->getCanonicalDecl());
+    return true;
+  }
+
+  /// Functions that launch, directly or through the functions they call;
+  /// one that calls through a function pointer may call a launcher passed
+  /// to it.
   llvm::SmallPtrSet<const FunctionDecl *, 16> launchingClosure() const {
     llvm::SmallPtrSet<const FunctionDecl *, 16> Set;
     for (const FunctionDecl *FD : Launching)
       Set.insert(FD->getCanonicalDecl());
+    if (!Set.empty())
+      for (const FunctionDecl *FD : Indirect)
+        Set.insert(FD->getCanonicalDecl());
     for (bool Changed = true; Changed;) {
       Changed = false;
       for (const auto &[Caller, Callees] : Calls)
@@ -81,6 +97,8 @@ public:
 
   std::vector<const FunctionDecl *> Defined;
   llvm::SmallPtrSet<const FunctionDecl *, 16> Launching;
+  /// Functions that call through a function pointer.
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Indirect;
   llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>> Calls;
 
 private:
@@ -187,6 +205,32 @@ Expr decide(Expr E, const std::vector<Expr> &Conds, unsigned Mask) {
 std::optional<int64_t> pick(const Expr &E, const std::vector<Expr> &Conds,
                             unsigned Mask) {
   return decide(E, Conds, Mask).asConstant();
+}
+
+/// The grid \p Dims (decided by \p Mask) over the kernel's parameters:
+/// each symbol must be the value of an argument (\p ArgOf: the symbol an
+/// argument evaluates to -> the parameter's symbol).
+std::optional<std::array<Expr, 3>>
+gridOfParams(const std::array<std::optional<Expr>, 3> &Dims,
+             const std::map<Symbol, Expr> &ArgOf,
+             const std::vector<Expr> &Conds, unsigned Mask) {
+  if (ArgOf.empty())
+    return std::nullopt;
+  std::array<Expr, 3> Out;
+  for (unsigned I = 0; I < 3; ++I) {
+    if (!Dims[I]) {
+      if (I == 0)
+        return std::nullopt;
+      Out[I] = Expr::constant(1);
+      continue;
+    }
+    Expr D = decide(*Dims[I], Conds, Mask);
+    for (const Symbol &S : D.symbols())
+      if (!ArgOf.count(S))
+        return std::nullopt;
+    Out[I] = D.substitute(ArgOf);
+  }
+  return Out;
 }
 
 /// The function a launch API call launches: its first argument naming a
@@ -316,6 +360,9 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx, SourceFacts &Facts) {
 
     LaunchSite Base;
     Base.Loc = toLocation(SM, CE->getBeginLoc());
+    // The symbol each non-constant scalar argument is (`M` of `k<<<g,
+    // b>>>(M)`), as the kernel's parameter: a grid computed from it.
+    std::map<Symbol, Expr> ArgOf;
     // Arguments of the kernel's parameters.
     if (FirstKernelArg != ~0u)
       for (unsigned I = 0; I < Kernel->getNumParams() &&
@@ -332,8 +379,13 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx, SourceFacts &Facts) {
           for (const Symbol &S : V.symbols())
             if (S.Kind == SymbolKind::LoopIter)
               First.emplace(S, Expr::constant(0));
-          if (std::optional<int64_t> C = V.substitute(First).asConstant())
+          Expr AtFirst = V.substitute(First);
+          if (std::optional<int64_t> C = AtFirst.asConstant())
             Base.Params[Name] = *C;
+          else if (AtFirst.getKind() == Expr::Kind::Symbol &&
+                   !AtFirst.isLaneDependent())
+            ArgOf.emplace(AtFirst.getSymbol(),
+                          Expr::symbol(Symbol::param(Name)));
         } else if (P->getType()->isPointerType()) {
           if (std::optional<PointerValue> PV = W.resolvePointer(A, F, nullptr))
             if (std::optional<int64_t> Off = PV->ByteOffset.asConstant())
@@ -397,6 +449,8 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx, SourceFacts &Facts) {
       S.Unresolved = Unresolved;
       if (GridKnown)
         S.Grid = BlockShape{Gr[0], Gr[1], Gr[2]};
+      else
+        S.GridOfParams = gridOfParams(GridDims, ArgOf, Conds, Mask);
       bool Seen = false;
       for (const LaunchSite &Old : Sites)
         Seen |= Old.Block == S.Block && Old.Params == S.Params &&

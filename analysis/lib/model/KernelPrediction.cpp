@@ -4,6 +4,7 @@
 #include "model/PredictionCache.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <optional>
 #include <set>
@@ -83,6 +84,43 @@ bool samePrediction(const Prediction &A, const Prediction &B) {
          A.WorstSectorsPerRequest == B.WorstSectorsPerRequest;
 }
 
+/// The grid of a launch that computes it from the kernel's arguments
+/// (LaunchSite::GridOfParams), with the values the user gave (--param) or
+/// the launch passes; nullopt when one of them is neither (a default value
+/// would make up the count of blocks).
+/// \p Names: the parameters the grid is computed from.
+std::optional<BlockShape>
+gridFromParams(const LaunchSite &Site,
+               const std::map<std::string, int64_t> &User,
+               std::vector<std::string> &Names) {
+  Bindings B;
+  bool Missing = false;
+  for (const Expr &D : *Site.GridOfParams)
+    for (const Symbol &S : D.symbols()) {
+      if (std::find(Names.begin(), Names.end(), S.Name) != Names.end())
+        continue;
+      Names.push_back(S.Name);
+      auto U = User.find(S.Name);
+      auto L = Site.Params.find(S.Name);
+      if (U != User.end())
+        B.set(S, U->second);
+      else if (L != Site.Params.end())
+        B.set(S, L->second);
+      else
+        Missing = true;
+    }
+  if (Missing)
+    return std::nullopt;
+  unsigned Dims[3];
+  for (unsigned I = 0; I < 3; ++I) {
+    std::optional<int64_t> V = (*Site.GridOfParams)[I].evaluate(B);
+    if (!V || *V <= 0 || *V > int64_t(UINT32_MAX))
+      return std::nullopt;
+    Dims[I] = unsigned(*V);
+  }
+  return BlockShape{Dims[0], Dims[1], Dims[2]};
+}
+
 /// One prediction an access needs under one launch: the distinct input it
 /// asks the cache for, and what that launch adds to its assumptions.
 struct Request {
@@ -98,6 +136,7 @@ Request requestIn(const AccessRecord &A, const KernelRecord &K,
   Opts.DefaultValue = Config.DefaultValue;
   std::map<std::string, int64_t> User = Config.paramsFor(K.Name);
   std::vector<std::string> FromLaunch;
+  std::string GridHint;
   AccessPattern Pattern = A.Pattern;
   if (C.Site) {
     for (const auto &[Name, Value] : C.Site->Params)
@@ -105,14 +144,28 @@ Request requestIn(const AccessRecord &A, const KernelRecord &K,
         Opts.Params[Name] = Value;
         FromLaunch.push_back(fmt::format("{} = {}", Name, Value));
       }
-    if (C.Site->Grid)
+    static const char *GridNames[] = {"gridDim.x", "gridDim.y", "gridDim.z"};
+    std::optional<BlockShape> Grid = C.Site->Grid;
+    if (!Grid && C.Site->GridOfParams) {
+      std::vector<std::string> Names;
+      Grid = gridFromParams(*C.Site, User, Names);
+      if (Grid)
+        FromLaunch.push_back(fmt::format("grid {} x {} x {} (computed from {})", Grid->X,
+                                         Grid->Y, Grid->Z,
+                                         fmt::join(Names, ", ")));
+      else
+        GridHint = fmt::format(
+            "the launch at {}:{} computes the grid from {}: --param {} "
+            "{} the cost per launch",
+            C.Site->Loc.File, C.Site->Loc.Line, fmt::join(Names, " and "),
+            fmt::format("{}=...", fmt::join(Names, "=... --param ")),
+            Names.size() == 1 ? "gives" : "give");
+    }
+    if (Grid)
       for (unsigned I = 0; I < 3; ++I) {
-        static const char *Names[] = {"gridDim.x", "gridDim.y", "gridDim.z"};
-        unsigned V = I == 0 ? C.Site->Grid->X
-                     : I == 1 ? C.Site->Grid->Y
-                              : C.Site->Grid->Z;
-        if (!User.count(Names[I]))
-          Opts.Params[Names[I]] = V;
+        unsigned V = I == 0 ? Grid->X : I == 1 ? Grid->Y : Grid->Z;
+        if (!User.count(GridNames[I]))
+          Opts.Params[GridNames[I]] = V;
       }
     // A pointer argument into the middle of an allocation (d_a + 1).
     auto Off = C.Site->PointerOffsets.find(A.Base);
@@ -134,6 +187,8 @@ Request requestIn(const AccessRecord &A, const KernelRecord &K,
                                         C.Site->Loc.File, C.Site->Loc.Line));
   }
   R.Assumptions.push_back(C.Note);
+  if (!GridHint.empty())
+    R.Assumptions.push_back(GridHint);
   return R;
 }
 
