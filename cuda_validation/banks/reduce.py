@@ -7,7 +7,7 @@ CSVs (scripts/gpu-groundtruth/device-run.sh with GT_CARRY=cuda_validation/banks)
 One row per (kernel, source line, shared-memory SASS instruction), deduplicated
 by kernel block and address: the program, the kernel's name with the index of
 its block in the program's export (launch order: `tile#2` is the third
-profiled kernel), the source file (a CUDA header for inlined intrinsics), the line, the opcode,
+profiled kernel), the source file, the line, the opcode,
 the access width in bits, the operation, warp-level instructions executed,
 Nsight Compute's "L1 Wavefronts Shared" and "L1 Wavefronts Shared Ideal".
 """
@@ -68,11 +68,20 @@ def main():
     out.writerow(["program", "kernel", "file", "line", "opcode", "bits", "op", "instructions",
                   "wavefronts", "ideal"])
     seen = set()
+    dropped = 0
     for src in sys.argv[1:]:
         for name, text in csv_files(src):
             program = name[:-len(".csv")]
             for path, fn, line, d, r in rows(text):
                 if "Shared" not in d.get("Address Space", ""):
+                    continue
+                # Nsight Compute 2025.3 exports inlined intrinsics twice: at
+                # the header line (a block of its own, `atomicAdd` at
+                # device_atomic_functions.hpp:107) and at the calling line
+                # of calibration.cu, with the same counters. The caller's
+                # line is the one the tool predicts.
+                if not path.endswith(".cu"):
+                    dropped += 1
                     continue
                 addr = d.get("Address", "")
                 key = (program, fn, addr)
@@ -86,6 +95,9 @@ def main():
                               int(num(d["Instructions Executed"])),
                               int(num(d["L1 Wavefronts Shared"])),
                               int(num(d["L1 Wavefronts Shared Ideal"]))])
+    if dropped:
+        print(f"reduce: {dropped} rows at header lines (inlined intrinsics, "
+              "also exported at their calling line) left out", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,12 @@ the patterns from run 2 (run 1's dynamic_and_guards overran its shared
 memory), both of calibration-as-measured.cu; line 213 dropped because the
 compiler fused `dyn[l * 2]` with the next line's `dyn[l * 2 + 1]` into one
 64-bit load there (today's file reads `dyn[l * 2 + 65]`, which it cannot).
+
+Since the third run (recordings/run3-2026-12-05.tar.gz, H200, today's
+calibration.cu, all 452 rows) measured.tsv is reduce.py's output of that run
+alone, with no remapping: the 432 lines of runs 1 and 2 measured the same,
+and the 15 lines added after them (wide() lines 149..161, line 213) are in.
+This script stays for reading the first two recordings.
 """
 import argparse
 import csv

@@ -300,6 +300,7 @@ def main():
                     if fn is None or acc["line"] is None:
                         continue
                     acc["_prog"] = p["name"]
+                    acc["_kernel"] = k["name"]
                     keys = [(fn, acc["line"])]
                     if a.frames == "all":
                         # also every call site of its call chain, as ncu lists an
@@ -344,9 +345,21 @@ def main():
             for e in errors:
                 P(f"- {e}")
             P("")
+        def ran(key, lst):
+            # A measured line is judged by the predictions of the kernels that
+            # executed it (the table's kernels column): a finding of a kernel
+            # whose program did not profile (llm.c's layernorm_backward_kernel10,
+            # ncu rc 9) on a header line another kernel measured says nothing.
+            r = gtrows.get(key)
+            names = set((r or {}).get("kernels", "").split(",")) - {""}
+            if not names:
+                return lst
+            return [x for x in lst if x.get("_kernel") in names]
+
         for variant in ("all", "significant"):
             F = {k for k, lst in accesses.items()
-                 if any(x["finding"] is not None and (variant == "all" or significant(x, a.ratio)) for x in lst)}
+                 if any(x["finding"] is not None and (variant == "all" or significant(x, a.ratio))
+                        for x in ran(k, lst))}
             tp = F & W
             fm = F & M
             near = lambda k, S: any((k[0], k[1] + d) in S for d in (-1, 0, 1))
@@ -354,7 +367,8 @@ def main():
             fm_n = {k for k in F if near(k, M)}
             hit_n = {k for k in W if near(k, F)}
             Fs = {k for k, lst in span_acc.items()
-                  if any(x["finding"] is not None and (variant == "all" or significant(x, a.ratio)) for x in lst)}
+                  if any(x["finding"] is not None and (variant == "all" or significant(x, a.ratio))
+                         for x in ran(k, lst))}
             tp_s, fm_s = Fs & W, Fs & M
             P(f"### findings: {variant}\n")
             P("| | lines |\n|---|---:|")

@@ -84,14 +84,27 @@ python3 "$HERE/compare.py" --carry "$C" --frames all --json-dir "$TMP/json" \
   --out "$R/compare-$SET.md" "${significant[@]}" >/dev/null || rc=1
 python3 "$HERE/compare.py" --carry "$C" --frames all --json-dir "$TMP/json" --reuse-json \
   --line-ratio 1.02 --ratio 1.0 --out "$R/compare-$SET-any-waste.md" "${any[@]}" >/dev/null || rc=1
+# Bank conflicts against the shared-memory wavefronts of the same run
+# (modern set, measured 2026-12-05: docs/validation.md, issue 27).
+if [ "$SET" = modern ]; then
+  mapfile -t banks < <(keep --require llmc:all:100:90.9 --require sgemm:all:100:100)
+  python3 "$HERE/compare.py" --carry "$C" --frames all --json-dir "$TMP/json" --reuse-json \
+    --space shared --out "$R/compare-banks-$SET.md" "${banks[@]}" >/dev/null || rc=1
+fi
 # What the findings cost, predicted against measured excess bytes per line
 # (impact.py; floors as measured, docs/validation.md#what-a-finding-costs).
-impact=()
-if [ "$SET" = modern ] && [[ " ${present[*]} " == *" llmc "* ]]; then
-  impact=(--require llmc:8:95)
+# SUITE:TOP:WITHIN: of the 10 costliest predicted lines, at least TOP among
+# the 20 costliest measured; at least WITHIN% of the flagged lines with a
+# per-launch figure within 2x of the measured excess.
+if [ "$SET" = modern ]; then
+  impact=(--require llmc:10:95 --require sgemm:4:100)
+else
+  impact=(--require hgemv:4:100 --require hgemm:3:100 --require fastgemv:2:100)
 fi
+mapfile -t impact < <(keep "${impact[@]}")
 python3 "$HERE/impact.py" --carry "$C" --json-dir "$TMP/json" \
   --out "$R/impact-$SET.md" ${impact[@]+"${impact[@]}"} || rc=1
 awk 'NR >= 3 && /^$/ {exit} NR >= 3' "$R/compare-$SET.md" 2>/dev/null || true
 awk 'NR >= 5 && /^$/ {exit} NR >= 5' "$R/compare-$SET-any-waste.md" 2>/dev/null || true
+[ "$SET" != modern ] || awk 'NR >= 5 && /^$/ {exit} NR >= 5' "$R/compare-banks-$SET.md" 2>/dev/null || true
 exit $rc

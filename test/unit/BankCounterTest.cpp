@@ -124,6 +124,39 @@ TEST(BankCounter, SixteenByteQuarters) {
   EXPECT_EQ(ideal(16, [](unsigned L) { return L % 8 * 8; }), 4u);
 }
 
+/// Which groups share a wavefront when they fit in 128 bytes, measured in
+/// the third H200 run (wide(), lines 149..161): wavefronts and ideal alike.
+TEST(BankCounter, GroupsThatShareAWavefront) {
+  struct Case {
+    unsigned Bytes;
+    std::function<int64_t(unsigned)> Index;
+    unsigned Measured;
+    const char *Source;
+  };
+  const Case Cases[] = {
+      {8, [](unsigned L) { return L / 16; }, 1, "d[l / 16]"},
+      {8, [](unsigned L) { return L / 4; }, 1, "d[l / 4]"},
+      {8, [](unsigned L) { return L % 16 / 2 + L / 16 * 8; }, 1,
+       "d[l % 16 / 2 + l / 16 * 8]"},
+      {8, [](unsigned L) { return L % 2; }, 1, "d[l % 2]"},
+      {8, [](unsigned L) { return L / 16 * 16; }, 2, "d[l / 16 * 16]"},
+      {8, [](unsigned L) { return L < 16 ? 0 : L; }, 2, "d[l < 16 ? 0 : l]"},
+      {16, [](unsigned L) { return L / 8; }, 2, "q[l / 8]"},
+      {16, [](unsigned L) { return L / 4; }, 2, "q[l / 4]"},
+      {16, [](unsigned L) { return L % 8 / 2 + L / 8 * 4; }, 2,
+       "q[l % 8 / 2 + l / 8 * 4]"},
+      {16, [](unsigned L) { return L % 4; }, 4, "q[l % 4]"},
+      {16, [](unsigned L) { return L / 8 * 8; }, 4, "q[l / 8 * 8]"},
+      {16, [](unsigned L) { return L / 8 % 2 * 4 + L % 8 / 2; }, 2,
+       "q[l / 8 % 2 * 4 + l % 8 / 2]"},
+      {16, [](unsigned L) { return L / 16; }, 2, "q[l / 16]"},
+  };
+  for (const Case &C : Cases) {
+    EXPECT_EQ(waves(C.Bytes, C.Index), C.Measured) << C.Source;
+    EXPECT_EQ(ideal(C.Bytes, C.Index), C.Measured) << C.Source;
+  }
+}
+
 TEST(BankCounter, PartialWarps) {
   // dynamic_and_guards(): even lanes of a 32-lane warp at 128 bytes apart.
   EXPECT_EQ(waves(

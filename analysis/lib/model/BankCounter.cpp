@@ -18,6 +18,8 @@ struct Group {
   bool Active = false;
   /// Distinct 4-byte words the group's lanes touch, sorted.
   std::vector<int64_t> Words;
+  /// The group's distinct addresses, sorted.
+  std::vector<int64_t> Addresses;
   /// Bytes of the group's distinct elements (distinct addresses times the
   /// access width).
   unsigned DistinctBytes = 0;
@@ -65,6 +67,7 @@ std::vector<Group> groups(const std::vector<int64_t> &Addresses,
     sortUnique(G[I].Words);
     sortUnique(Distinct[I]);
     G[I].DistinctBytes = unsigned(Distinct[I].size()) * AccessBytes;
+    G[I].Addresses = std::move(Distinct[I]);
   }
   return G;
 }
@@ -75,17 +78,23 @@ bool hasWord(const std::vector<std::pair<int64_t, unsigned>> &Slot,
                      [&](const auto &P) { return P.first == Word; });
 }
 
-bool allOneAddress(const std::vector<int64_t> &Addresses) {
-  return !Addresses.empty() &&
-         std::all_of(Addresses.begin(), Addresses.end(),
-                     [&](int64_t A) { return A == Addresses.front(); });
-}
-
-/// Whether two quarters that each need one wavefront share one: at most
-/// 128 bytes of distinct elements between them and no bank holding two of
-/// their words.
-bool quartersShare(const Group &A, const Group &B) {
+/// Whether two groups (the halves of an 8-byte request, or quarters 0 and 1
+/// or 2 and 3 of a 16-byte one) that each need one wavefront share one, as
+/// measured on the H200 (docs/bank-model.md): at most 128 bytes of distinct
+/// elements between them, no bank holding two of their words, and either
+/// no element in common or at most 16 bytes of elements in all (`d[l % 2]`
+/// and `q[0]` share; `d[l % 8]` and `q[l % 4]`, the same 64 bytes in both
+/// groups, do not). The ideal follows the same rule (Nsight Compute's
+/// ideal counts the banks two groups share, `q[l / 8 * 8]`: 4).
+bool groupsShare(const Group &A, const Group &B, unsigned AccessBytes) {
   if (A.DistinctBytes + B.DistinctBytes > BankCount * BankBytes)
+    return false;
+  std::vector<int64_t> Elements = A.Addresses;
+  Elements.insert(Elements.end(), B.Addresses.begin(), B.Addresses.end());
+  size_t Both = Elements.size();
+  sortUnique(Elements);
+  bool Disjoint = Elements.size() == Both;
+  if (!Disjoint && Elements.size() * AccessBytes > 16)
     return false;
   std::vector<int64_t> Union = A.Words;
   Union.insert(Union.end(), B.Words.begin(), B.Words.end());
@@ -96,18 +105,13 @@ bool quartersShare(const Group &A, const Group &B) {
 /// Wavefronts of the groups, \p Cost giving one group's.
 template <typename CostFn>
 unsigned combine(const std::vector<Group> &G, unsigned AccessBytes,
-                 const std::vector<int64_t> &Addresses, CostFn Cost,
-                 bool IgnoreConflicts) {
-  if (AccessBytes == 8 && allOneAddress(Addresses))
-    return 1;
+                 CostFn Cost) {
   unsigned Total = 0;
-  if (AccessBytes == 16) {
+  if (AccessBytes > BankBytes) {
     for (size_t H = 0; H + 1 < G.size(); H += 2) {
       const Group &A = G[H], &B = G[H + 1];
       if (A.Active && B.Active && Cost(A) == 1 && Cost(B) == 1 &&
-          (IgnoreConflicts
-               ? A.DistinctBytes + B.DistinctBytes <= BankCount * BankBytes
-               : quartersShare(A, B))) {
+          groupsShare(A, B, AccessBytes)) {
         Total += 1;
         continue;
       }
@@ -171,10 +175,9 @@ unsigned countWavefronts(const std::vector<int64_t> &Addresses,
   if (Addresses.empty())
     return 0;
   std::vector<Group> G = groups(Addresses, LaneMask, AccessBytes);
-  return combine(
-      G, AccessBytes, Addresses,
-      [](const Group &X) { return std::max(1u, worstBank(X.Words)); },
-      /*IgnoreConflicts=*/false);
+  return combine(G, AccessBytes, [](const Group &X) {
+    return std::max(1u, worstBank(X.Words));
+  });
 }
 
 unsigned idealWavefronts(const std::vector<int64_t> &Addresses,
@@ -182,9 +185,7 @@ unsigned idealWavefronts(const std::vector<int64_t> &Addresses,
   if (Addresses.empty())
     return 0;
   std::vector<Group> G = groups(Addresses, LaneMask, AccessBytes);
-  return combine(
-      G, AccessBytes, Addresses, [](const Group &) { return 1u; },
-      /*IgnoreConflicts=*/true);
+  return combine(G, AccessBytes, [](const Group &) { return 1u; });
 }
 
 ActiveLanes activeLanesOf(const WarpRequest &R) {
