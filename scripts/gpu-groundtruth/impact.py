@@ -126,7 +126,7 @@ def suite_report(suite, gtrows, pred):
         predicted = sum(x for x in parts if x is not None)
         rows.append(dict(key=key, measured=measured, predicted=predicted,
                          flagged=flagged, known=known, shapes=shapes,
-                         source=c.get("source", "")))
+                         kernels=sorted(kernels - {""}), source=c.get("source", "")))
     fk = [r for r in rows if r["flagged"] and r["known"]]
     top_pred = sorted(fk, key=lambda r: -r["predicted"])[:10]
     top_meas = {r["key"] for r in sorted(rows, key=lambda r: -r["measured"])[:20]}
@@ -135,6 +135,20 @@ def suite_report(suite, gtrows, pred):
     rho = spearman([r["predicted"] for r in fk], [r["measured"] for r in fk])
     return dict(rows=rows, fk=fk, top_pred=top_pred, top_meas=top_meas, hits=hits,
                 within=within, rho=rho)
+
+
+def per_kernel(fk):
+    """Predicted against measured excess per kernel: the flagged lines with a
+    per-launch figure that one kernel alone executed (a line of a header
+    that several kernels run is summed over them by the table), summed."""
+    by = collections.defaultdict(lambda: [0.0, 0.0, 0])
+    for r in fk:
+        if len(r["kernels"]) == 1:
+            k = by[r["kernels"][0]]
+            k[0] += r["predicted"]
+            k[1] += r["measured"]
+            k[2] += 1
+    return by
 
 
 def mib(b):
@@ -180,6 +194,18 @@ def main():
             detail.append(f"| {row['key'][0]}:{row['key'][1]} | {mib(row['predicted'])} | {mib(row['measured'])} | "
                           f"{ratio:.2f} | {'yes' if row['key'] in r['top_meas'] else 'no'} | "
                           f"`{row['source'][:60].replace('|', '/')}` |")
+        by = per_kernel(r["fk"])
+        if by:
+            inside = sum(1 for p_, m_, _ in by.values() if m_ > 0 and 0.5 <= p_ / m_ <= 2.0)
+            krho = spearman([v[0] for v in by.values()], [v[1] for v in by.values()]) if len(by) > 2 else None
+            detail.append(f"\n{suite}, per kernel (flagged lines with a per-launch figure that the kernel alone "
+                          f"runs): {inside} of {len(by)} kernels within 2x"
+                          + (f", rank correlation {krho:.2f}" if krho is not None else "") + "\n")
+            detail.append("| kernel | lines | predicted | measured | ratio |")
+            detail.append("|---|---|---|---|---|")
+            for name, (p_, m_, n_) in sorted(by.items(), key=lambda kv: -kv[1][1]):
+                ratio = f"{p_ / m_:.2f}" if m_ > 0 else "-"
+                detail.append(f"| {name} | {n_} | {mib(p_)} | {mib(m_)} | {ratio} |")
     text = "\n".join(out + detail) + "\n"
     print("\n".join(out))
     if a.out:
