@@ -123,6 +123,9 @@ void writeLineTable(const LineComparison &L, std::ostream &OS) {
        << (excessBytes(R, L.Space) > 0
                ? "  excess " + bytesText(excessBytes(R, L.Space))
                : "")
+       << (R.PredictedExcess ? "  (predicted " +
+                                   bytesText(*R.PredictedExcess) + ")"
+                             : "")
        << (R.Rules.empty() ? "" : "  finding: " + R.Rules)
        << (R.Unpredicted.empty()
                ? ""
@@ -153,7 +156,8 @@ void writeLinesJson(const LineComparison &L, const std::string &Prefix,
        << ", \"ideal_" << Unit << "\": " << num(R.Ideal)
        << ", \"requests\": " << num(R.Requests);
     if (L.Space == MemSpace::Global)
-      OS << ", \"excess_bytes\": " << num(excessBytes(R, L.Space));
+      OS << ", \"excess_bytes\": " << num(excessBytes(R, L.Space))
+         << ", \"predicted_excess_bytes\": " << jsonValue(R.PredictedExcess);
     OS << ", \"wasteful\": " << (R.Wasteful ? "true" : "false")
        << ", \"findings\": " << jsonString(R.Rules)
        << ", \"verdict\": " << jsonString(R.Verdict)

@@ -52,6 +52,11 @@ struct LineResult {
   bool Measured = false; ///< Requests >= MinRequests.
   bool Wasteful = false;
   std::string Rules;     ///< Rules of the findings on the line ("" if none).
+  /// The bytes beyond the ideal the findings on the line predict for the
+  /// profiled launches (global memory): each finding's per-launch figure
+  /// times its kernel's profiled launches; nullopt when a finding of the
+  /// line has no per-launch figure or its kernel several instances.
+  std::optional<double> PredictedExcess;
   /// "true-positive", "missed", "false-alarm", "not-measured" (a finding on
   /// a line without enough requests) or "ok" (neither).
   std::string Verdict;

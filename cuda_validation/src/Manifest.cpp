@@ -16,7 +16,7 @@ const std::vector<std::string> &manifestColumns() {
       "column",      "end_line",   "op",        "atomic",    "access_bytes",
       "elem_bytes",  "predicted",  "ideal",     "classification",
       "rule",        "call_sites", "expr",      "base",      "instance",
-      "space"};
+      "space",       "excess_per_launch"};
   return Columns;
 }
 
@@ -118,6 +118,7 @@ bool parseManifest(const std::string &Text, std::vector<ManifestAccess> &Out,
     A.Predicted = parseNcuNumber(Get("predicted"));
     A.Ideal = parseNcuNumber(Get("ideal"));
     A.Classification = Get("classification");
+    A.ExcessPerLaunch = parseNcuNumber(Get("excess_per_launch"));
     A.Rule = Get("rule");
     A.Expr = Get("expr");
     if (std::string B = Get("base"); B != "-")

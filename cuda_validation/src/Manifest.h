@@ -50,6 +50,10 @@ struct ManifestAccess {
   std::vector<std::pair<std::string, unsigned>> CallSites;
   /// Global (Predicted in sectors per request) or shared (in wavefronts).
   MemSpace Space = MemSpace::Global;
+  /// The finding's bytes beyond the ideal per launch (global memory, when
+  /// the tool knows the grid and the trip counts); nullopt otherwise or in
+  /// a manifest without the column.
+  std::optional<double> ExcessPerLaunch;
 
   bool loads() const { return Op == "load" || Op == "load+store"; }
   bool stores() const { return Op == "store" || Op == "load+store"; }

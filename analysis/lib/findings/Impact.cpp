@@ -34,8 +34,11 @@ std::optional<double> bytesPer(const AccessRecord &A, double SectorsPerRequest,
                                    : Impact::Per::Block;
   if (R->Blocks)
     Requests *= double(*R->Blocks);
+  // An update (`p[i].x *= a`) reads and writes: a load and a store request
+  // per pass, both counted by Nsight Compute.
+  unsigned Directions = A.Pattern.Op == AccessOp::LoadStore ? 2 : 1;
   return Requests * SectorsPerRequest * costUnitBytes(A.Pattern.Space) *
-         A.Pattern.Instructions;
+         A.Pattern.Instructions * Directions;
 }
 
 /// "load", "store", "update", "atomic": what the access is, in a sentence.

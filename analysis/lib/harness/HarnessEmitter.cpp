@@ -84,7 +84,7 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
       "coalesce-verify\n"
       "id\tkernel\tharness\tfile\tline\tcolumn\tend_line\top\tatomic\t"
       "access_bytes\telem_bytes\tpredicted\tideal\tclassification\trule\t"
-      "call_sites\texpr\tbase\tinstance\tspace\n";
+      "call_sites\texpr\tbase\tinstance\tspace\texcess_per_launch\n";
   FindingOptions FO;
   for (const HarnessFilePlan &F : Plan.Files)
     for (const KernelPlan &K : F.Kernels)
@@ -95,9 +95,16 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
         for (const SourceLocation &S : A.CallChain)
           Sites += fmt::format("{}{}:{}", Sites.empty() ? "" : ";", S.File,
                                S.Line);
+        // The finding's excess bytes per launch (global memory, when the
+        // grid and the trip counts are known), for application mode's
+        // predicted-against-measured excess per line.
+        std::optional<double> Excess;
+        if (Fd && Fd->Cost && Fd->Cost->Unit == Impact::Per::Launch &&
+            A.Pattern.Space == AccessSpace::Global)
+          Excess = Fd->Cost->ExcessBytes;
         Out += fmt::format(
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}"
-            "\t{}\t{}\t{}\n",
+            "\t{}\t{}\t{}\t{}\n",
             accessId(R, K.KernelIdx, AI), tsvField(K.Kernel->Name), K.Harness,
             tsvField(A.Loc.File), A.Loc.Line, A.Loc.Column,
             std::max(A.Loc.Line, A.EndLoc.Line), accessOpName(A.Pattern.Op),
@@ -106,7 +113,8 @@ std::string manifest(const Report &R, const HarnessPlan &Plan) {
             number(A.Predicted.IdealSectorsPerRequest),
             classificationName(A.Predicted.Class), Fd ? Fd->RuleId : "-",
             tsvField(Sites), tsvField(A.Expression), tsvField(A.Base),
-            tsvField(K.Kernel->Instantiation), accessSpaceName(A.Pattern.Space));
+            tsvField(K.Kernel->Instantiation), accessSpaceName(A.Pattern.Space),
+            number(Excess));
       }
   return Out;
 }

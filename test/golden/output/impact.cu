@@ -62,11 +62,12 @@ int main() {
 // CHECK: impact.cu:32:42: note: wastes about 125 KiB of the 250 KiB this load fetches per launch (1000 blocks x 12.5% of 8 warps); 33.3% of the kernel's predicted traffic
 // CHECK: impact.cu:26:3: warning: uncoalesced store to 'C[row * n]'
 // CHECK: impact.cu:26:3: note: wastes about 112 KiB of the 128 KiB this store fetches per launch (16 blocks x 8 warps); less than 0.1% of the kernel's predicted traffic
-// Per block, then per pass.
+// Per block, then per pass (an update reads and writes: its load and its
+// store requests both count, 2 x 10 blocks x 4 warps x 28 wasted sectors).
 // CHECK: impact.cu:46:22: warning: uncoalesced load of 'in[threadIdx.x * 4]'
 // CHECK: impact.cu:46:22: note: wastes about 3 KiB of the 4 KiB this load fetches per block (8 warps; no launch gives the grid)
 // CHECK: impact.cu:39:5: warning: uncoalesced update of 'v[threadIdx.x * 8]'
-// CHECK: impact.cu:39:5: note: wastes about 35 KiB of the 40 KiB this update fetches per launch and pass of the loop at impact.cu:38 (10 blocks x 4 warps; trip count not known)
+// CHECK: impact.cu:39:5: note: wastes about 70 KiB of the 80 KiB this update fetches per launch and pass of the loop at impact.cu:38 (10 blocks x 4 warps; trip count not known)
 // CHECK: 5 warnings in 4 kernels
 
 // JSON: "requests": {
