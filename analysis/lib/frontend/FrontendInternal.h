@@ -220,8 +220,13 @@ private:
   // Statements (KernelWalker.cpp).
   void walkStmt(const clang::Stmt *S, Frame &F);
   void walkCompound(const clang::CompoundStmt *CS, Frame &F);
-  /// The arms of a switch, each under its case condition.
-  void walkSwitchBody(const clang::SwitchStmt *SS, Frame &F);
+  /// Walks the arms of \p SS under their labels. When every arm ends in a
+  /// `break` (or the switch's end) and nothing leaves the switch otherwise
+  /// (no fallthrough, return, goto, continue), returns the frames the arms
+  /// end in with their conditions, so the caller can join them; nullopt
+  /// otherwise.
+  std::optional<std::vector<std::pair<Expr, Frame>>>
+  walkSwitchBody(const clang::SwitchStmt *SS, Frame &F);
   void walkIf(const clang::IfStmt *IS, Frame &F);
   /// Inline assembly: its operands are evaluated (and an output written);
   /// memory its pointer operands reach is an access the tool cannot read

@@ -189,9 +189,24 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
       walkStmt(SS->getInit(), F);
     walkExpr(SS->getCond(), F);
     Frame Body = F;
-    walkSwitchBody(SS, Body);
+    std::optional<std::vector<std::pair<Expr, Frame>>> Arms =
+        walkSwitchBody(SS, Body);
     F.Memory = joinMemory(F.Memory, Body.Memory);
-    // Cases are not modelled: what the body changed becomes opaque.
+    if (Arms) {
+      // The arms' labels exclude each other: a value is the one of the arm
+      // whose label holds, else what it was (`case 1: s = 32; break; ...`
+      // gives `cond == 1 ? 32 : cond == 2 ? 1 : 4`).
+      Frame Joined = F;
+      for (const auto &[Label, Arm] : *Arms) {
+        Frame Next = Joined;
+        mergeBranches(Label, Next, Arm, Joined);
+        Joined.Env = std::move(Next.Env);
+      }
+      F.Env = std::move(Joined.Env);
+      return;
+    }
+    // Cases this walk does not model (fallthrough, return, goto inside):
+    // what the body changed becomes opaque.
     ModificationFinder MF;
     MF.TraverseStmt(const_cast<Stmt *>(SS->getBody()));
     for (const Modification &M : MF.Mods) {
@@ -220,10 +235,40 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
   // Other statements (asm, break, continue, goto, null): nothing to do.
 }
 
-void KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
+namespace {
+
+/// Whether \p S leaves a switch arm other than by a `break` of its own:
+/// a return, goto or co_return anywhere; a break or continue outside the
+/// loops and switches nested in it.
+bool leavesArm(const Stmt *S, unsigned Nested = 0) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) ||
+      isa<CoreturnStmt>(S))
+    return true;
+  if ((isa<BreakStmt>(S) || isa<ContinueStmt>(S)) && Nested == 0)
+    return true;
+  bool Inner = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+               isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (leavesArm(Child, Nested + Inner))
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::optional<std::vector<std::pair<Expr, KernelWalker::Frame>>>
+KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(SS->getBody());
-  if (!Body)
-    return walkStmt(SS->getBody(), F);
+  if (!Body) {
+    walkStmt(SS->getBody(), F);
+    return std::nullopt;
+  }
+  std::vector<std::pair<Expr, Frame>> Finished;
+  bool Modelled = true;
+  bool ArmHasStatements = false;
+  std::optional<Expr> ArmLabel;
   // Each `case v:` runs where the condition equals v (a label's statements
   // up to the next label or break), `default:` where it equals none.
   Expr Cond = translate(SS->getCond(), F);
@@ -262,21 +307,36 @@ void KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
     }
     // Where an arm ends, memory as it left it joins the others'.
     if (IsLabel) {
-      if (Arm)
+      if (Arm) {
         F.Memory = joinMemory(F.Memory, Arm->Memory);
+        // Falling into the next label from an arm that did something.
+        Modelled &= !ArmHasStatements;
+      }
       Arm = under(F, *Label);
+      ArmLabel = Label;
+      ArmHasStatements = false;
     }
     if (isa<BreakStmt>(Inner)) {
-      if (Arm)
+      if (Arm) {
         F.Memory = joinMemory(F.Memory, Arm->Memory);
+        Finished.emplace_back(*ArmLabel, std::move(*Arm));
+      }
       Arm.reset();
       continue;
     }
-    if (Arm)
+    if (Arm) {
+      Modelled &= !leavesArm(Inner);
+      ArmHasStatements = true;
       walkStmt(Inner, *Arm);
+    }
   }
-  if (Arm)
+  if (Arm) {
     F.Memory = joinMemory(F.Memory, Arm->Memory);
+    Finished.emplace_back(*ArmLabel, std::move(*Arm));
+  }
+  if (!Modelled)
+    return std::nullopt;
+  return Finished;
 }
 
 void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {

@@ -266,6 +266,43 @@ std::optional<unsigned> launchBoundsOf(const FunctionDecl *FD) {
   return std::nullopt;
 }
 
+/// The values the launch \p CE passes to \p Kernel's parameters (from
+/// argument \p FirstArg on): constant scalars and constant pointer offsets
+/// into \p Site; the symbol each other scalar argument is, as the
+/// parameter's symbol, into \p ArgOf (a grid computed from it).
+void LaunchConfigFinder::readArguments(KernelWalker &W, KernelWalker::Frame &F,
+                                       const FunctionDecl *Kernel,
+                                       const CallExpr *CE, unsigned FirstArg,
+                                       LaunchSite &Site,
+                                       std::map<Symbol, Expr> &ArgOf) {
+  for (unsigned I = 0;
+       I < Kernel->getNumParams() && I + FirstArg < CE->getNumArgs(); ++I) {
+    const ParmVarDecl *P = Kernel->getParamDecl(I);
+    const clang::Expr *A = CE->getArg(I + FirstArg);
+    std::string Name = P->getName().str();
+    if (P->getType()->isIntegralOrEnumerationType()) {
+      // A launch in a host loop (`for (i = 1; ...) k<<<g, b>>>(A, i)`) is
+      // taken at the loop's first iteration.
+      Expr V = W.translate(A, F);
+      std::map<Symbol, Expr> First;
+      for (const Symbol &S : V.symbols())
+        if (S.Kind == SymbolKind::LoopIter)
+          First.emplace(S, Expr::constant(0));
+      Expr AtFirst = V.substitute(First);
+      if (std::optional<int64_t> C = AtFirst.asConstant())
+        Site.Params[Name] = *C;
+      else if (AtFirst.getKind() == Expr::Kind::Symbol &&
+               !AtFirst.isLaneDependent())
+        ArgOf.emplace(AtFirst.getSymbol(), Expr::symbol(Symbol::param(Name)));
+    } else if (P->getType()->isPointerType()) {
+      if (std::optional<PointerValue> PV = W.resolvePointer(A, F, nullptr))
+        if (std::optional<int64_t> Off = PV->ByteOffset.asConstant())
+          if (*Off != 0)
+            Site.PointerOffsets[Name] = *Off;
+    }
+  }
+}
+
 LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx, SourceFacts &Facts) {
   const SourceManager &SM = Ctx.getSourceManager();
   HostCallGraph G(SM);
@@ -365,34 +402,7 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx, SourceFacts &Facts) {
     std::map<Symbol, Expr> ArgOf;
     // Arguments of the kernel's parameters.
     if (FirstKernelArg != ~0u)
-      for (unsigned I = 0; I < Kernel->getNumParams() &&
-                           I + FirstKernelArg < CE->getNumArgs();
-           ++I) {
-        const ParmVarDecl *P = Kernel->getParamDecl(I);
-        const clang::Expr *A = CE->getArg(I + FirstKernelArg);
-        std::string Name = P->getName().str();
-        if (P->getType()->isIntegralOrEnumerationType()) {
-          // A launch in a host loop (`for (i = 1; ...) k<<<g, b>>>(A, i)`)
-          // is taken at the loop's first iteration.
-          Expr V = W.translate(A, F);
-          std::map<Symbol, Expr> First;
-          for (const Symbol &S : V.symbols())
-            if (S.Kind == SymbolKind::LoopIter)
-              First.emplace(S, Expr::constant(0));
-          Expr AtFirst = V.substitute(First);
-          if (std::optional<int64_t> C = AtFirst.asConstant())
-            Base.Params[Name] = *C;
-          else if (AtFirst.getKind() == Expr::Kind::Symbol &&
-                   !AtFirst.isLaneDependent())
-            ArgOf.emplace(AtFirst.getSymbol(),
-                          Expr::symbol(Symbol::param(Name)));
-        } else if (P->getType()->isPointerType()) {
-          if (std::optional<PointerValue> PV = W.resolvePointer(A, F, nullptr))
-            if (std::optional<int64_t> Off = PV->ByteOffset.asConstant())
-              if (*Off != 0)
-                Base.PointerOffsets[Name] = *Off;
-        }
-      }
+      readArguments(W, F, Kernel, CE, FirstKernelArg, Base, ArgOf);
 
     // One shape per combination of the branches that choose a dimension.
     std::vector<Expr> Conds;

@@ -28,6 +28,13 @@ public:
   }
 
 private:
+  /// The values the launch \p CE passes to \p Kernel's parameters (from
+  /// argument \p FirstArg on) into \p Site, and the symbol each other
+  /// scalar argument is into \p ArgOf (LaunchConfig.cpp).
+  static void readArguments(KernelWalker &W, KernelWalker::Frame &F,
+                            const clang::FunctionDecl *Kernel,
+                            const clang::CallExpr *CE, unsigned FirstArg,
+                            LaunchSite &Site, std::map<Symbol, Expr> &ArgOf);
   /// Drops a site that another at the same launch subsumes: the same shape,
   /// every value it knows known there too, and more (the launcher walked
   /// alone and from a caller that passes constants).

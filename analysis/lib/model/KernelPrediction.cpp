@@ -153,7 +153,7 @@ Request requestIn(const AccessRecord &A, const KernelRecord &K,
         FromLaunch.push_back(fmt::format("grid {} x {} x {} (computed from {})", Grid->X,
                                          Grid->Y, Grid->Z,
                                          fmt::join(Names, ", ")));
-      else
+      else if (!Names.empty())
         GridHint = fmt::format(
             "the launch at {}:{} computes the grid from {}: --param {} "
             "{} the cost per launch",

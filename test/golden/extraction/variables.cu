@@ -25,7 +25,10 @@ __global__ void increments(float *a) {
   // CHECK: [[@LINE-1]]:3: access: kernel=increments op=store base=a elem=4 expr='a[j]' sectors=4 ideal=4 class=coalesced
 }
 
-// Variables changed in a switch become unknown, each on its own.
+// A variable changed in a switch holds the value of the arm whose label
+// holds, else what it held (issue 29: it was opaque): with k = 1024, the
+// default, i - j is 0; with k = 0 it is -5 * threadIdx.x, 20 bytes apart.
+// RUN: %coalesce-lint --print-accesses --fail-on=never --param switched:k=0 %s | FileCheck %s --check-prefix=K0
 __global__ void switched(float *a, int k) {
   int i = threadIdx.x, j = threadIdx.x;
   switch (k) {
@@ -33,7 +36,21 @@ __global__ void switched(float *a, int k) {
   default: break;
   }
   a[i - j] = 1.0f;
-  // CHECK: [[@LINE-1]]:3: access: kernel=switched op=store base=a elem=4 expr='a[i - j]' sectors=n/a ideal=n/a class=unknown
+  // CHECK: [[@LINE-1]]:3: access: kernel=switched op=store base=a elem=4 expr='a[i - j]' sectors=1 ideal=4 class=uniform
+  // K0: [[@LINE-2]]:3: access: kernel=switched op=store base=a elem=4 expr='a[i - j]' sectors=21 ideal=4 class=strided
+}
+
+// An arm that falls into the next label, or leaves by return: not modelled,
+// what the switch changed is unknown, each variable on its own.
+__global__ void fallthrough(float *a, int k) {
+  int i = threadIdx.x, j = threadIdx.x;
+  switch (k) {
+  case 0: i = 2 * threadIdx.x;
+  case 1: j = 7 * threadIdx.x; break;
+  default: break;
+  }
+  a[i - j] = 1.0f;
+  // CHECK: [[@LINE-1]]:3: access: kernel=fallthrough op=store base=a elem=4 expr='a[i - j]' sectors=n/a ideal=n/a class=unknown
 }
 
 // Two counters of one loop share its iteration; a shadowed counter is its own.
