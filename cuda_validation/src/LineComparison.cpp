@@ -93,39 +93,29 @@ bool lacksLineInfo(const SourcePage &Page) {
 
 namespace {
 
-/// Adds finding \p A's predicted excess for the profiled launches of its
-/// kernel to \p Sum; makes \p Sum unknown for good when the finding has no
-/// per-launch figure, its kernel has several instances in the manifest
-/// or rows for several launch shapes (which launch ran which is not known
-/// here), or no launch of it was profiled.
-void addPredictedExcess(const ManifestAccess &A,
-                        const std::vector<ManifestAccess> &Accesses,
-                        const SourcePage &Page, std::optional<double> &Sum) {
-  static constexpr double Unknown = -1;
-  if (Sum && *Sum == Unknown)
-    return;
-  // One instance, and one row for this access (a kernel launched with
-  // several block shapes has a row per shape).
-  bool OneInstance = std::all_of(
-      Accesses.begin(), Accesses.end(), [&](const ManifestAccess &B) {
-        return B.Kernel != A.Kernel || B.Instance == A.Instance;
-      });
-  OneInstance &= std::count_if(Accesses.begin(), Accesses.end(),
-                               [&](const ManifestAccess &B) {
-                                 return B.Kernel == A.Kernel &&
-                                        B.File == A.File &&
-                                        B.Line == A.Line &&
-                                        B.Column == A.Column && B.Op == A.Op;
-                               }) == 1;
+/// Finding \p A's predicted excess for the profiled launches of its kernel
+/// (its per-launch figure times them); nullopt when it has no per-launch
+/// figure, its kernel has several instances or rows for several launch
+/// shapes in the manifest (which of them ran is not known here), or no
+/// launch of it was profiled.
+std::optional<double>
+predictedExcess(const ManifestAccess &A,
+                const std::vector<ManifestAccess> &Accesses,
+                const SourcePage &Page) {
+  // One instance, and one row for this access.
+  for (const ManifestAccess &B : Accesses)
+    if (B.Kernel == A.Kernel && B.Id != A.Id &&
+        (B.Instance != A.Instance ||
+         (B.File == A.File && B.Line == A.Line && B.Column == A.Column &&
+          B.Op == A.Op)))
+      return std::nullopt;
   unsigned Launches = 0;
   for (const auto &[Function, N] : Page.Launches)
     if (unqualifiedKernelName(Function) == A.Kernel)
       Launches += N;
-  if (!A.ExcessPerLaunch || !OneInstance || Launches == 0) {
-    Sum = Unknown;
-    return;
-  }
-  Sum = Sum.value_or(0) + *A.ExcessPerLaunch * Launches;
+  if (!A.ExcessPerLaunch || Launches == 0)
+    return std::nullopt;
+  return *A.ExcessPerLaunch * Launches;
 }
 
 } // namespace
@@ -145,14 +135,20 @@ LineComparison compareLines(const std::vector<ManifestAccess> &Accesses,
   }
   std::set<LineKey> Predicted;
   std::map<LineKey, std::set<std::string>> Rules;
-  std::map<LineKey, std::optional<double>> Excess;
+  // The findings' predicted excess per line; a line one of whose findings
+  // has none is in NoExcess.
+  std::map<LineKey, double> Excess;
+  std::set<LineKey> NoExcess;
   for (const ManifestAccess &A : InSpace) {
     std::string F = fileBaseName(A.File);
     for (unsigned L = A.Line; L <= std::max(A.Line, A.EndLine); ++L)
       Predicted.insert({F, L});
     if (!A.Rule.empty() && A.Rule != "-") {
       Rules[{F, A.Line}].insert(A.Rule);
-      addPredictedExcess(A, Accesses, Page, Excess[{F, A.Line}]);
+      if (std::optional<double> E = predictedExcess(A, Accesses, Page))
+        Excess[{F, A.Line}] += *E;
+      else
+        NoExcess.insert({F, A.Line});
     }
   }
   // Lines whose accesses have instructions of their own, per kernel (all
@@ -196,9 +192,8 @@ LineComparison compareLines(const std::vector<ManifestAccess> &Accesses,
     if (auto It = Rules.find(K); It != Rules.end())
       for (const std::string &Rule : It->second)
         R.Rules += (R.Rules.empty() ? "" : ",") + Rule;
-    if (auto It = Excess.find(K); It != Excess.end() &&
-                                  C.Space == MemSpace::Global && It->second &&
-                                  *It->second >= 0)
+    if (auto It = Excess.find(K);
+        It != Excess.end() && !NoExcess.count(K) && C.Space == MemSpace::Global)
       R.PredictedExcess = It->second;
     if (unsigned N = MovedIn[K])
       R.Note = std::to_string(N) + " instruction(s) moved here by the compiler";

@@ -79,6 +79,12 @@ def lint_flags(nvcc_args):
     return out
 
 
+def kernels_of(row):
+    """The kernels that executed a measured line (the table's kernels
+    column), as a set; empty when the row does not say."""
+    return set((row or {}).get("kernels", "").split(",")) - {""}
+
+
 def read_lines(gt, suite):
     path = os.path.join(gt, f"lines-{suite}{SUFFIX}.tsv")
     rows = {}
@@ -350,8 +356,7 @@ def main():
             # executed it (the table's kernels column): a finding of a kernel
             # whose program did not profile (llm.c's layernorm_backward_kernel10,
             # ncu rc 9) on a header line another kernel measured says nothing.
-            r = gtrows.get(key)
-            names = set((r or {}).get("kernels", "").split(",")) - {""}
+            names = kernels_of(gtrows.get(key))
             if not names:
                 return lst
             return [x for x in lst if x.get("_kernel") in names]

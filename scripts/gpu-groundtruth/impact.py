@@ -114,7 +114,7 @@ def excess_of(a):
 def suite_report(suite, gtrows, pred):
     rows = []
     for key, c in gtrows.items():
-        kernels = set(c.get("kernels", "").split(","))
+        kernels = compare.kernels_of(c)
         accs = [a for (kn, a) in pred.get(key, []) if kn in kernels]
         if not accs:
             continue
@@ -126,7 +126,7 @@ def suite_report(suite, gtrows, pred):
         predicted = sum(x for x in parts if x is not None)
         rows.append(dict(key=key, measured=measured, predicted=predicted,
                          flagged=flagged, known=known, shapes=shapes,
-                         kernels=sorted(kernels - {""}), source=c.get("source", "")))
+                         kernels=sorted(kernels), source=c.get("source", "")))
     fk = [r for r in rows if r["flagged"] and r["known"]]
     top_pred = sorted(fk, key=lambda r: -r["predicted"])[:10]
     top_meas = {r["key"] for r in sorted(rows, key=lambda r: -r["measured"])[:20]}

@@ -397,14 +397,9 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
 
 const FunctionDecl *KernelWalker::functionHeld(const clang::Expr *E,
                                                Frame &F) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    if (UO->getOpcode() == UO_AddrOf)
-      E = UO->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
-      return FD;
-  if (std::optional<VarValue> Held = heldValue(E, F))
+  if (const FunctionDecl *FD = namedFunction(E))
+    return FD;
+  if (std::optional<VarValue> Held = heldValue(E->IgnoreParenImpCasts(), F))
     return Held->Function;
   return nullptr;
 }

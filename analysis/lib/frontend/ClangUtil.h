@@ -40,6 +40,10 @@ void traverseParsedDecls(Visitor &V, clang::ASTContext &Ctx) {
     V.TraverseDecl(D);
 }
 
+/// The function \p E names, through parentheses, casts and `&`
+/// (`(void *)kernel`, `&launch1`); null when it names none.
+const clang::FunctionDecl *namedFunction(const clang::Expr *E);
+
 /// Is \p D declared in a system header (judged by its name's expansion
 /// location, as the kernel search judges functions)?
 bool inSystemHeader(const clang::SourceManager &SM, const clang::Decl *D);

@@ -33,6 +33,16 @@ coalesce::SourceLocation toLocation(const SourceManager &SM,
   return Out;
 }
 
+const FunctionDecl *namedFunction(const clang::Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<FunctionDecl>(DRE->getDecl());
+  return nullptr;
+}
+
 bool inSystemHeader(const SourceManager &SM, const Decl *D) {
   // A declaration can begin inside a system header's macro (`__global__`
   // from host_defines.h): judge by the name's location.

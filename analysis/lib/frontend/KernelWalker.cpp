@@ -196,13 +196,11 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
       // The arms' labels exclude each other: a value is the one of the arm
       // whose label holds, else what it was (`case 1: s = 32; break; ...`
       // gives `cond == 1 ? 32 : cond == 2 ? 1 : 4`).
-      Frame Joined = F;
-      for (const auto &[Label, Arm] : *Arms) {
-        Frame Next = Joined;
-        mergeBranches(Label, Next, Arm, Joined);
-        Joined.Env = std::move(Next.Env);
-      }
-      F.Env = std::move(Joined.Env);
+      // (Memory was joined over the arms by walkSwitchBody already.)
+      uint64_t Memory = F.Memory;
+      for (const auto &[Label, Arm] : *Arms)
+        mergeBranches(Label, F, Arm, F);
+      F.Memory = Memory;
       return;
     }
     // Cases this walk does not model (fallthrough, return, goto inside):

@@ -233,18 +233,6 @@ gridOfParams(const std::array<std::optional<Expr>, 3> &Dims,
   return Out;
 }
 
-/// The function a launch API call launches: its first argument naming a
-/// function (through casts and &).
-const FunctionDecl *launchedFunction(const clang::Expr *E) {
-  E = E->IgnoreParenCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    if (UO->getOpcode() == UO_AddrOf)
-      E = UO->getSubExpr()->IgnoreParenCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return dyn_cast<FunctionDecl>(DRE->getDecl());
-  return nullptr;
-}
-
 } // namespace
 
 std::string kernelKey(const FunctionDecl *FD) {
@@ -336,7 +324,7 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx, SourceFacts &Facts) {
       }
     } else if (cudaFunction(CE).has(cudaflag::ConfigStruct)) {
       if (CE->getNumArgs() >= 2) {
-        Kernel = launchedFunction(CE->getArg(1));
+        Kernel = namedFunction(CE->getArg(1));
         FirstKernelArg = 2;
         // The launch configuration is a struct: its gridDim and blockDim.
         const clang::Expr *Cfg = CE->getArg(0)->IgnoreParenImpCasts();
@@ -353,7 +341,7 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx, SourceFacts &Facts) {
                 }
       }
     } else if (CE->getNumArgs() >= 3) { // cudaLaunch(Cooperative)Kernel
-      Kernel = launchedFunction(CE->getArg(0));
+      Kernel = namedFunction(CE->getArg(0));
       GridE = CE->getArg(1);
       BlockE = CE->getArg(2);
       FirstKernelArg = ~0u; // Arguments travel in a void*[].

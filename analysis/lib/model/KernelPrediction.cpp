@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <optional>
 #include <set>
 
@@ -20,6 +21,12 @@ struct LaunchContext {
   BlockShapeSource Source = BlockShapeSource::Assumed;
   const LaunchSite *Site = nullptr;
   std::string Note; ///< "block shape 128 from the launch at f.cu:40".
+  /// The launch's grid: the site's, or the one it computes from the
+  /// kernel's arguments with the values given (resolveGrid()).
+  std::optional<BlockShape> Grid;
+  /// "grid 16 x 1 x 1 (computed from M)", for the launch's values; or the
+  /// note naming the --param values that would give the grid.
+  std::string GridFrom, GridHint;
 };
 
 /// Whether an address or a condition of \p K's global accesses depends on
@@ -36,6 +43,54 @@ bool readsThreadIdxY(const KernelRecord &K) {
   return false;
 }
 
+/// Sets \p C's grid: the launch's own, or the one it computes from the
+/// kernel's arguments (LaunchSite::GridOfParams) with the values the user
+/// gave (--param) or the launch passes. A default value never makes up the
+/// count of blocks: without a value, C.GridHint names the parameters.
+void resolveGrid(LaunchContext &C, const KernelRecord &K,
+                 const AnalysisConfig &Config) {
+  if (!C.Site)
+    return;
+  C.Grid = C.Site->Grid;
+  if (C.Grid || !C.Site->GridOfParams)
+    return;
+  std::map<std::string, int64_t> Known = C.Site->Params;
+  for (const auto &[Name, Value] : Config.paramsFor(K.Name))
+    Known[Name] = Value;
+  std::vector<std::string> Names;
+  Bindings B;
+  bool Missing = false;
+  for (const Expr &D : *C.Site->GridOfParams)
+    for (const Symbol &S : D.symbols()) {
+      if (std::find(Names.begin(), Names.end(), S.Name) != Names.end())
+        continue;
+      Names.push_back(S.Name);
+      auto It = Known.find(S.Name);
+      if (It != Known.end())
+        B.set(S, It->second);
+      else
+        Missing = true;
+    }
+  unsigned Dims[3];
+  for (unsigned I = 0; I < 3 && !Missing; ++I) {
+    std::optional<int64_t> V = (*C.Site->GridOfParams)[I].evaluate(B);
+    Missing = !V || *V <= 0 || *V > int64_t(UINT32_MAX);
+    Dims[I] = Missing ? 0 : unsigned(*V);
+  }
+  if (!Missing) {
+    C.Grid = BlockShape{Dims[0], Dims[1], Dims[2]};
+    C.GridFrom = fmt::format("grid {} x {} x {} (computed from {})", Dims[0],
+                             Dims[1], Dims[2], fmt::join(Names, ", "));
+  } else if (!Names.empty()) {
+    C.GridHint = fmt::format(
+        "the launch at {}:{} computes the grid from {}: --param {} {} the "
+        "cost per launch",
+        C.Site->Loc.File, C.Site->Loc.Line, fmt::join(Names, " and "),
+        fmt::format("{}=...", fmt::join(Names, "=... --param ")),
+        Names.size() == 1 ? "gives" : "give");
+  }
+}
+
 std::vector<LaunchContext> contextsOf(const KernelRecord &K,
                                       const AnalysisConfig &Config,
                                       const std::vector<LaunchSite> &Sites) {
@@ -46,6 +101,7 @@ std::vector<LaunchContext> contextsOf(const KernelRecord &K,
     if (!Sites.empty())
       C.Site = &Sites.front();
     C.Note = describeBlockShape(C.Block, C.Source, {});
+    resolveGrid(C, K, Config);
     Out.push_back(C);
     return Out;
   }
@@ -56,6 +112,7 @@ std::vector<LaunchContext> contextsOf(const KernelRecord &K,
       C.Note += fmt::format(" ({} not known there: 1 used, which does not "
                             "change the lanes of a warp)",
                             S.Unresolved);
+    resolveGrid(C, K, Config);
     Out.push_back(C);
   }
   if (!Out.empty())
@@ -84,43 +141,6 @@ bool samePrediction(const Prediction &A, const Prediction &B) {
          A.WorstSectorsPerRequest == B.WorstSectorsPerRequest;
 }
 
-/// The grid of a launch that computes it from the kernel's arguments
-/// (LaunchSite::GridOfParams), with the values the user gave (--param) or
-/// the launch passes; nullopt when one of them is neither (a default value
-/// would make up the count of blocks).
-/// \p Names: the parameters the grid is computed from.
-std::optional<BlockShape>
-gridFromParams(const LaunchSite &Site,
-               const std::map<std::string, int64_t> &User,
-               std::vector<std::string> &Names) {
-  Bindings B;
-  bool Missing = false;
-  for (const Expr &D : *Site.GridOfParams)
-    for (const Symbol &S : D.symbols()) {
-      if (std::find(Names.begin(), Names.end(), S.Name) != Names.end())
-        continue;
-      Names.push_back(S.Name);
-      auto U = User.find(S.Name);
-      auto L = Site.Params.find(S.Name);
-      if (U != User.end())
-        B.set(S, U->second);
-      else if (L != Site.Params.end())
-        B.set(S, L->second);
-      else
-        Missing = true;
-    }
-  if (Missing)
-    return std::nullopt;
-  unsigned Dims[3];
-  for (unsigned I = 0; I < 3; ++I) {
-    std::optional<int64_t> V = (*Site.GridOfParams)[I].evaluate(B);
-    if (!V || *V <= 0 || *V > int64_t(UINT32_MAX))
-      return std::nullopt;
-    Dims[I] = unsigned(*V);
-  }
-  return BlockShape{Dims[0], Dims[1], Dims[2]};
-}
-
 /// One prediction an access needs under one launch: the distinct input it
 /// asks the cache for, and what that launch adds to its assumptions.
 struct Request {
@@ -136,7 +156,6 @@ Request requestIn(const AccessRecord &A, const KernelRecord &K,
   Opts.DefaultValue = Config.DefaultValue;
   std::map<std::string, int64_t> User = Config.paramsFor(K.Name);
   std::vector<std::string> FromLaunch;
-  std::string GridHint;
   AccessPattern Pattern = A.Pattern;
   if (C.Site) {
     for (const auto &[Name, Value] : C.Site->Params)
@@ -145,25 +164,11 @@ Request requestIn(const AccessRecord &A, const KernelRecord &K,
         FromLaunch.push_back(fmt::format("{} = {}", Name, Value));
       }
     static const char *GridNames[] = {"gridDim.x", "gridDim.y", "gridDim.z"};
-    std::optional<BlockShape> Grid = C.Site->Grid;
-    if (!Grid && C.Site->GridOfParams) {
-      std::vector<std::string> Names;
-      Grid = gridFromParams(*C.Site, User, Names);
-      if (Grid)
-        FromLaunch.push_back(fmt::format("grid {} x {} x {} (computed from {})", Grid->X,
-                                         Grid->Y, Grid->Z,
-                                         fmt::join(Names, ", ")));
-      else if (!Names.empty())
-        GridHint = fmt::format(
-            "the launch at {}:{} computes the grid from {}: --param {} "
-            "{} the cost per launch",
-            C.Site->Loc.File, C.Site->Loc.Line, fmt::join(Names, " and "),
-            fmt::format("{}=...", fmt::join(Names, "=... --param ")),
-            Names.size() == 1 ? "gives" : "give");
-    }
-    if (Grid)
+    if (!C.GridFrom.empty())
+      FromLaunch.push_back(C.GridFrom);
+    if (C.Grid)
       for (unsigned I = 0; I < 3; ++I) {
-        unsigned V = I == 0 ? Grid->X : I == 1 ? Grid->Y : Grid->Z;
+        unsigned V = I == 0 ? C.Grid->X : I == 1 ? C.Grid->Y : C.Grid->Z;
         if (!User.count(GridNames[I]))
           Opts.Params[GridNames[I]] = V;
       }
@@ -187,8 +192,8 @@ Request requestIn(const AccessRecord &A, const KernelRecord &K,
                                         C.Site->Loc.File, C.Site->Loc.Line));
   }
   R.Assumptions.push_back(C.Note);
-  if (!GridHint.empty())
-    R.Assumptions.push_back(GridHint);
+  if (!C.GridHint.empty())
+    R.Assumptions.push_back(C.GridHint);
   return R;
 }
 
