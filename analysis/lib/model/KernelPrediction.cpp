@@ -265,8 +265,9 @@ KernelPredictionPlan::KernelPredictionPlan(
   P->Contexts = contextsOf(K, Config, P->Sites);
   K.Block = P->Contexts.front().Block;
   K.BlockSource = P->Contexts.front().Source;
-  if (P->Contexts.front().Site && P->Contexts.front().Site->Grid)
-    K.LaunchGrid = P->Contexts.front().Site->Grid;
+  // The launch's grid, also when computed from the kernel's arguments.
+  if (P->Contexts.front().Grid)
+    K.LaunchGrid = P->Contexts.front().Grid;
 
   mergeVectorFields(K);
   mergeAdjacentElements(K);

@@ -33,6 +33,13 @@ void run(int M, int N, const float *A, float *out, int n, int g) {
 
 // RUN: %not %coalesce-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not="computed from"
 // RUN: %not %coalesce-lint --param M=4096 --param N=2048 %s 2>&1 | FileCheck %s --check-prefix=PARAM --implicit-check-not=warning: --implicit-check-not="computes the grid"
+// The report's launch_grid is the computed grid too (colsum: 16 x 1 x 1).
+// RUN: %coalesce-lint --format=json --fail-on=never --param M=4096 --param N=2048 %s | FileCheck %s --check-prefix=JSON
+// JSON: "name": "colsum",
+// JSON: "launch_grid": {
+// JSON-NEXT: "x": 16,
+// JSON-NEXT: "y": 1,
+// JSON-NEXT: "z": 1
 
 // CHECK: impact-grid-params.cu:11:5: warning: uncoalesced store to 'out[row * N]'
 // CHECK: impact-grid-params.cu:11:5: note: the launch at {{.*}}impact-grid-params.cu:28 computes the grid from M: --param M=... gives the cost per launch
