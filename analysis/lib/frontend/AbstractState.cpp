@@ -362,10 +362,39 @@ std::optional<PointerValue> joinPointers(const Expr &Cond,
     if (!Outside(T.Space) || !Outside(E.Space))
       return std::nullopt;
   }
-  return PointerValue{
-      T.BaseName == E.BaseName ? T.BaseName : std::move(Name),
-      T.Space == E.Space ? T.Space : MemorySpace::NotGlobal,
-      Expr::select(Cond, T.ByteOffset, E.ByteOffset)};
+  PointerValue P{T.BaseName == E.BaseName ? T.BaseName : std::move(Name),
+                 T.Space == E.Space ? T.Space : MemorySpace::NotGlobal,
+                 Expr::select(Cond, T.ByteOffset, E.ByteOffset)};
+  if (T.LocalArray == E.LocalArray)
+    P.LocalArray = T.LocalArray;
+  return P;
+}
+
+std::shared_ptr<const LocalElements>
+KernelWalker::joinElements(const Expr &Cond,
+                           const std::shared_ptr<const LocalElements> &T,
+                           const std::shared_ptr<const LocalElements> &E) const {
+  // A path that never stored: its elements are undefined where read, so
+  // the other path's are what is read.
+  if (!T || !E)
+    return T ? T : E;
+  // The same elements stored on both paths: per element, the value of the
+  // path taken. Anything else: not known.
+  auto J = std::make_shared<LocalElements>();
+  J->OlderUnknown = T->OlderUnknown || E->OlderUnknown;
+  bool Alike = T->Stores.size() == E->Stores.size();
+  for (size_t I = 0; Alike && I < T->Stores.size(); ++I) {
+    const LocalElements::Store &A = T->Stores[I], &B = E->Stores[I];
+    Alike = A.Index == B.Index && A.Over == B.Over;
+    if (Alike)
+      J->Stores.push_back(
+          {A.Index, mergeValues(Cond, A.Value, B.Value), A.Over});
+  }
+  if (!Alike) {
+    J->Stores.clear();
+    J->OlderUnknown = true;
+  }
+  return J;
 }
 
 VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
@@ -395,6 +424,8 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
   }
   if (T.Function != E.Function)
     Merged.Function = nullptr;
+  if (T.Elements != E.Elements)
+    Merged.Elements = joinElements(Cond, T.Elements, E.Elements);
   if (T.Object != E.Object) {
     if (!T.Object || !E.Object) {
       Merged.Object.reset();

@@ -61,14 +61,20 @@ struct PointerValue {
   /// ggml's `i < i_sup ? KV + i*stride : zero`. Accesses through it are
   /// made by those lanes only.
   std::optional<Expr> GlobalWhere;
+  /// For a pointer into a local array: the array's variable (an identity,
+  /// where BaseName is only its name), so that stores through the pointer
+  /// are known to be stores into it (KernelWalker::LocalContents).
+  const clang::VarDecl *LocalArray = nullptr;
 
   friend bool operator==(const PointerValue &A, const PointerValue &B) {
     return A.BaseName == B.BaseName && A.Space == B.Space &&
-           A.ByteOffset == B.ByteOffset && A.GlobalWhere == B.GlobalWhere;
+           A.ByteOffset == B.ByteOffset && A.GlobalWhere == B.GlobalWhere &&
+           A.LocalArray == B.LocalArray;
   }
 };
 
 struct ObjectValue;
+struct LocalElements;
 
 /// One pointer for two that paths (`if`/`else`, `c ? a : b`) join under
 /// \p Cond: the offset chosen per lane (two allocations are taken to be
@@ -120,6 +126,31 @@ struct VarValue {
   /// reading it is undefined, so where paths join the value of a path that
   /// assigned it is the value.
   bool Uninitialized = false;
+  /// For a local array of pointers or integers that is only ever read and
+  /// assigned element by element (cub's `digit_counters[ITEM]`): what the
+  /// stores so far put in it. Null: nothing known of its elements.
+  std::shared_ptr<const LocalElements> Elements;
+};
+
+/// The elements of a local array of pointers or integers as the stores into it made
+/// them (KernelWalker::storeLocalElement): newest last. A read at an index
+/// takes the newest store it can tell apart from the others, and nothing
+/// when it cannot (two symbolic indices that may or may not be equal).
+struct LocalElements {
+  struct Store {
+    /// The element's index, in the walker's expressions.
+    Expr Index;
+    /// What the store put there.
+    VarValue Value;
+    /// Set: the store of every pass of a loop over the whole array
+    /// (`for (k = 0; k < N; ++k) p[k] = ...` with N the array's length):
+    /// element k holds Value with this iteration symbol replaced by k.
+    std::optional<Symbol> Over;
+  };
+  std::vector<Store> Stores;
+  /// Elements stored before the first of Stores are not known (a loop
+  /// whose stores have no closed form, paths that stored differently).
+  bool OlderUnknown = false;
 };
 
 /// A struct or class object held by value (a local, a by-value parameter,

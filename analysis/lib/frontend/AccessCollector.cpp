@@ -516,6 +516,7 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
       }
       walkExpr(BO->getRHS(), F);
       storeElement(BO, F);
+      noteLocalStore(LHS, BO->getRHS(), BO->getOpcode() != BO_Assign, F);
       AccessOp Op = BO->getOpcode() == BO_Assign ? AccessOp::Store
                                                  : AccessOp::LoadStore;
       recordAccess(LHS->IgnoreParens(), Op, AtomicKind::None, F, nullptr);
@@ -548,6 +549,7 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
               Expr::constant(D * sizeOf(Sub->getType()->getPointeeType()));
         return;
       }
+      noteLocalStore(Sub, nullptr, /*Update=*/true, F);
       recordAccess(Sub, AccessOp::LoadStore, AtomicKind::None, F, nullptr);
       walkAddressOperands(Sub, F);
       return;

@@ -630,11 +630,12 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
       const auto *Fn = dyn_cast<FunctionDecl>(VD->getDeclContext());
       bool KernelArg = isa<ParmVarDecl>(VD) && Fn &&
                        Fn->hasAttr<CUDAGlobalAttr>();
-      return AddressInfo{PointerValue{VD->getName().str(),
-                                      KernelArg ? MemorySpace::Param
-                                                : MemorySpace::Local,
-                                      Expr::constant(0)},
-                         std::nullopt};
+      PointerValue P{VD->getName().str(),
+                     KernelArg ? MemorySpace::Param : MemorySpace::Local,
+                     Expr::constant(0)};
+      if (!isa<ParmVarDecl>(VD) && VD->getType()->isArrayType())
+        P.LocalArray = cast<VarDecl>(VD);
+      return AddressInfo{P, std::nullopt};
     }
     return AddressInfo{
         PointerValue{VD->getName().str(), spaceOfVar(VD), Expr::constant(0)},

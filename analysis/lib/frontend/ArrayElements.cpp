@@ -1,4 +1,4 @@
-//===- ArrayElements.cpp - Pointer arrays held in objects -----------------===//
+//===- ArrayElements.cpp - Arrays of pointers, element by element ---------===//
 //
 // A class that keeps pointers in an array field and picks one by a field
 // (TransformerEngine's double-buffered RawAsyncLoader: `T *buf_[2]` set in
@@ -8,12 +8,20 @@
 // or global memory instead of "cannot follow the pointer". Only arrays that
 // no other method writes are kept, so the elements never go stale.
 //
+// A local array of pointers a function fills and reads back (cub's
+// BlockRadixRank: `digit_counters[ITEM] = &counters[lane][tid][sub]` in one
+// loop over the keys, `*digit_counters[ITEM]` there and in the next): the
+// stores are part of the variable's abstract value (VarValue::Elements),
+// and a loop storing element k at pass k of as many passes as the array
+// has elements leaves every element known after it.
+//
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallSet.h"
 
 using namespace clang;
 
@@ -91,6 +99,8 @@ bool KernelWalker::constructorSetArray(const FieldDecl *FD) {
 }
 
 void KernelWalker::storeElement(const BinaryOperator *Store, Frame &F) {
+  if (storeLocalElement(Store, F))
+    return;
   const clang::Expr *LHS = Store->getLHS();
   if (!isa_and_nonnull<CXXConstructorDecl>(F.Fn) ||
       !LHS->getType()->isPointerType())
@@ -123,6 +133,8 @@ void KernelWalker::storeElement(const BinaryOperator *Store, Frame &F) {
 
 std::optional<PointerValue> KernelWalker::loadedElement(const clang::Expr *LV,
                                                         const Frame &F) {
+  if (std::optional<VarValue> V = localElement(LV, F))
+    return V->Pointer;
   const MemberExpr *ME = arrayMember(LV);
   if (!ME)
     return std::nullopt;
@@ -153,6 +165,215 @@ std::optional<PointerValue> KernelWalker::loadedElement(const clang::Expr *LV,
       return std::nullopt;
   }
   return Joined;
+}
+
+namespace {
+/// The local array variable whose element \p LV names (`p[i]`), with the
+/// subscript; null when it is not one.
+const VarDecl *localArrayElement(const clang::Expr *LV,
+                                 const ArraySubscriptExpr *&ASE) {
+  ASE = dyn_cast<ArraySubscriptExpr>(LV->IgnoreParens());
+  if (!ASE)
+    return nullptr;
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) ? VD : nullptr;
+}
+
+/// \p V with the symbol \p S replaced by \p By in its integer and pointer.
+VarValue substituted(const VarValue &V, const Symbol &S, const Expr &By) {
+  std::map<Symbol, Expr> Map{{S, By}};
+  VarValue R = V;
+  if (R.Int)
+    R.Int = R.Int->substitute(Map);
+  if (R.Pointer) {
+    R.Pointer->ByteOffset = R.Pointer->ByteOffset.substitute(Map);
+    if (R.Pointer->GlobalWhere)
+      R.Pointer->GlobalWhere = R.Pointer->GlobalWhere->substitute(Map);
+  }
+  return R;
+}
+} // namespace
+
+bool KernelWalker::elementWiseArray(const VarDecl *VD) {
+  auto [It, New] = ElementWiseArrays.try_emplace(VD, false);
+  if (!New)
+    return It->second;
+  const auto *AT = Ctx.getAsConstantArrayType(VD->getType());
+  const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getDeclContext());
+  QualType Element = AT ? AT->getElementType() : QualType();
+  return It->second = AT &&
+                      (Element->isPointerType() ||
+                       Element->isIntegralOrEnumerationType()) &&
+                      Fn &&
+                      Fn->getBody() &&
+                      elementUses(VD, Fn->getBody()).elementWise();
+}
+
+bool KernelWalker::storeLocalElement(const BinaryOperator *Store, Frame &F) {
+  const ArraySubscriptExpr *ASE = nullptr;
+  const VarDecl *VD = localArrayElement(Store->getLHS(), ASE);
+  if (!VD || Store->getOpcode() != BO_Assign || !elementWiseArray(VD) ||
+      !F.Env.count(VD))
+    return false;
+  Expr Index = translate(ASE->getIdx(), F);
+  VarValue Stored;
+  if (Store->getType()->isPointerType())
+    Stored.Pointer = resolvePointer(Store->getRHS(), F, nullptr);
+  else
+    Stored.Int = translate(Store->getRHS(), F);
+  VarValue &Slot = F.Env[VD];
+  auto L = Slot.Elements ? std::make_shared<LocalElements>(*Slot.Elements)
+                         : std::make_shared<LocalElements>();
+  // The element the store replaces is no longer there to be read.
+  llvm::erase_if(L->Stores, [&](const LocalElements::Store &S) {
+    return !S.Over && S.Index == Index;
+  });
+  L->Stores.push_back({Index, std::move(Stored), std::nullopt});
+  Slot.Elements = std::move(L);
+  return true;
+}
+
+std::shared_ptr<const LocalElements>
+KernelWalker::initialElements(const VarDecl *VD, const Frame &F) {
+  const auto *ILE =
+      dyn_cast_or_null<InitListExpr>(VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr);
+  if (!ILE || !elementWiseArray(VD))
+    return nullptr;
+  const auto *AT = Ctx.getAsConstantArrayType(VD->getType());
+  bool Pointers = AT->getElementType()->isPointerType();
+  auto L = std::make_shared<LocalElements>();
+  for (uint64_t I = 0, N = AT->getSize().getZExtValue(); I < N; ++I) {
+    VarValue V;
+    if (I < ILE->getNumInits()) {
+      const clang::Expr *Init = ILE->getInit(I);
+      if (Pointers)
+        V.Pointer = resolvePointer(Init, F, nullptr);
+      else
+        V.Int = translate(Init, F);
+    } else if (!Pointers) {
+      V.Int = Expr::constant(0); // Elements the list leaves out are zero.
+    }
+    L->Stores.push_back({Expr::constant(int64_t(I)), std::move(V), std::nullopt});
+  }
+  return L;
+}
+
+std::optional<VarValue> KernelWalker::localElement(const clang::Expr *LV,
+                                                   const Frame &F) {
+  const ArraySubscriptExpr *ASE = nullptr;
+  const VarDecl *VD = localArrayElement(LV, ASE);
+  if (!VD || !elementWiseArray(VD))
+    return std::nullopt;
+  auto It = F.Env.find(VD);
+  if (It == F.Env.end() || !It->second.Elements)
+    return std::nullopt;
+  std::shared_ptr<const LocalElements> L = It->second.Elements;
+  Expr Index = translate(ASE->getIdx(), F);
+  std::string Name = sourceText(Ctx, LV->getSourceRange());
+  // Stores at constant indices covering the whole array (an initializer
+  // list): an index none of the newer stores holds is the oldest one's.
+  llvm::SmallSet<int64_t, 8> Constants;
+  for (const LocalElements::Store &S : L->Stores)
+    if (std::optional<int64_t> C = S.Index.asConstant())
+      Constants.insert(*C);
+  const auto *AT = Ctx.getAsConstantArrayType(VD->getType());
+  bool Complete = !L->OlderUnknown && Constants.size() == AT->getSize().getZExtValue();
+  // Newest first: a store at this index for certain is the value; one at
+  // another index for certain is passed over; one that may or may not be
+  // at this index is chosen where the indices are equal.
+  std::function<std::optional<VarValue>(size_t)> Read =
+      [&](size_t N) -> std::optional<VarValue> {
+    if (N == 0)
+      return std::nullopt;
+    const LocalElements::Store &S = L->Stores[N - 1];
+    if (N == 1 && Complete && S.Index.asConstant())
+      return S.Value;
+    if (S.Over)
+      return substituted(S.Value, *S.Over, Index);
+    if (S.Index == Index)
+      return S.Value;
+    std::optional<int64_t> Apart = (S.Index - Index).asConstant();
+    if (Apart && *Apart != 0)
+      return Read(N - 1);
+    std::optional<VarValue> Older = Read(N - 1);
+    if (!Older)
+      return std::nullopt;
+    Expr Here = Expr::eq(Index, S.Index);
+    VarValue V;
+    if (S.Value.Int && Older->Int)
+      V.Int = Expr::select(Here, *S.Value.Int, *Older->Int);
+    else if (S.Value.Pointer && Older->Pointer)
+      V.Pointer = joinPointers(Here, *S.Value.Pointer, *Older->Pointer, Name);
+    if (!V.Int && !V.Pointer)
+      return std::nullopt;
+    return V;
+  };
+  return Read(L->Stores.size());
+}
+
+unsigned KernelWalker::contentKind(const clang::Expr *Value, const Frame &F) {
+  if (const auto *ILE = dyn_cast<InitListExpr>(Value->IgnoreImplicit())) {
+    unsigned Bits = ILE->getNumInits() == 0 ? ContentOther : 0;
+    for (const clang::Expr *Init : ILE->inits())
+      Bits |= contentKind(Init, F);
+    return Bits;
+  }
+  QualType T = Value->getType();
+  if (T->isIntegralOrEnumerationType())
+    return translate(Value, F).isIndirect() ? ContentData : ContentOther;
+  if (T->isRealFloatingType())
+    return floatValue(Value, F).isIndirect() ? ContentData : ContentOther;
+  return ContentOther;
+}
+
+void KernelWalker::noteLocalStore(const clang::Expr *LV,
+                                  const clang::Expr *Value, bool Update,
+                                  const Frame &F) {
+  std::optional<AddressInfo> A = resolveAddress(LV, F, nullptr);
+  if (!A || A->Ptr.Space != MemorySpace::Local || !A->Ptr.LocalArray)
+    return;
+  unsigned Bits = Value ? contentKind(Value, F) : 0;
+  // Updated in place (`c[j] += d`, `c[j]++`): data stays data, and what is
+  // added may make it data.
+  if (Update)
+    Bits &= ContentData;
+  LocalContents[A->Ptr.LocalArray] |= Bits;
+}
+
+void KernelWalker::openLoopElements(
+    const llvm::SmallPtrSetImpl<const VarDecl *> &Stored, Frame &F) {
+  for (const VarDecl *VD : Stored)
+    if (auto It = F.Env.find(VD); It != F.Env.end() && It->second.Elements) {
+      auto L = std::make_shared<LocalElements>();
+      L->OlderUnknown = true;
+      It->second.Elements = std::move(L);
+    }
+}
+
+void KernelWalker::closeLoopElements(
+    const llvm::SmallPtrSetImpl<const VarDecl *> &Stored, Frame &F,
+    const std::optional<Symbol> &Iter, std::optional<int64_t> Trips,
+    bool LeavesEarly) {
+  for (const VarDecl *VD : Stored) {
+    auto It = F.Env.find(VD);
+    if (It == F.Env.end() || !It->second.Elements)
+      continue;
+    const LocalElements &L = *It->second.Elements;
+    const auto *AT = Ctx.getAsConstantArrayType(VD->getType());
+    // One store per pass, at the pass's own element, over the whole array.
+    bool Whole = Iter && Trips && !LeavesEarly && AT &&
+                 uint64_t(*Trips) == AT->getSize().getZExtValue() &&
+                 L.Stores.size() == 1 && !L.Stores[0].Over &&
+                 L.Stores[0].Index == Expr::symbol(*Iter);
+    auto Out = std::make_shared<LocalElements>();
+    if (Whole)
+      Out->Stores.push_back({L.Stores[0].Index, L.Stores[0].Value, *Iter});
+    else
+      Out->OlderUnknown = true;
+    It->second.Elements = std::move(Out);
+  }
 }
 
 } // namespace frontend

@@ -22,40 +22,46 @@ namespace {
 /// Arrays with more elements are left alone (the select would be long).
 constexpr uint64_t MaxElements = 32;
 
-/// Whether some use of \p VD in \p Body is other than reading one of its
-/// elements (`a[i] = v`, `a[i]++`, `&a[i]`, `f(a)`, a reference bound).
-bool writtenOrEscapes(const VarDecl *VD, Stmt *Body) {
+} // namespace
+
+ElementUses elementUses(const VarDecl *VD, const Stmt *Body) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const VarDecl *VD;
-    unsigned Refs = 0, Reads = 0;
-    bool Written = false;
+    ElementUses Uses;
     bool refersTo(const clang::Expr *E) const {
       const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
       return DRE && DRE->getDecl() == VD;
+    }
+    const ArraySubscriptExpr *element(const clang::Expr *E) const {
+      const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+      return ASE && refersTo(ASE->getBase()) ? ASE : nullptr;
     }
     // sizeof(a) / sizeof(int) reads nothing (an unevaluated operand).
     bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
       return true;
     }
     bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-      Refs += DRE->getDecl() == VD;
+      Uses.Refs += DRE->getDecl() == VD;
       return true;
     }
     bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
       // An element read: a[i] as an rvalue.
-      if (ICE->getCastKind() == CK_LValueToRValue)
-        if (const auto *ASE =
-                dyn_cast<ArraySubscriptExpr>(ICE->getSubExpr()->IgnoreParens()))
-          if (refersTo(ASE->getBase()))
-            ++Reads;
+      if (ICE->getCastKind() == CK_LValueToRValue && element(ICE->getSubExpr()))
+        ++Uses.Reads;
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->getOpcode() == BO_Assign && element(BO->getLHS()))
+        ++Uses.Assigns;
       return true;
     }
   } F;
   F.VD = VD;
-  F.TraverseStmt(Body);
-  return F.Refs != F.Reads;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Uses;
 }
 
+namespace {
 } // namespace
 
 std::optional<Expr> KernelWalker::constantArrayElement(const clang::Expr *LV,
@@ -74,7 +80,7 @@ std::optional<Expr> KernelWalker::constantArrayElement(const clang::Expr *LV,
     const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getDeclContext());
     if (AT && ILE && Fn && Fn->getBody() &&
         AT->getSize().getZExtValue() <= MaxElements &&
-        !writtenOrEscapes(VD, Fn->getBody())) {
+        elementUses(VD, Fn->getBody()).onlyRead()) {
       std::vector<int64_t> Elements;
       for (unsigned I = 0, N = AT->getSize().getZExtValue(); I < N; ++I) {
         // Elements the list leaves out are zero.

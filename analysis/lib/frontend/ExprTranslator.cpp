@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
 
+#include <fmt/format.h>
+
 #include "llvm/Support/xxhash.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -91,8 +93,33 @@ std::optional<Expr> applyBinaryOperator(BinaryOperatorKind Op, const Expr &L,
 }
 
 Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
+  // An element of a local array the walker follows: what was stored there.
+  if (std::optional<VarValue> Element = localElement(LV, F))
+    if (Element->Int)
+      return *Element->Int;
   // Uniform if every lane reads the same address, else data-dependent.
   std::optional<AddressInfo> A = resolveAddress(LV, F, nullptr);
+  if (A && A->Ptr.Space == MemorySpace::Local &&
+      isa<ArraySubscriptExpr>(LV->IgnoreParens()) && !launchFixedArray(LV, F)) {
+    // Every lane has an array of its own in local memory (a kernel's
+    // by-value arguments aside): what the same element holds differs
+    // between lanes unless the stores are followed. An array every store
+    // so far filled with data (cub's BlockLoad into `items`) holds data.
+    bool Data = false;
+    if (const VarDecl *Array = A->Ptr.LocalArray)
+      if (auto It = LocalContents.find(Array); It != LocalContents.end())
+        Data = It->second == ContentData;
+    Expr V = opaqueValue(LV, /*LaneDependent=*/true, /*Indirect=*/Data,
+                         mixKeys(F.Memory, locationKey(LV)));
+    if (Data)
+      return V;
+    OpaqueReasons.try_emplace(
+        V.getSymbol(),
+        fmt::format("'{}' is read back from the thread's local memory ('{}'), "
+                    "whose stores the analysis does not follow there",
+                    sourceText(Ctx, LV->getSourceRange()), A->Ptr.BaseName));
+    return V;
+  }
   bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
   // The value is what this address held in this version of memory: the
   // same for two reads of it spelled alike with no store between;

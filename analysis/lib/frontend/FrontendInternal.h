@@ -120,6 +120,19 @@ const clang::Expr *copySource(const clang::Expr *Init);
 /// object value?
 bool isRecordValueType(clang::QualType T);
 
+/// How a function uses a local array \p VD: the references to it, and of
+/// them the element reads (`a[i]` as a value) and the plain element
+/// assignments (`a[i] = v`). Any other use (`a[i]++`, `&a[i]`, `f(a)`, a
+/// reference bound) may write it behind the walker's back.
+struct ElementUses {
+  unsigned Refs = 0, Reads = 0, Assigns = 0;
+  /// Only element reads.
+  bool onlyRead() const { return Refs == Reads; }
+  /// Only element reads and assignments.
+  bool elementWise() const { return Refs == Reads + Assigns; }
+};
+ElementUses elementUses(const clang::VarDecl *VD, const clang::Stmt *Body);
+
 /// Interprets one kernel (and the __device__ functions it calls) and records
 /// its global accesses.
 class KernelWalker {
@@ -502,15 +515,63 @@ private:
   void storeElement(const clang::BinaryOperator *Store, Frame &F);
   /// `buf_[phase_]` of such an array: the element the index picks (a join
   /// over the elements when it is not a constant); nullopt when they are
-  /// not all known.
+  /// not all known. Also an element of a local array of pointers
+  /// (localElement()).
   std::optional<PointerValue> loadedElement(const clang::Expr *LV,
                                             const Frame &F);
+  /// Is \p VD a local array of pointers or integers that its function only
+  /// reads and assigns element by element (`p[i] = q`, `*p[i]`), so that
+  /// VarValue::Elements tells what it holds?
+  bool elementWiseArray(const clang::VarDecl *VD);
+  /// `p[i] = q` (\p Store) into such an array: element i holds q from now
+  /// on. False when \p Store is not such a store.
+  /// The elements an initializer list gives such an array (`int o[3] = {a,
+  /// b}`: a, b and 0); null when it is not one.
+  std::shared_ptr<const LocalElements>
+  initialElements(const clang::VarDecl *VD, const Frame &F);
+  bool storeLocalElement(const clang::BinaryOperator *Store, Frame &F);
+  /// What the element \p LV (`p[i]`) of such an array holds: the newest
+  /// store the index tells apart from the others; nullopt when unknown.
+  std::optional<VarValue> localElement(const clang::Expr *LV, const Frame &F);
+  /// Before a loop whose body stores into the local arrays \p Stored: what
+  /// the passes read from them is not known from the stores before it.
+  static void openLoopElements(
+      const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Stored, Frame &F);
+  /// After that loop (iteration symbol \p Iter, \p Trips passes, leaving
+  /// early or not): an array each pass of which stores its element k, as
+  /// many passes as the array has elements, holds at every index what the
+  /// pass stored (LocalElements::Store::Over); any other stores leave its
+  /// elements unknown.
+  void closeLoopElements(
+      const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Stored, Frame &F,
+      const std::optional<Symbol> &Iter, std::optional<int64_t> Trips,
+      bool LeavesEarly);
+  llvm::DenseMap<const clang::VarDecl *, bool> ElementWiseArrays;
+  /// What the stores into a local array so far put there, by any path
+  /// (element assignments, and through pointers and references into it in
+  /// inlined calls: cub's BlockLoad filling the user's `items`): values
+  /// loaded from memory at per-lane addresses (data), or anything else.
+  enum ContentBits : unsigned { ContentData = 1, ContentOther = 2 };
+  llvm::DenseMap<const clang::VarDecl *, unsigned> LocalContents;
+  /// What storing \p Value (an initializer, an assignment's right side)
+  /// puts into memory, as LocalContents bits.
+  unsigned contentKind(const clang::Expr *Value, const Frame &F);
+  /// Adds the store of \p Value through the lvalue \p LV to LocalContents
+  /// when \p LV is in a local array; \p Update: the old value changed in
+  /// place by \p Value (`+=`), or by nothing (null: `++`).
+  void noteLocalStore(const clang::Expr *LV, const clang::Expr *Value,
+                      bool Update, const Frame &F);
   /// The value after `if (Cond)` gave \p T on one path and \p E on the other.
   /// The function \p E (of function pointer type) holds: a function named
   /// there (`launch1`, `&launch1`) or one a variable holds; null otherwise.
   const clang::FunctionDecl *functionHeld(const clang::Expr *E, Frame &F);
   VarValue mergeValues(const Expr &Cond, const VarValue &T,
                        const VarValue &E) const;
+  /// The elements of a local array after paths that left \p T and \p E
+  /// join under \p Cond (VarValue::Elements).
+  std::shared_ptr<const LocalElements>
+  joinElements(const Expr &Cond, const std::shared_ptr<const LocalElements> &T,
+               const std::shared_ptr<const LocalElements> &E) const;
   /// The object value \p Init gives a struct/class slot (running the user's
   /// constructor, not walking \p Init's operands).
   std::optional<VarValue> recordValue(const clang::Expr *Init, Frame &F);

@@ -60,7 +60,7 @@ bool alwaysReturns(const Stmt *S) {
 /// them under any condition).
 bool sameSlot(const VarValue &A, const VarValue &B) {
   if (A.Int != B.Int || A.Object != B.Object || A.Origin != B.Origin ||
-      A.Uninitialized != B.Uninitialized ||
+      A.Uninitialized != B.Uninitialized || A.Elements != B.Elements ||
       A.Pointer.has_value() != B.Pointer.has_value())
     return false;
   return !A.Pointer || *A.Pointer == *B.Pointer;
@@ -103,6 +103,7 @@ KernelWalker::launchedCaptures(const CXXRecordDecl *Closure,
 }
 
 void KernelWalker::walkEntry(const FunctionDecl *FD, bool Host) {
+  LocalContents.clear();
   Frame F;
   F.Fn = FD;
   F.IsKernel = !Host;
@@ -361,6 +362,10 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
     VarValue V;
     V.Pointer = PointerValue{VD->getName().str(), MemorySpace::Local,
                              Expr::constant(0)};
+    V.Pointer->LocalArray = VD;
+    V.Elements = initialElements(VD, F);
+    if (const clang::Expr *Init = VD->getInit())
+      LocalContents[VD] |= contentKind(Init, F);
     F.Env[VD] = V;
     return;
   }

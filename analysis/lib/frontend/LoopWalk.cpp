@@ -75,44 +75,71 @@ bool assignedBeforeRead(const Stmt *Body, const ValueDecl *VD) {
 }
 
 /// Can \p Body leave its loop other than by the condition (break, return,
-/// goto)? A `break` of a nested loop or switch ends that one only (yalm's
-/// `switch (ctr_mod)` of cases that each break).
-bool leavesEarly(const Stmt *Body) {
+/// goto), or with \p OrSkips end a pass early (continue)? A `break` of a
+/// nested loop or switch ends that one only (yalm's `switch (ctr_mod)` of
+/// cases that each break).
+bool leavesEarly(const Stmt *Body, bool OrSkips = false) {
   struct Finder : RecursiveASTVisitor<Finder> {
     using Base = RecursiveASTVisitor<Finder>;
     bool Found = false;
-    /// Inside a nested switch or loop, whose own `break` it ends.
-    unsigned Nested = 0;
+    bool Skips = false;
+    /// Inside nested loops (whose own `break` and `continue` they take) and
+    /// switches (whose own `break`).
+    unsigned Loops = 0, Switches = 0;
     bool VisitBreakStmt(BreakStmt *) {
-      Found |= Nested == 0;
+      Found |= Loops == 0 && Switches == 0;
+      return !Found;
+    }
+    bool VisitContinueStmt(ContinueStmt *) {
+      Found |= Skips && Loops == 0;
       return !Found;
     }
     bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
     bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
-    bool nested(llvm::function_ref<bool()> Traverse) {
-      ++Nested;
+    bool nested(unsigned &Depth, llvm::function_ref<bool()> Traverse) {
+      ++Depth;
       bool R = Traverse();
-      --Nested;
+      --Depth;
       return R;
     }
     bool TraverseSwitchStmt(SwitchStmt *S) {
-      return nested([&] { return Base::TraverseSwitchStmt(S); });
+      return nested(Switches, [&] { return Base::TraverseSwitchStmt(S); });
     }
     bool TraverseForStmt(ForStmt *S) {
-      return nested([&] { return Base::TraverseForStmt(S); });
+      return nested(Loops, [&] { return Base::TraverseForStmt(S); });
     }
     bool TraverseWhileStmt(WhileStmt *S) {
-      return nested([&] { return Base::TraverseWhileStmt(S); });
+      return nested(Loops, [&] { return Base::TraverseWhileStmt(S); });
     }
     bool TraverseDoStmt(DoStmt *S) {
-      return nested([&] { return Base::TraverseDoStmt(S); });
+      return nested(Loops, [&] { return Base::TraverseDoStmt(S); });
     }
     bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
-      return nested([&] { return Base::TraverseCXXForRangeStmt(S); });
+      return nested(Loops, [&] { return Base::TraverseCXXForRangeStmt(S); });
+    }
+  } F;
+  F.Skips = OrSkips;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
+/// The local arrays whose elements \p Body assigns (`p[k] = q`).
+llvm::SmallPtrSet<const VarDecl *, 4> storedArrays(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallPtrSet<const VarDecl *, 4> Arrays;
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (const auto *ASE =
+              dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParens()))
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                ASE->getBase()->IgnoreParenImpCasts()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            if (BO->isAssignmentOp() && VD->hasLocalStorage())
+              Arrays.insert(VD);
+      return true;
     }
   } F;
   F.TraverseStmt(const_cast<Stmt *>(Body));
-  return F.Found;
+  return F.Arrays;
 }
 
 /// The variables \p S names.
@@ -142,6 +169,11 @@ struct KernelWalker::LoopSyntax {
   llvm::SmallPtrSet<const ValueDecl *, 8> InCond;
   /// The variables the increment changes, in its order.
   std::vector<const ValueDecl *> Stepped;
+  /// The local arrays the body assigns elements of (`p[k] = q`).
+  llvm::SmallPtrSet<const VarDecl *, 4> StoredArrays;
+  /// Some pass may skip the rest of the body or leave (continue, break,
+  /// return, goto): a store in it is not made by every pass.
+  bool SkipsStores = false;
   bool LeavesEarly = false;
   const Stmt *Body = nullptr;
   /// deadOnEntry() of the variables asked about.
@@ -184,6 +216,8 @@ KernelWalker::LoopSyntax &KernelWalker::loopSyntax(const Stmt *Body,
   if (Cond)
     L->InCond = namedIn(Cond);
   L->LeavesEarly = leavesEarly(Body);
+  L->StoredArrays = storedArrays(Body);
+  L->SkipsStores = !L->StoredArrays.empty() && leavesEarly(Body, true);
   L->Body = Body;
   Slot = std::move(L);
   return *Slot;
@@ -201,6 +235,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   // Variables the loop modifies: induction variables (only ever stepped by a
   // loop-invariant amount) become start + step * iter; others opaque.
   LoopSyntax &Syntax = loopSyntax(Body, Cond, Inc);
+  openLoopElements(Syntax.StoredArrays, F);
   const llvm::SmallPtrSet<const ValueDecl *, 8> &Modified = Syntax.Modified;
   llvm::SmallPtrSet<const ValueDecl *, 8> NonInduction = Syntax.NonInduction;
 
@@ -336,6 +371,9 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   std::optional<Expr> End = UniformTrips;
   if (TripCount)
     End = Expr::constant(*TripCount);
+  closeLoopElements(Syntax.StoredArrays, F, Iter,
+                    End ? End->asConstant() : std::nullopt,
+                    Syntax.SkipsStores);
   for (const auto &[VD, V] : AtIter)
     if (auto It = F.Env.find(VD); It != F.Env.end())
       It->second = exitValue(VD, V, InductionSteps.count(VD) != 0, State,

@@ -18,12 +18,14 @@ __global__ void table(float *out) {
   out[offs[threadIdx.x & 3] + 64 * (threadIdx.x >> 2)] = 1.0f;
 // CHECK: [[@LINE-1]]:3: access: kernel=table op=store base=out elem=4 expr='out[offs[threadIdx.x & 3] + 64 * (threadIdx.x >> 2)]' sectors=16 ideal=4 class=strided {{.*}}
 }
-// Written after its initialization: not a constant, the element is data.
+// Written after its initialization: not a constant, but each element is
+// what the stores put there, the newest where the indices are equal (k = 3
+// from the launch: {0, 7}, out[0] and out[7], one sector).
 __global__ void written(float *out, int k) {
   int offs[2] = {0, 1};
   offs[k & 1] = 7;
   out[offs[threadIdx.x & 1]] = 1.0f;
-// CHECK: [[@LINE-1]]:3: access: kernel=written op=store base=out elem=4 expr='out[offs[threadIdx.x & 1]]' {{.*}}class=indirect
+// CHECK: [[@LINE-1]]:3: access: kernel=written op=store base=out elem=4 expr='out[offs[threadIdx.x & 1]]' sectors=1 ideal=4 class=coalesced
 }
 void launch(float *out, const float *in, int B, int T, int C, int block_size) {
   int N = B * T;

@@ -8,10 +8,12 @@
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // CENSUS: 0 missing from the report
 // Shared accesses, closed world; the pointers read back from the local
-// array are unknown with a reason that says so.
+// array are what the stores put there (the loop stores element k at pass k),
+// and unknown with a reason that says so where a store's index cannot be
+// told apart from the read's.
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --check-prefix=SHARED --implicit-check-not=shared:
 // RUN: %coalesce-lint --format=json --fail-on=never %s | FileCheck %s --check-prefix=REASON
-// REASON: "reason": "address depends on a per-lane value the engine cannot model: 'digit_counters[item]' is a pointer read back from a local array of pointers, which the analysis does not follow element by element"
+// REASON: "reason": "address depends on a per-lane value the engine cannot model: 'slots[1]' is a pointer read back from a local array of pointers, which the analysis does not follow element by element"
 __global__ void k(const int *in, int *out) {
   __shared__ int counters[4][256];
   int *digit_counters[4];
@@ -20,13 +22,21 @@ __global__ void k(const int *in, int *out) {
   for (int item = 0; item < 4; item++) {
     digit_counters[item] = &counters[item][threadIdx.x];
     prefixes[item] = *digit_counters[item];
-// SHARED: [[@LINE-1]]:22: shared: kernel=k op=load base=digit_counters[item] elem=4 expr='*digit_counters[item]' wavefronts=n/a ideal=n/a class=unknown
+// SHARED: [[@LINE-1]]:22: shared: kernel=k op=load base=counters elem=4 expr='*digit_counters[item]' wavefronts=1 ideal=1 class=conflict-free stride=4
     *digit_counters[item] = prefixes[item] + in[threadIdx.x * 4 + item];
 // CHECK: [[@LINE-1]]:46: access: kernel=k op=load base=in elem=4 expr='in[threadIdx.x * 4 + item]' sectors=16 ideal=4 class=strided stride=16 {{.*}}
-// SHARED: [[@LINE-2]]:5: shared: kernel=k op=store base=digit_counters[item] elem=4 expr='*digit_counters[item]' wavefronts=n/a ideal=n/a class=unknown
+// SHARED: [[@LINE-2]]:5: shared: kernel=k op=store base=counters elem=4 expr='*digit_counters[item]' wavefronts=1 ideal=1 class=conflict-free stride=4
   }
   out[threadIdx.x] = prefixes[0];
 // CHECK: [[@LINE-1]]:3: access: kernel=k op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced stride=4 {{.*}}
+}
+// Stored at an index each lane picks: element 1 may be any lane's store.
+__global__ void scattered(int *out) {
+  __shared__ int counters[4][256];
+  int *slots[4];
+  slots[threadIdx.x & 3] = &counters[threadIdx.x & 3][threadIdx.x];
+  *slots[1] = 1;
+// SHARED: [[@LINE-1]]:3: shared: kernel=scattered op=store base=slots[1] elem=4 expr='*slots[1]' wavefronts=n/a ideal=n/a class=unknown
 }
 template <bool Memoize>
 __global__ void pick(const int *in, int *out) {

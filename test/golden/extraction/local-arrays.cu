@@ -1,0 +1,83 @@
+// Local arrays (issue 27, cub's BlockRadixRank; issue 29, values the state
+// holds): every lane has local memory of its own, so an element read back
+// is the lane's, never a value uniform across the warp. An array its
+// function only reads and assigns element by element is followed store by
+// store: `idx[i] = 8 * threadIdx.x + i` gives a strided store through
+// `a[idx[i]]`, keys loaded from memory an indirect one, and a loop storing
+// element k at pass k of as many passes as the array has elements leaves
+// every element known after it (`*dc[item]` in the next loop). An array
+// that escapes (`fill(rows, 4)`), or a loop that may skip its store
+// (`continue`), leaves the elements unknown, with the reason, unless every
+// store into the array put data there (then an index read from it is data).
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=shared:
+// RUN: %coalesce-lint --format=json --fail-on=never %s | FileCheck %s --check-prefix=REASON
+// RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
+// CENSUS: 0 missing from the report
+// REASON: "reason": "address depends on a per-lane value the engine cannot model: 'rows[2]' is read back from the thread's local memory ('rows'), whose stores the analysis does not follow there"
+// REASON: "reason": "address depends on a per-lane value the engine cannot model: 'p[1]' is a pointer read back from a local array of pointers, which the analysis does not follow element by element"
+__device__ void fill(int *p, int n) {
+  for (int i = 0; i < n; ++i) p[i] = threadIdx.x * n + i;
+}
+__global__ void values(const int *in, float *a, float *b, float *c) {
+  int idx[4];
+  for (int i = 0; i < 4; ++i) idx[i] = threadIdx.x * 8 + i;
+  for (int i = 0; i < 4; ++i) a[idx[i]] = 1.0f;
+// CHECK: [[@LINE-1]]:31: access: kernel=values op=store base=a elem=4 expr='a[idx[i]]' sectors=32 ideal=4 class=strided stride=32 {{.*}}
+  int key[2];
+  key[0] = in[threadIdx.x];
+// CHECK: [[@LINE-1]]:12: access: kernel=values op=load base=in elem=4 expr='in[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
+  key[1] = in[threadIdx.x + 1];
+// CHECK: [[@LINE-1]]:12: access: kernel=values op=load base=in elem=4 expr='in[threadIdx.x + 1]' sectors=5 ideal=4 class=misaligned {{.*}}
+  b[key[0] & 31] = 2.0f;
+// CHECK: [[@LINE-1]]:3: access: kernel=values op=store base=b elem=4 expr='b[key[0] & 31]' sectors=n/a ideal=n/a class=indirect {{.*}}
+  int rows[4];
+  fill(rows, 4);
+  c[rows[2]] = 3.0f;
+// CHECK: [[@LINE-1]]:3: access: kernel=values op=store base=c elem=4 expr='c[rows[2]]' sectors=n/a ideal=n/a class=unknown {{.*}}
+}
+__global__ void ranks(const int *keys, int *out) {
+  __shared__ unsigned short counters[4][256][2];
+  unsigned short *dc[4];
+  int bins[4];
+  for (int i = 0; i < 4; ++i) bins[i] = threadIdx.x & 7;
+  for (int item = 0; item < 4; ++item) {
+    unsigned digit = bins[item];
+    dc[item] = &counters[digit & 3][threadIdx.x][digit >> 2];
+    *dc[item] += 1;
+// CHECK: [[@LINE-1]]:5: shared: kernel=ranks op=load+store base=counters elem=2 expr='*dc[item]' wavefronts=1 ideal=1 class=conflict-free {{.*}}
+  }
+  __syncthreads();
+  for (int item = 0; item < 4; ++item)
+    out[threadIdx.x + 256 * item] = *dc[item];
+// CHECK-DAG: [[@LINE-1]]:5: access: kernel=ranks op=store base=out elem=4 expr='out[threadIdx.x + 256 * item]' sectors=4 ideal=4 class=coalesced {{.*}}
+// CHECK-DAG: [[@LINE-2]]:37: shared: kernel=ranks op=load base=counters elem=2 expr='*dc[item]' wavefronts=1 ideal=1 class=conflict-free {{.*}}
+}
+__global__ void skipped(const int *flags, int *out) {
+  __shared__ int tile[256];
+  int *p[2];
+  for (int k = 0; k < 2; ++k) {
+    if (flags[k]) continue;
+// CHECK: [[@LINE-1]]:9: access: kernel=skipped op=load base=flags elem=4 expr='flags[k]' sectors=1 ideal=4 class=uniform {{.*}}
+    p[k] = &tile[threadIdx.x];
+  }
+  out[threadIdx.x] = *p[1];
+// CHECK-DAG: [[@LINE-1]]:3: access: kernel=skipped op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
+// CHECK-DAG: [[@LINE-2]]:22: shared: kernel=skipped op=load base=p[1] elem=4 expr='*p[1]' wavefronts=n/a ideal=n/a class=unknown {{.*}}
+}
+// Filled from memory, then handed to a function: not followed element by
+// element, but every store into it put data there (cub's BlockLoad into the
+// user's `items`): an index read from it is data.
+__device__ unsigned get(const unsigned (&k)[4], int i) { return k[i]; }
+__global__ void filled(const unsigned *in, float *out) {
+  unsigned keys[4];
+  for (int i = 0; i < 4; ++i) keys[i] = in[threadIdx.x + 256 * i];
+// CHECK: [[@LINE-1]]:41: access: kernel=filled op=load base=in elem=4 expr='in[threadIdx.x + 256 * i]' sectors=4 ideal=4 class=coalesced {{.*}}
+  out[get(keys, 2)] = 1.0f;
+// CHECK: [[@LINE-1]]:3: access: kernel=filled op=store base=out elem=4 expr='out[get(keys, 2)]' sectors=n/a ideal=n/a class=indirect {{.*}}
+}
+int main() {
+  values<<<1, 256>>>(nullptr, nullptr, nullptr, nullptr);
+  ranks<<<1, 256>>>(nullptr, nullptr);
+  skipped<<<1, 256>>>(nullptr, nullptr);
+  filled<<<1, 256>>>(nullptr, nullptr);
+}
