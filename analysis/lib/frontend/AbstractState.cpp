@@ -82,6 +82,12 @@ bool bindsSlot(QualType RefType, const VarValue &V) {
   return V.Int.has_value();
 }
 
+const VarDecl *localVariable(const clang::Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) ? VD : nullptr;
+}
+
 bool isRecordValueType(QualType T) {
   const RecordDecl *RD = recordOf(T);
   return RD && !RD->isUnion() && RD->getDefinition();

@@ -61,9 +61,10 @@ struct PointerValue {
   /// ggml's `i < i_sup ? KV + i*stride : zero`. Accesses through it are
   /// made by those lanes only.
   std::optional<Expr> GlobalWhere;
-  /// For a pointer into a local array: the array's variable (an identity,
-  /// where BaseName is only its name), so that stores through the pointer
-  /// are known to be stores into it (KernelWalker::LocalContents).
+  /// For a pointer into a local array, or into a local object's array
+  /// field: that variable (an identity, where BaseName is only a name), so
+  /// that stores through the pointer are known to be stores into it
+  /// (KernelWalker::LocalContents).
   const clang::VarDecl *LocalArray = nullptr;
 
   friend bool operator==(const PointerValue &A, const PointerValue &B) {

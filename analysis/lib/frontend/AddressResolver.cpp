@@ -110,12 +110,14 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
     if (Obj && isThis(Obj)) {
       Callee.ThisObject = F.ThisObject;
       Callee.ThisPointer = F.ThisPointer;
+      Callee.ThisLocal = F.ThisLocal;
     } else if (Obj && Arrow) {
       Callee.ThisPointer = resolvePointer(Obj, F, Origin);
     } else if (Obj) {
       if (std::optional<VarValue> Held = heldValue(Obj, F)) {
         Callee.ThisHolder = std::make_shared<VarValue>(std::move(*Held));
         Callee.ThisObject = Callee.ThisHolder.get();
+        Callee.ThisLocal = localVariable(Obj);
       } else if (std::optional<AddressInfo> A =
                      resolveAddress(Obj, F, nullptr)) {
         Callee.ThisPointer = A->Ptr;
@@ -580,9 +582,11 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
       // A field of `*this` held by value (an array member of cub's
       // BlockScanRaking, `cached_segment`): the thread's own memory.
       if (!P && isThis(ME->getBase()) &&
-          F.ThisObject && !F.ThisPointer)
+          F.ThisObject && !F.ThisPointer) {
         P = PointerValue{FD->getName().str(), MemorySpace::Local,
                          Expr::constant(0)};
+        P->LocalArray = F.ThisLocal;
+      }
       if (!P)
         return std::nullopt;
       A = AddressInfo{*P, std::nullopt};
@@ -633,7 +637,8 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
       PointerValue P{VD->getName().str(),
                      KernelArg ? MemorySpace::Param : MemorySpace::Local,
                      Expr::constant(0)};
-      if (!isa<ParmVarDecl>(VD) && VD->getType()->isArrayType())
+      if (!isa<ParmVarDecl>(VD) && (VD->getType()->isArrayType() ||
+                                    VD->getType()->isRecordType()))
         P.LocalArray = cast<VarDecl>(VD);
       return AddressInfo{P, std::nullopt};
     }

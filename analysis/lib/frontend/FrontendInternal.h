@@ -116,6 +116,10 @@ bool isThis(const clang::Expr *E);
 /// `ne01`); \p Init itself, unwrapped, when it copies nothing.
 const clang::Expr *copySource(const clang::Expr *Init);
 
+/// The variable local to its function (not a parameter) that \p E names,
+/// through parentheses and implicit casts; null otherwise.
+const clang::VarDecl *localVariable(const clang::Expr *E);
+
 /// Is \p T (through references) a struct or class the walker holds as an
 /// object value?
 bool isRecordValueType(clang::QualType T);
@@ -195,6 +199,10 @@ private:
     std::optional<PointerValue> ThisPointer;
     /// Owns a temporary `*this` (a method called on a temporary).
     std::shared_ptr<VarValue> ThisHolder;
+    /// For a method called on a local object held by value (moderngpu's
+    /// `array_t<int, 4> x; x[i]`): that object's variable, the identity of
+    /// the thread's memory its array fields are in (PointerValue::LocalArray).
+    const clang::VarDecl *ThisLocal = nullptr;
     /// Inside library code the walker follows (cub's block primitives):
     /// the user's call that led there. Accesses are reported at it.
     const clang::CallExpr *LibraryCall = nullptr;

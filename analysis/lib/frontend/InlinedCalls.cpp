@@ -170,6 +170,7 @@ void KernelWalker::bindThis(const clang::Expr *Object, bool Arrow,
     Inner.ThisObject = Caller.ThisObject;
     Inner.ThisPointer = Caller.ThisPointer;
     Inner.ThisHolder = Caller.ThisHolder;
+    Inner.ThisLocal = Caller.ThisLocal;
     return;
   }
   if (Arrow) {
@@ -178,6 +179,7 @@ void KernelWalker::bindThis(const clang::Expr *Object, bool Arrow,
   }
   if (VarValue *Slot = heldSlot(Object, Caller)) {
     Inner.ThisObject = Slot;
+    Inner.ThisLocal = localVariable(Obj);
     return;
   }
   if (Object->isGLValue() && !isa<MaterializeTemporaryExpr>(Obj))

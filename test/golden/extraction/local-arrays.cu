@@ -75,9 +75,25 @@ __global__ void filled(const unsigned *in, float *out) {
   out[get(keys, 2)] = 1.0f;
 // CHECK: [[@LINE-1]]:3: access: kernel=filled op=store base=out elem=4 expr='out[get(keys, 2)]' sectors=n/a ideal=n/a class=indirect {{.*}}
 }
+// moderngpu's array_t: an array field of a local object, written and read
+// through its operator[] (`this->data[i]`): the object's variable is the
+// memory's identity, so the loads stored into it make the index data.
+template <typename T, int N> struct array_t {
+  T data[N];
+  __device__ T &operator[](int i) { return data[i]; }
+};
+__global__ void wrapped(const int *in, const int *edges, float *out) {
+  array_t<int, 4> x;
+  for (int i = 0; i < 4; ++i) x[i] = in[threadIdx.x * 4 + i];
+// CHECK: [[@LINE-1]]:38: access: kernel=wrapped op=load base=in elem=4 expr='in[threadIdx.x * 4 + i]' sectors=16 ideal=4 class=strided {{.*}}
+  out[x[2]] = edges[x[1]];
+// CHECK-DAG: [[@LINE-1]]:3: access: kernel=wrapped op=store base=out elem=4 expr='out[x[2]]' sectors=n/a ideal=n/a class=indirect {{.*}}
+// CHECK-DAG: [[@LINE-2]]:15: access: kernel=wrapped op=load base=edges elem=4 expr='edges[x[1]]' sectors=n/a ideal=n/a class=indirect {{.*}}
+}
 int main() {
   values<<<1, 256>>>(nullptr, nullptr, nullptr, nullptr);
   ranks<<<1, 256>>>(nullptr, nullptr);
   skipped<<<1, 256>>>(nullptr, nullptr);
   filled<<<1, 256>>>(nullptr, nullptr);
+  wrapped<<<1, 256>>>(nullptr, nullptr, nullptr);
 }
