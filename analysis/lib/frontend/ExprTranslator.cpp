@@ -526,13 +526,17 @@ Expr KernelWalker::translateCall(const CallExpr *CE, const Frame &F,
   if (It != Returned.end() && It->second.Int)
     return *It->second.Int;
 
-  // Unknown call: uniform when every argument is, else lane-dependent.
-  bool Lane = false;
-  for (unsigned I = 0; I < N; ++I)
-    Lane |= Arg(I).isLaneDependent();
+  // Unknown call: uniform when every argument is, else lane-dependent, and
+  // data when an argument is (cub's bitfield_extract of a loaded key).
+  bool Lane = false, Indirect = false;
+  for (unsigned I = 0; I < N; ++I) {
+    Expr A = Arg(I);
+    Lane |= A.isLaneDependent();
+    Indirect |= A.isIndirect();
+  }
   if (N == 0)
     Lane = true; // e.g. __laneid(), clock(): assume it varies per lane.
-  return opaqueValue(CE, Lane);
+  return opaqueValue(CE, Lane, Indirect);
 }
 
 } // namespace frontend

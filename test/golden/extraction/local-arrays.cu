@@ -68,12 +68,17 @@ __global__ void skipped(const int *flags, int *out) {
 // element, but every store into it put data there (cub's BlockLoad into the
 // user's `items`): an index read from it is data.
 __device__ unsigned get(const unsigned (&k)[4], int i) { return k[i]; }
+__device__ unsigned scramble(unsigned k);
 __global__ void filled(const unsigned *in, float *out) {
   unsigned keys[4];
   for (int i = 0; i < 4; ++i) keys[i] = in[threadIdx.x + 256 * i];
 // CHECK: [[@LINE-1]]:41: access: kernel=filled op=load base=in elem=4 expr='in[threadIdx.x + 256 * i]' sectors=4 ideal=4 class=coalesced {{.*}}
   out[get(keys, 2)] = 1.0f;
 // CHECK: [[@LINE-1]]:3: access: kernel=filled op=store base=out elem=4 expr='out[get(keys, 2)]' sectors=n/a ideal=n/a class=indirect {{.*}}
+  // A function the walker cannot see (a declaration, a library's) of data
+  // is data (cub's bitfield_extract of a key).
+  out[scramble(keys[3])] = 2.0f;
+// CHECK: [[@LINE-1]]:3: access: kernel=filled op=store base=out elem=4 expr='out[scramble(keys[3])]' sectors=n/a ideal=n/a class=indirect {{.*}}
 }
 // moderngpu's array_t: an array field of a local object, written and read
 // through its operator[] (`this->data[i]`): the object's variable is the
