@@ -484,7 +484,8 @@ def collect(outdir, examples):
                 s["accesses"] += 1
                 cls = a["classification"]
                 s["classes"][cls] += 1
-                if a["sectors_per_request"] is not None:
+                if (a.get("sectors_per_request") is not None or
+                        a.get("wavefronts_per_request") is not None):
                     s["numeric"] += 1
                 prefix, shape = normalize_reason(a["reason"])
                 if cls == "unknown":

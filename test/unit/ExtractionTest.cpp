@@ -10,8 +10,6 @@
 //===----------------------------------------------------------------------===//
 #include "ExtractionTestUtil.h"
 
-#include "coalesce/CompileFlags.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,16 +19,7 @@ using namespace coalesce::testutil;
 
 namespace {
 
-class ExtractionTest : public ::testing::Test {
-protected:
-  void SetUp() override {
-    llvm::Expected<std::string> Cuda = findCudaInstallation("");
-    if (!Cuda) {
-      std::string Why = llvm::toString(Cuda.takeError());
-      GTEST_SKIP() << "no CUDA installation: " << Why;
-    }
-  }
-};
+class ExtractionTest : public SnippetTest {};
 
 bool hasSymbol(const Expr &E, SymbolKind Kind, llvm::StringRef Name = "") {
   return E.anySymbol([&](const Symbol &S) {

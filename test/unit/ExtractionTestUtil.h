@@ -11,6 +11,7 @@
 #define COALESCE_TEST_EXTRACTIONTESTUTIL_H
 
 #include "coalesce/Analyzer.h"
+#include "coalesce/CompileFlags.h"
 #include "coalesce/Report.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -25,6 +26,18 @@
 
 namespace coalesce {
 namespace testutil {
+
+/// A test that analyzes snippets: skipped when no CUDA installation is found.
+class SnippetTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    llvm::Expected<std::string> Cuda = findCudaInstallation("");
+    if (!Cuda) {
+      std::string Why = llvm::toString(Cuda.takeError());
+      GTEST_SKIP() << "no CUDA installation: " << Why;
+    }
+  }
+};
 
 /// A 1-based line and column in a snippet.
 struct Pos {

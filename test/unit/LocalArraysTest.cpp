@@ -10,8 +10,6 @@
 //===----------------------------------------------------------------------===//
 #include "ExtractionTestUtil.h"
 
-#include "coalesce/CompileFlags.h"
-
 #include <gtest/gtest.h>
 
 using namespace coalesce;
@@ -19,16 +17,7 @@ using namespace coalesce::testutil;
 
 namespace {
 
-class LocalArraysTest : public ::testing::Test {
-protected:
-  void SetUp() override {
-    llvm::Expected<std::string> Cuda = findCudaInstallation("");
-    if (!Cuda) {
-      std::string Why = llvm::toString(Cuda.takeError());
-      GTEST_SKIP() << "no CUDA installation: " << Why;
-    }
-  }
-};
+class LocalArraysTest : public SnippetTest {};
 
 /// Symbols of \p E of kind \p Kind, by name.
 std::vector<std::string> symbolsOf(const Expr &E, SymbolKind Kind) {

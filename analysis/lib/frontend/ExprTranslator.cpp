@@ -9,11 +9,11 @@
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
 
-#include <fmt/format.h>
-
 #include "llvm/Support/xxhash.h"
 
 #include "clang/AST/ExprCXX.h"
+
+#include <fmt/format.h>
 
 #include <functional>
 
