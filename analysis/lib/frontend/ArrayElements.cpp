@@ -321,11 +321,16 @@ unsigned KernelWalker::contentKind(const clang::Expr *Value, const Frame &F) {
     return Bits;
   }
   QualType T = Value->getType();
+  std::optional<Expr> V;
   if (T->isIntegralOrEnumerationType())
-    return translate(Value, F).isIndirect() ? ContentData : ContentOther;
-  if (T->isRealFloatingType())
-    return floatValue(Value, F).isIndirect() ? ContentData : ContentOther;
-  return ContentOther;
+    V = translate(Value, F);
+  else if (T->isRealFloatingType())
+    V = floatValue(Value, F);
+  if (!V)
+    return ContentOther;
+  return V->isIndirect()          ? ContentData
+         : V->isLaneDependent()   ? ContentOther
+                                  : ContentUniform;
 }
 
 void KernelWalker::noteLocalStore(const clang::Expr *LV,

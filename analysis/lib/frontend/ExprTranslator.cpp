@@ -103,12 +103,13 @@ Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
       isa<ArraySubscriptExpr>(LV->IgnoreParens()) && !launchFixedArray(LV, F)) {
     // Every lane has an array of its own in local memory (a kernel's
     // by-value arguments aside): what the same element holds differs
-    // between lanes unless the stores are followed. An array every store
-    // so far filled with data (cub's BlockLoad into `items`) holds data.
+    // between lanes unless the stores are followed. An array the stores so
+    // far filled with data, and perhaps a default the same in every lane
+    // (cub's BlockLoad into `items`), holds data.
     bool Data = false;
     if (const VarDecl *Array = A->Ptr.LocalArray)
       if (auto It = LocalContents.find(Array); It != LocalContents.end())
-        Data = It->second == ContentData;
+        Data = (It->second & ContentData) && !(It->second & ContentOther);
     Expr V = opaqueValue(LV, /*LaneDependent=*/true, /*Indirect=*/Data,
                          mixKeys(F.Memory, locationKey(LV)));
     if (Data)

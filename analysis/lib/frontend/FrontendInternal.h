@@ -558,8 +558,13 @@ private:
   /// What the stores into a local array so far put there, by any path
   /// (element assignments, and through pointers and references into it in
   /// inlined calls: cub's BlockLoad filling the user's `items`): values
-  /// loaded from memory at per-lane addresses (data), or anything else.
-  enum ContentBits : unsigned { ContentData = 1, ContentOther = 2 };
+  /// loaded from memory at per-lane addresses (data), values the same in
+  /// every lane (cub's out-of-range default), or anything else.
+  enum ContentBits : unsigned {
+    ContentData = 1,
+    ContentOther = 2,
+    ContentUniform = 4
+  };
   llvm::DenseMap<const clang::VarDecl *, unsigned> LocalContents;
   /// What storing \p Value (an initializer, an assignment's right side)
   /// puts into memory, as LocalContents bits.

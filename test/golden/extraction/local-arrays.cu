@@ -95,10 +95,24 @@ __global__ void wrapped(const int *in, const int *edges, float *out) {
 // CHECK-DAG: [[@LINE-1]]:3: access: kernel=wrapped op=store base=out elem=4 expr='out[x[2]]' sectors=n/a ideal=n/a class=indirect {{.*}}
 // CHECK-DAG: [[@LINE-2]]:15: access: kernel=wrapped op=load base=edges elem=4 expr='edges[x[1]]' sectors=n/a ideal=n/a class=indirect {{.*}}
 }
+// cub's guarded BlockLoad: a default the same in every lane, then data.
+__device__ void load(int (&items)[4], const int *in, int n, int fill) {
+  for (int i = 0; i < 4; ++i) items[i] = fill;
+  for (int i = 0; i < 4; ++i)
+    if (threadIdx.x * 4 + i < n) items[i] = in[threadIdx.x * 4 + i];
+// CHECK: [[@LINE-1]]:45: access: kernel=defaults op=load base=in elem=4 expr='in[threadIdx.x * 4 + i]' sectors=16 ideal=4 class=strided {{.*}}
+}
+__global__ void defaults(const int *in, float *out, int n) {
+  int items[4];
+  load(items, in, n, 0);
+  out[items[0]] = 1.0f;
+// CHECK: [[@LINE-1]]:3: access: kernel=defaults op=store base=out elem=4 expr='out[items[0]]' sectors=n/a ideal=n/a class=indirect {{.*}}
+}
 int main() {
   values<<<1, 256>>>(nullptr, nullptr, nullptr, nullptr);
   ranks<<<1, 256>>>(nullptr, nullptr);
   skipped<<<1, 256>>>(nullptr, nullptr);
   filled<<<1, 256>>>(nullptr, nullptr);
   wrapped<<<1, 256>>>(nullptr, nullptr, nullptr);
+  defaults<<<1, 256>>>(nullptr, nullptr, 1024);
 }
