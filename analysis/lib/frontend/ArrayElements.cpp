@@ -320,14 +320,14 @@ unsigned KernelWalker::contentKind(const clang::Expr *Value, const Frame &F) {
       Bits |= contentKind(Init, F);
     return Bits;
   }
+  // Integers as the walker evaluates them; floating-point values, `half`s
+  // and vectors by where they come from (floatValue()).
   QualType T = Value->getType();
-  std::optional<Expr> V;
-  if (T->isIntegralOrEnumerationType())
-    V = translate(Value, F);
-  else if (T->isRealFloatingType())
-    V = floatValue(Value, F);
-  if (!V)
+  if (T->isPointerType())
     return ContentOther;
+  std::optional<Expr> V = T->isIntegralOrEnumerationType()
+                              ? translate(Value, F)
+                              : floatValue(Value, F);
   return V->isIndirect()          ? ContentData
          : V->isLaneDependent()   ? ContentOther
                                   : ContentUniform;
