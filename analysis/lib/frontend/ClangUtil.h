@@ -44,6 +44,23 @@ void traverseParsedDecls(Visitor &V, clang::ASTContext &Ctx) {
 /// (`(void *)kernel`, `&launch1`); null when it names none.
 const clang::FunctionDecl *namedFunction(const clang::Expr *E);
 
+/// The variable local to its function (not a parameter) that \p E names,
+/// through parentheses and implicit casts; null otherwise.
+const clang::VarDecl *localVariable(const clang::Expr *E);
+
+/// How a function uses a local array \p VD: the references to it, and of
+/// them the element reads (`a[i]` as a value) and the plain element
+/// assignments (`a[i] = v`). Any other use (`a[i]++`, `&a[i]`, `f(a)`, a
+/// reference bound) may write it behind the walker's back.
+struct ElementUses {
+  unsigned Refs = 0, Reads = 0, Assigns = 0;
+  /// Only element reads.
+  bool onlyRead() const { return Refs == Reads; }
+  /// Only element reads and assignments.
+  bool elementWise() const { return Refs == Reads + Assigns; }
+};
+ElementUses elementUses(const clang::VarDecl *VD, const clang::Stmt *Body);
+
 /// Is \p D declared in a system header (judged by its name's expansion
 /// location, as the kernel search judges functions)?
 bool inSystemHeader(const clang::SourceManager &SM, const clang::Decl *D);

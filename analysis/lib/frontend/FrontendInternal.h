@@ -116,26 +116,9 @@ bool isThis(const clang::Expr *E);
 /// `ne01`); \p Init itself, unwrapped, when it copies nothing.
 const clang::Expr *copySource(const clang::Expr *Init);
 
-/// The variable local to its function (not a parameter) that \p E names,
-/// through parentheses and implicit casts; null otherwise.
-const clang::VarDecl *localVariable(const clang::Expr *E);
-
 /// Is \p T (through references) a struct or class the walker holds as an
 /// object value?
 bool isRecordValueType(clang::QualType T);
-
-/// How a function uses a local array \p VD: the references to it, and of
-/// them the element reads (`a[i]` as a value) and the plain element
-/// assignments (`a[i] = v`). Any other use (`a[i]++`, `&a[i]`, `f(a)`, a
-/// reference bound) may write it behind the walker's back.
-struct ElementUses {
-  unsigned Refs = 0, Reads = 0, Assigns = 0;
-  /// Only element reads.
-  bool onlyRead() const { return Refs == Reads; }
-  /// Only element reads and assignments.
-  bool elementWise() const { return Refs == Reads + Assigns; }
-};
-ElementUses elementUses(const clang::VarDecl *VD, const clang::Stmt *Body);
 
 /// Interprets one kernel (and the __device__ functions it calls) and records
 /// its global accesses.
