@@ -639,7 +639,7 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
                      Expr::constant(0)};
       if (!isa<ParmVarDecl>(VD) && (VD->getType()->isArrayType() ||
                                     VD->getType()->isRecordType()))
-        P.LocalArray = cast<VarDecl>(VD);
+        P.LocalArray = VD;
       return AddressInfo{P, std::nullopt};
     }
     return AddressInfo{

@@ -173,12 +173,7 @@ namespace {
 const VarDecl *localArrayElement(const clang::Expr *LV,
                                  const ArraySubscriptExpr *&ASE) {
   ASE = dyn_cast<ArraySubscriptExpr>(LV->IgnoreParens());
-  if (!ASE)
-    return nullptr;
-  const auto *DRE =
-      dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) ? VD : nullptr;
+  return ASE ? localVariable(ASE->getBase()) : nullptr;
 }
 
 /// \p V with the symbol \p S replaced by \p By in its integer and pointer.

@@ -69,9 +69,8 @@ std::optional<Expr> KernelWalker::constantArrayElement(const clang::Expr *LV,
   const auto *ASE = dyn_cast<ArraySubscriptExpr>(LV->IgnoreParens());
   if (!ASE || !ASE->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
-  const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
+  const VarDecl *VD = localVariable(ASE->getBase());
+  if (!VD)
     return std::nullopt;
   auto [It, New] = ConstantArrays.try_emplace(VD);
   if (New) {

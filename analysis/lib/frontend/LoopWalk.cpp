@@ -130,11 +130,9 @@ llvm::SmallPtrSet<const VarDecl *, 4> storedArrays(const Stmt *Body) {
     bool VisitBinaryOperator(BinaryOperator *BO) {
       if (const auto *ASE =
               dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParens()))
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(
-                ASE->getBase()->IgnoreParenImpCasts()))
-          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-            if (BO->isAssignmentOp() && VD->hasLocalStorage())
-              Arrays.insert(VD);
+        if (const VarDecl *VD = localVariable(ASE->getBase());
+            VD && BO->isAssignmentOp())
+          Arrays.insert(VD);
       return true;
     }
   } F;
