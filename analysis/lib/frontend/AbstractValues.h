@@ -3,7 +3,9 @@
 // What the walker's abstract state holds for one storage slot (VarValue):
 // an integer, a pointer (a base allocation in a memory space plus a byte
 // offset), an object held by value; how two of them join where paths meet;
-// the version of memory loads are keyed by.
+// the version of memory loads are keyed by; the state of one function
+// activation (Frame: every slot's value, the lanes that run, the call
+// chain, the memory version).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_FRONTEND_ABSTRACTVALUES_H
@@ -13,8 +15,10 @@
 #include "coalesce/Report.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -203,6 +207,67 @@ struct AddressInfo {
   std::optional<unsigned> RecordBytes;
   unsigned RecordAlign = 0;
   unsigned FieldOffset = 0;
+};
+
+/// One function activation (the kernel, an inlined __device__ call, or a
+/// host function whose launches are inferred).
+struct Frame {
+  const clang::FunctionDecl *Fn = nullptr;
+  llvm::DenseMap<const clang::ValueDecl *, VarValue> Env;
+  Expr Active = Expr::constant(1);
+  std::vector<SourceLocation> CallChain;
+  /// The functions whose inlined calls enclose this one (recursion stops
+  /// at the first repeat).
+  std::vector<const clang::FunctionDecl *> Callers;
+  /// Is \p F this frame's function or one whose call encloses it?
+  bool onCallChain(const clang::FunctionDecl *F) const {
+    return F == Fn || llvm::is_contained(Callers, F);
+  }
+  /// This frame as a call of \p Callee from \p Caller: its function, its
+  /// depth and chain of callers, the caller's host and probe modes.
+  void enterFrom(const Frame &Caller, const clang::FunctionDecl *Callee) {
+    Fn = Callee;
+    Depth = Caller.Depth + 1;
+    Host = Caller.Host;
+    Probe = Caller.Probe;
+    Callers = Caller.Callers;
+    Callers.push_back(Caller.Fn);
+  }
+  bool IsKernel = false;
+  /// Host code: values are followed, nothing is recorded as an access.
+  bool Host = false;
+  /// A probe of one loop iteration: nothing is recorded.
+  bool Probe = false;
+  /// Accesses walked here are recorded (a kernel's own walk).
+  bool records() const { return !Host && !Probe; }
+  unsigned Depth = 0;
+  /// For an inlined call: where its first `return` value goes.
+  VarValue *Returned = nullptr;
+  /// For a method: `*this` held by value (a slot of the caller's), or the
+  /// address of an object in memory.
+  VarValue *ThisObject = nullptr;
+  std::optional<PointerValue> ThisPointer;
+  /// Owns a temporary `*this` (a method called on a temporary).
+  std::shared_ptr<VarValue> ThisHolder;
+  /// For a method called on a local object held by value (moderngpu's
+  /// `array_t<int, 4> x; x[i]`): that object's variable, the identity of
+  /// the thread's memory its array fields are in (PointerValue::LocalArray).
+  const clang::VarDecl *ThisLocal = nullptr;
+  /// Inside library code the walker follows (cub's block primitives):
+  /// the user's call that led there. Accesses are reported at it.
+  const clang::CallExpr *LibraryCall = nullptr;
+  /// Inside a loop whose carried values are sampled over its first
+  /// iterations only: which ("the first 8 iterations of the loop at
+  /// f.cu:12"); empty otherwise.
+  std::string SampledLoop;
+  /// That loop's iteration symbol: an address using it is known only there.
+  std::optional<Symbol> SampledIter;
+  /// The version of memory: a key of the stores walked so far on this
+  /// path (0 before any). A load's symbol carries it with its address, so
+  /// `a = idx[i]; idx[i] = ...; b = idx[i];` gives two values. Inlined
+  /// calls start from the caller's and hand theirs back; where branches
+  /// join, two different versions make a new one.
+  uint64_t Memory = 0;
 };
 
 } // namespace frontend

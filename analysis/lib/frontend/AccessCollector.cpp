@@ -493,8 +493,8 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
         VarValue *Slot = heldSlot(LHS, F);
         if (Slot && Slot->Int) {
           // v op= e: translate as the binary expression v op e.
-          std::optional<Expr> V = applyBinaryOperator(
-              BO->getOpcode(), *Slot->Int, translate(BO->getRHS(), F));
+          std::optional<Expr> V = combineValues(
+              BO->getOpcode(), *Slot->Int, translate(BO->getRHS(), F), BO);
           Slot = heldSlot(LHS, F);
           if (V)
             Slot->Int = *V;

@@ -4,7 +4,8 @@
 /// Helpers on clang's AST that the frontend's files share: locations as the
 /// report states them, source text, and traversals of the declarations a
 /// translation unit parsed (not those of the header cache's PCH) or of user
-/// code only.
+/// code only; what an expression or a declaration is, by its syntax alone
+/// (`std::move(x)`, `&a[i]`, `this`, a launch, an operator method call).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_LIB_FRONTEND_CLANGUTIL_H
@@ -14,6 +15,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <string>
@@ -80,6 +82,40 @@ void traverseUserDecls(Visitor &V, clang::ASTContext &Ctx) {
     if (!inSystemHeader(SM, D))
       V.TraverseDecl(D);
 }
+
+/// A local (non-global, non-reference) variable named by \p E, if any.
+const clang::VarDecl *localScalar(const clang::Expr *E);
+/// Builtins that return their pointer argument and access nothing
+/// (__builtin_assume_aligned, __builtin_launder).
+bool isPointerIdentityBuiltin(const clang::CallExpr *CE);
+/// The argument of `std::move(x)`, `std::forward<T>(x)` (and
+/// move_if_noexcept, forward_like, as_const): the same object; else null.
+const clang::Expr *identityCallArgument(const clang::Expr *E);
+/// The name of \p FD without inline namespaces (cub::CUB_200700_SM_900,
+/// cooperative_groups::__v1, nvcuda::wmma).
+std::string plainName(const clang::FunctionDecl *FD);
+/// Is \p CE a call of a non-static method written as an operator (`L[i]`,
+/// a lambda's `f(x)`): its first argument is then the object, not a
+/// parameter.
+bool isOperatorMethodCall(const clang::CallExpr *CE,
+                          const clang::FunctionDecl *Callee);
+/// Is \p CE a kernel launch (`k<<<g, b>>>(..)`, cudaLaunchKernel, ...)?
+bool isLaunchCall(const clang::CallExpr *CE);
+/// The lvalue \p Ptr takes the address of (`&a[i]` -> `a[i]`, through
+/// parentheses and casts): where an access through \p Ptr is anchored.
+/// Null when \p Ptr is not an address-of.
+const clang::Expr *addressOfOperand(const clang::Expr *Ptr);
+/// \p E is `this`, maybe cast to a base or a derived class (CRTP's
+/// `static_cast<const outer_t *>(this)`).
+bool isThis(const clang::Expr *E);
+/// The object \p Init copies, through temporaries, functional casts and
+/// copy or move constructors (`fastdiv(n, ne01)` taking a uint3 by value:
+/// `ne01`); \p Init itself, unwrapped, when it copies nothing.
+const clang::Expr *copySource(const clang::Expr *Init);
+
+/// Is \p T (through references) a struct or class the walker holds as an
+/// object value?
+bool isRecordValueType(clang::QualType T);
 
 } // namespace frontend
 } // namespace coalesce

@@ -71,6 +71,7 @@ enum Flag : unsigned {
   ChunkSize = 8, ///< A copy whose size argument is one chunk (4, 8, 16).
   ConfigStruct = 16, ///< A launch configured by a cudaLaunchConfig_t.
   GridToo = 32,      ///< A thread_block method grid_group has too.
+  Xor = 64,          ///< A shuffle from lane `lane ^ arg` (butterfly).
 };
 } // namespace cudaflag
 

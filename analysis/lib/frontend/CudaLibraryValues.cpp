@@ -4,8 +4,10 @@
 // memory in real kernels get their meaning here instead:
 //   cooperative groups   thread_block/grid_group/thread_block_tile methods
 //                        (thread_rank(), size(), thread_index(), ...)
-//   warp shuffles        a broadcast from a uniform lane is uniform; other
-//                        shuffles of lane values stay lane values
+//   warp shuffles        a broadcast from a uniform lane is uniform; an xor
+//                        shuffle may be a step of a warp reduction
+//                        (WarpReduction.cpp); other shuffles of lane values
+//                        stay lane values
 //   votes                __ballot_sync & co. are uniform
 //   atomics              the old value: data, different in every lane
 //   cache-hinted loads   __ldg(&a[i]) is the value of a[i]
@@ -333,6 +335,9 @@ std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
     Expr Src = translate(CE->getArg(ValueArg + 1), F, Origin);
     if (Broadcast && !Src.isLaneDependent())
       return opaqueValue(CE, /*LaneDependent=*/false);
+    if (Fn.has(cudaflag::Xor))
+      if (std::optional<Expr> X = xorShuffle(CE, ValueArg, V, F))
+        return X;
     return opaqueValue(CE, /*LaneDependent=*/true, V.isIndirect());
   }
   return std::nullopt;

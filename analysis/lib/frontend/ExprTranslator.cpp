@@ -422,7 +422,7 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
         return *D;
     Expr L = translate(BO->getLHS(), F, Origin);
     Expr R = translate(BO->getRHS(), F, Origin);
-    if (std::optional<Expr> V = applyBinaryOperator(BO->getOpcode(), L, R))
+    if (std::optional<Expr> V = combineValues(BO->getOpcode(), L, R, BO))
       return *V;
   }
 
@@ -506,8 +506,14 @@ Expr KernelWalker::translateCall(const CallExpr *CE, const Frame &F,
   auto Arg = [&](unsigned I) { return translate(CE->getArg(I), F, Origin); };
 
   bool IsMin = Fn.is(CudaRole::IntMin), IsMax = Fn.is(CudaRole::IntMax);
-  if ((IsMin || IsMax) && N == 2 && CE->getType()->isIntegerType())
-    return IsMin ? Expr::min(Arg(0), Arg(1)) : Expr::max(Arg(0), Arg(1));
+  if ((IsMin || IsMax) && N == 2 && CE->getType()->isIntegerType()) {
+    Expr A = Arg(0), B = Arg(1);
+    if (std::optional<Expr> W =
+            Exchanges.combine(IsMin ? Combine::Min : Combine::Max, A, B,
+                              sourceText(Ctx, CE->getSourceRange())))
+      return *W;
+    return IsMin ? Expr::min(A, B) : Expr::max(A, B);
+  }
   if (Fn.is(CudaRole::Mul24) && N == 2)
     return Arg(0) * Arg(1);
   if (Fn.is(CudaRole::IntAbs) && N == 1 && CE->getType()->isIntegerType()) {

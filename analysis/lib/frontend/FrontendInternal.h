@@ -29,6 +29,7 @@
 #include "ClangUtil.h"
 #include "CudaFunctions.h"
 #include "SourceFacts.h"
+#include "WarpReduction.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -53,8 +54,6 @@
 namespace coalesce {
 namespace frontend {
 
-/// A local (non-global, non-reference) variable named by \p E, if any.
-const clang::VarDecl *localScalar(const clang::Expr *E);
 
 /// If \p E reads threadIdx/blockIdx/blockDim/gridDim.{x,y,z}, the symbol.
 std::optional<Symbol> cudaBuiltinSymbol(const clang::Expr *E);
@@ -69,32 +68,12 @@ std::optional<Expr> applyBinaryOperator(clang::BinaryOperatorKind Op,
 inline bool predictedSpace(MemorySpace Space) {
   return Space == MemorySpace::Global || Space == MemorySpace::Shared;
 }
-/// Builtins that return their pointer argument and access nothing
-/// (__builtin_assume_aligned, __builtin_launder).
-bool isPointerIdentityBuiltin(const clang::CallExpr *CE);
-/// The argument of `std::move(x)`, `std::forward<T>(x)` (and
-/// move_if_noexcept, forward_like, as_const): the same object; else null.
-const clang::Expr *identityCallArgument(const clang::Expr *E);
-/// The name of \p FD without inline namespaces (cub::CUB_200700_SM_900,
-/// cooperative_groups::__v1, nvcuda::wmma).
-std::string plainName(const clang::FunctionDecl *FD);
-/// Is \p CE a call of a non-static method written as an operator (`L[i]`,
-/// a lambda's `f(x)`): its first argument is then the object, not a
-/// parameter.
-bool isOperatorMethodCall(const clang::CallExpr *CE,
-                          const clang::FunctionDecl *Callee);
-/// Is \p CE a kernel launch (`k<<<g, b>>>(..)`, cudaLaunchKernel, ...)?
-bool isLaunchCall(const clang::CallExpr *CE);
 /// Atomic kind by the pointee type of an atomic's first argument.
 AtomicKind atomicKindOf(clang::QualType Pointee);
 
 /// Is \p Def library code whose accesses are the user's and that the walker
 /// follows (cub's block primitives, curand's generators; LibraryCalls.cpp)?
 bool isWalkedLibraryFunction(const clang::FunctionDecl *Def);
-/// The lvalue \p Ptr takes the address of (`&a[i]` -> `a[i]`, through
-/// parentheses and casts): where an access through \p Ptr is anchored.
-/// Null when \p Ptr is not an address-of.
-const clang::Expr *addressOfOperand(const clang::Expr *Ptr);
 /// For a cooperative group of static type \p GroupType whose members are
 /// known (thread_block, thread_block_tile<N>): the thread's rank in it and
 /// its size; nullopt for other groups.
@@ -108,17 +87,6 @@ Expr threadInBlock();
 bool bindsSlot(clang::QualType RefType, const VarValue &V);
 /// Makes \p V's object exclusively owned, creating it if needed.
 ObjectValue &ownObject(VarValue &V);
-/// \p E is `this`, maybe cast to a base or a derived class (CRTP's
-/// `static_cast<const outer_t *>(this)`).
-bool isThis(const clang::Expr *E);
-/// The object \p Init copies, through temporaries, functional casts and
-/// copy or move constructors (`fastdiv(n, ne01)` taking a uint3 by value:
-/// `ne01`); \p Init itself, unwrapped, when it copies nothing.
-const clang::Expr *copySource(const clang::Expr *Init);
-
-/// Is \p T (through references) a struct or class the walker holds as an
-/// object value?
-bool isRecordValueType(clang::QualType T);
 
 /// Interprets one kernel (and the __device__ functions it calls) and records
 /// its global accesses.
@@ -142,66 +110,8 @@ private:
   /// Walks kernel or host function \p FD with its parameters bound.
   void walkEntry(const clang::FunctionDecl *FD, bool Host);
 
-  /// One function activation (the kernel, an inlined __device__ call, or a
-  /// host function whose launches are inferred).
-  struct Frame {
-    const clang::FunctionDecl *Fn = nullptr;
-    llvm::DenseMap<const clang::ValueDecl *, VarValue> Env;
-    Expr Active = Expr::constant(1);
-    std::vector<SourceLocation> CallChain;
-    /// The functions whose inlined calls enclose this one (recursion stops
-    /// at the first repeat).
-    std::vector<const clang::FunctionDecl *> Callers;
-    /// Is \p F this frame's function or one whose call encloses it?
-    bool onCallChain(const clang::FunctionDecl *F) const {
-      return F == Fn || llvm::is_contained(Callers, F);
-    }
-    /// This frame as a call of \p Callee from \p Caller: its function, its
-    /// depth and chain of callers, the caller's host and probe modes.
-    void enterFrom(const Frame &Caller, const clang::FunctionDecl *Callee) {
-      Fn = Callee;
-      Depth = Caller.Depth + 1;
-      Host = Caller.Host;
-      Probe = Caller.Probe;
-      Callers = Caller.Callers;
-      Callers.push_back(Caller.Fn);
-    }
-    bool IsKernel = false;
-    /// Host code: values are followed, nothing is recorded as an access.
-    bool Host = false;
-    /// A probe of one loop iteration: nothing is recorded.
-    bool Probe = false;
-    /// Accesses walked here are recorded (a kernel's own walk).
-    bool records() const { return !Host && !Probe; }
-    unsigned Depth = 0;
-    /// For an inlined call: where its first `return` value goes.
-    VarValue *Returned = nullptr;
-    /// For a method: `*this` held by value (a slot of the caller's), or the
-    /// address of an object in memory.
-    VarValue *ThisObject = nullptr;
-    std::optional<PointerValue> ThisPointer;
-    /// Owns a temporary `*this` (a method called on a temporary).
-    std::shared_ptr<VarValue> ThisHolder;
-    /// For a method called on a local object held by value (moderngpu's
-    /// `array_t<int, 4> x; x[i]`): that object's variable, the identity of
-    /// the thread's memory its array fields are in (PointerValue::LocalArray).
-    const clang::VarDecl *ThisLocal = nullptr;
-    /// Inside library code the walker follows (cub's block primitives):
-    /// the user's call that led there. Accesses are reported at it.
-    const clang::CallExpr *LibraryCall = nullptr;
-    /// Inside a loop whose carried values are sampled over its first
-    /// iterations only: which ("the first 8 iterations of the loop at
-    /// f.cu:12"); empty otherwise.
-    std::string SampledLoop;
-    /// That loop's iteration symbol: an address using it is known only there.
-    std::optional<Symbol> SampledIter;
-    /// The version of memory: a key of the stores walked so far on this
-    /// path (0 before any). A load's symbol carries it with its address, so
-    /// `a = idx[i]; idx[i] = ...; b = idx[i];` gives two values. Inlined
-    /// calls start from the caller's and hand theirs back; where branches
-    /// join, two different versions make a new one.
-    uint64_t Memory = 0;
-  };
+  /// One function activation (AbstractValues.h).
+  using Frame = frontend::Frame;
 
   /// Whether the walker enters \p Def: user code, and the library code whose
   /// accesses are the user's (cub, header-only templates over the user's
@@ -247,7 +157,6 @@ private:
   /// variable is the list's element of the iteration; other ranges leave
   /// it unknown.
   void walkRangeFor(const clang::CXXForRangeStmt *RS, Frame &F);
-  /// How many iterations a value without a closed form is sampled over.
   /// How deep inlined calls are followed: moderngpu's transform reaches
   /// the user's lambda at depth 9 (kernel, restrict_forward, transform_f,
   /// strided_iterate, iterate, iterate_t::eval and three lambdas), and its
@@ -259,6 +168,7 @@ private:
   static constexpr unsigned MaxCallDepth = 32;
   /// How deep single-return calls are substituted into an expression.
   static constexpr unsigned MaxSubstitutionDepth = 16;
+  /// How many iterations a value without a closed form is sampled over.
   static constexpr unsigned LoopSampleCount = 8;
   /// ...or over up to this many when the loop's condition stays a known
   /// constant (a loop of fixed, small trip count).
@@ -307,6 +217,9 @@ private:
   /// The most distinct expression nodes (shared subtrees counted once) the
   /// sampled values of one leaf may take.
   static constexpr size_t MaxCarriedNodes = 4000;
+  /// Does \p Inc halve or double a counter holding a power of two up to
+  /// the warp size (`o >>= 1`, `o *= 2`): a butterfly's loop.
+  bool halvesLaneBits(const clang::Expr *Inc, const Frame &F);
   /// For each of \p Carried with a leaf that has no closed form in \p Out:
   /// its values at the first LoopSampleCount iterations (fewer when \p Cond
   /// ends the loop before), by walking \p Body (and \p Inc) that many times
@@ -585,11 +498,16 @@ private:
   /// Pointers the CUDA headers return whose target is known (cooperative
   /// groups' grid workspace, one global allocation for the whole grid).
   std::optional<PointerValue> specialPointer(const clang::CallExpr *CE) const;
-  /// `__umulhi(n, d.mul) >> d.shift` or `(__umulhi(n, d.mul) + n) >>
-  /// d.shift`: division by an invariant integer through a multiplier and a
-  /// shift precomputed on the host (ggml's fastdiv, PyTorch's IntDivider,
-  /// CUTLASS's FastDivmod), which keep the divisor in the same object: the
-  /// value is n / d.divisor. nullopt when \p Shr is not that idiom.
+  /// `__shfl_xor_sync(~0u, V, c)` (argument \p ValueArg is V, a value per
+  /// lane) with a constant power of two c below the width: the exchange
+  /// WarpExchanges follows (WarpReduction.cpp); nullopt otherwise.
+  std::optional<Expr> xorShuffle(const clang::CallExpr *CE, unsigned ValueArg,
+                                 const Expr &V, const Frame &F);
+  /// `L op R` (\p Site, `a op b` or `a op= b`): a step of a warp
+  /// reduction where it is one, else applyBinaryOperator().
+  std::optional<Expr> combineValues(clang::BinaryOperatorKind Op,
+                                    const Expr &L, const Expr &R,
+                                    const clang::Expr *Site);
   /// The value a reference of type \p T to a const integer binds when
   /// \p Arg is a constant (a constexpr variable, a literal); nullopt
   /// otherwise.
@@ -603,6 +521,11 @@ private:
   /// Whether pointer \p Ptr is not null (`if (p)`, `p != nullptr`), where
   /// that is the same for the whole warp; nullopt otherwise.
   std::optional<Expr> pointerIsNonNull(const clang::Expr *Ptr, const Frame &F);
+  /// `__umulhi(n, d.mul) >> d.shift` or `(__umulhi(n, d.mul) + n) >>
+  /// d.shift`: division by an invariant integer through a multiplier and a
+  /// shift precomputed on the host (ggml's fastdiv, PyTorch's IntDivider,
+  /// CUTLASS's FastDivmod), which keep the divisor in the same object: the
+  /// value is n / d.divisor. nullopt when \p Shr is not that idiom.
   std::optional<Expr> fastDivision(const clang::BinaryOperator *Shr,
                                    const Frame &F, LaneOriginInfo *Origin);
   void emit(const clang::Expr *LValue, const AddressInfo &Addr,
@@ -771,6 +694,8 @@ private:
   /// The byte offset each value loaded from memory was read from
   /// (loadedValue), by its symbol: AccessPattern::LoadAddresses.
   std::map<Symbol, Expr> LoadAddressOf;
+  /// The xor shuffles and warp-reduction steps of this walk.
+  WarpExchanges Exchanges;
 };
 
 } // namespace frontend

@@ -170,6 +170,21 @@ void KernelWalker::probeSteps(
   }
 }
 
+bool KernelWalker::halvesLaneBits(const clang::Expr *Inc, const Frame &F) {
+  const auto *BO =
+      Inc ? dyn_cast<BinaryOperator>(Inc->IgnoreParenImpCasts()) : nullptr;
+  if (!BO)
+    return false;
+  std::optional<int64_t> By = translate(BO->getRHS(), F).asConstant();
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (!(((Op == BO_ShrAssign || Op == BO_ShlAssign) && By == 1) ||
+        ((Op == BO_DivAssign || Op == BO_MulAssign) && By == 2)))
+    return false;
+  std::optional<int64_t> Now = translate(BO->getLHS(), F).asConstant();
+  return Now && *Now >= 1 && *Now <= int64_t(WarpSize) &&
+         (*Now & (*Now - 1)) == 0;
+}
+
 void KernelWalker::sampleIterations(
     const Stmt *Body, const clang::Expr *Cond, const clang::Expr *Inc,
     const Frame &F, const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars,
@@ -179,8 +194,10 @@ void KernelWalker::sampleIterations(
   // count (its condition a constant after every pass, `for (r = 2; r < 2 +
   // WIN; r += 2)`) is followed, to its end, and only MaxNestedSampling levels
   // deep: the work is at most MaxLoopSampleCount^levels passes.
+  // A butterfly over the lanes of a warp (`for (o = 16; o > 0; o >>= 1)`,
+  // WarpReduction.h), at most six passes, is followed at any depth.
   bool Nested = ProbeDepth > 0;
-  if (ProbeDepth > MaxNestedSampling)
+  if (ProbeDepth > MaxNestedSampling && !halvesLaneBits(Inc, F))
     return;
   // Leaves whose change has no closed form and is not data.
   std::map<const ValueDecl *, std::vector<LeafPath>> Open;
