@@ -88,6 +88,22 @@ const VarDecl *localVariable(const clang::Expr *E) {
   return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) ? VD : nullptr;
 }
 
+const VarDecl *localObject(const clang::Expr *E, const VarDecl *This) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return isThis(ME->getBase()) ? This : nullptr;
+    E = ME->getBase()->IgnoreParenImpCasts();
+  }
+  if (isThis(E))
+    return This;
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType()
+             ? VD
+             : nullptr;
+}
+
 bool isRecordValueType(QualType T) {
   const RecordDecl *RD = recordOf(T);
   return RD && !RD->isUnion() && RD->getDefinition();

@@ -117,7 +117,7 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
       if (std::optional<VarValue> Held = heldValue(Obj, F)) {
         Callee.ThisHolder = std::make_shared<VarValue>(std::move(*Held));
         Callee.ThisObject = Callee.ThisHolder.get();
-        Callee.ThisLocal = localVariable(Obj);
+        Callee.ThisLocal = localObject(Obj, F.ThisLocal);
       } else if (std::optional<AddressInfo> A =
                      resolveAddress(Obj, F, nullptr)) {
         Callee.ThisPointer = A->Ptr;

@@ -328,6 +328,20 @@ unsigned KernelWalker::contentKind(const clang::Expr *Value, const Frame &F) {
                                   : ContentUniform;
 }
 
+unsigned KernelWalker::copiedContents(const clang::Expr *E) const {
+  const clang::Expr *Source = copySource(E);
+  if (const VarDecl *VD = localObject(Source, nullptr)) {
+    auto It = LocalContents.find(VD);
+    return It == LocalContents.end() ? 0 : It->second;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(Source->IgnoreParenImpCasts()))
+    if (const FunctionDecl *Callee = CE->getDirectCallee()) {
+      auto It = ReturnedContents.find(Callee->getCanonicalDecl());
+      return It == ReturnedContents.end() ? 0 : It->second;
+    }
+  return 0;
+}
+
 void KernelWalker::noteLocalStore(const clang::Expr *LV,
                                   const clang::Expr *Value, bool Update,
                                   const Frame &F) {

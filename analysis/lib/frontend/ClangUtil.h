@@ -50,6 +50,13 @@ const clang::FunctionDecl *namedFunction(const clang::Expr *E);
 /// through parentheses and implicit casts; null otherwise.
 const clang::VarDecl *localVariable(const clang::Expr *E);
 
+/// The object of the thread's own memory \p E is or is a member of: the
+/// local variable or by-value parameter at the root of `a.b.c` (through
+/// parentheses and implicit casts); null for anything else (`p->b`, a
+/// reference, a global). `this.b` gives \p This.
+const clang::VarDecl *localObject(const clang::Expr *E,
+                                  const clang::VarDecl *This);
+
 /// How a function uses a local array \p VD: the references to it, and of
 /// them the element reads (`a[i]` as a value) and the plain element
 /// assignments (`a[i] = v`). Any other use (`a[i]++`, `&a[i]`, `f(a)`, a

@@ -462,6 +462,13 @@ private:
     ContentUniform = 4
   };
   llvm::DenseMap<const clang::VarDecl *, unsigned> LocalContents;
+  /// Per function returning an object by value: the LocalContents of the
+  /// local objects its returns copy (moderngpu's serial_merge returning
+  /// its `merge_pair`), for the object the caller initializes with it.
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> ReturnedContents;
+  /// The LocalContents of the object \p E copies: a local variable's, or
+  /// what the function it calls returns; 0 when none is known.
+  unsigned copiedContents(const clang::Expr *E) const;
   /// What storing \p Value (an initializer, an assignment's right side)
   /// puts into memory, as LocalContents bits.
   unsigned contentKind(const clang::Expr *Value, const Frame &F);

@@ -152,6 +152,10 @@ void KernelWalker::bindArguments(const FunctionDecl *Callee,
     if (std::optional<VarValue> V =
             valueOf(P->getType(), Args[I + FirstArg], Caller, nullptr))
       Inner.Env[P] = *V;
+    // An object passed by value takes its local arrays' contents along.
+    if (isRecordValueType(P->getType()) && !P->getType()->isReferenceType())
+      if (unsigned Bits = copiedContents(Args[I + FirstArg]))
+        LocalContents[P] |= Bits;
   }
 }
 
@@ -179,7 +183,7 @@ void KernelWalker::bindThis(const clang::Expr *Object, bool Arrow,
   }
   if (VarValue *Slot = heldSlot(Object, Caller)) {
     Inner.ThisObject = Slot;
-    Inner.ThisLocal = localVariable(Obj);
+    Inner.ThisLocal = localObject(Obj, Caller.ThisLocal);
     return;
   }
   if (Object->isGLValue() && !isa<MaterializeTemporaryExpr>(Obj))

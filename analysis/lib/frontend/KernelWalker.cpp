@@ -104,6 +104,7 @@ KernelWalker::launchedCaptures(const CXXRecordDecl *Closure,
 
 void KernelWalker::walkEntry(const FunctionDecl *FD, bool Host) {
   LocalContents.clear();
+  ReturnedContents.clear();
   Frame F;
   F.Fn = FD;
   F.IsKernel = !Host;
@@ -168,6 +169,11 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     if (!V)
       return;
     walkExpr(V, F);
+    // An object returned by value takes its local arrays' contents along.
+    if (F.Fn && isRecordValueType(F.Fn->getReturnType()) &&
+        !F.Fn->getReturnType()->isReferenceType())
+      if (unsigned Bits = copiedContents(V))
+        ReturnedContents[F.Fn->getCanonicalDecl()] |= Bits;
     if (!F.Returned)
       return;
     // The call's value: each return's value where it is taken, the later
@@ -380,6 +386,9 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
     V->Uninitialized = true;
   } else if (Init) {
     V = evaluateAndWalk(T, Init, F, VD);
+    if (isRecordValueType(T) && !T->isReferenceType())
+      if (unsigned Bits = copiedContents(Init))
+        LocalContents[VD] |= Bits;
   } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
     V.emplace();
     V->Int = Expr::symbol({SymbolKind::UniformValue, VD->getName().str(),

@@ -108,6 +108,27 @@ __global__ void defaults(const int *in, float *out, int n) {
   out[items[0]] = 1.0f;
 // CHECK: [[@LINE-1]]:3: access: kernel=defaults op=store base=out elem=4 expr='out[items[0]]' sectors=n/a ideal=n/a class=indirect {{.*}}
 }
+// moderngpu's serial_merge: the array is a member of a local object that a
+// function fills and returns by value, and that is passed on by value; its
+// contents (data) go with the copies.
+struct merged_t {
+  array_t<int, 4> keys, indices;
+};
+__device__ merged_t merge(const int *in) {
+  merged_t m;
+  for (int i = 0; i < 4; ++i) m.indices[i] = in[threadIdx.x * 4 + i];
+// CHECK: [[@LINE-1]]:46: access: kernel=copies op=load base=in elem=4 expr='in[threadIdx.x * 4 + i]' sectors=16 ideal=4 class=strided {{.*}}
+  return m;
+}
+__device__ float gather(const float *a, array_t<int, 4> indices) {
+  return a[indices[3]];
+// CHECK: [[@LINE-1]]:10: access: kernel=copies op=load base=a elem=4 expr='a[indices[3]]' sectors=n/a ideal=n/a class=indirect {{.*}}
+}
+__global__ void copies(const int *in, const float *a, float *out) {
+  merged_t m = merge(in);
+  out[m.indices[0]] = gather(a, m.indices);
+// CHECK: [[@LINE-1]]:3: access: kernel=copies op=store base=out elem=4 expr='out[m.indices[0]]' sectors=n/a ideal=n/a class=indirect {{.*}}
+}
 int main() {
   values<<<1, 256>>>(nullptr, nullptr, nullptr, nullptr);
   ranks<<<1, 256>>>(nullptr, nullptr);
@@ -115,4 +136,5 @@ int main() {
   filled<<<1, 256>>>(nullptr, nullptr);
   wrapped<<<1, 256>>>(nullptr, nullptr, nullptr);
   defaults<<<1, 256>>>(nullptr, nullptr, 1024);
+  copies<<<1, 256>>>(nullptr, nullptr, nullptr);
 }
