@@ -70,9 +70,11 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
                                               LaneOriginInfo *Origin) {
   const FunctionDecl *FD = CE->getDirectCallee();
   const FunctionDecl *Def = nullptr;
-  // (A recursive function is substituted into itself up to the old depth
-  // limit, as before the limit of inlined calls was raised.)
-  if (!FD || !FD->hasBody(Def) || F.Depth >= MaxSubstitutionDepth)
+  // As deep as inlined calls go (moderngpu's lambdas read `indices[i]` 22
+  // calls deep); a recursive function is substituted into itself up to
+  // MaxSubstitutionDepth.
+  if (!FD || !FD->hasBody(Def) || F.Depth >= MaxCallDepth ||
+      (F.Depth >= MaxSubstitutionDepth && F.onCallChain(Def)))
     return nullptr;
   // CUDA and system headers are not substituted: their internals
   // (__nvvm_atom_add_gen_i) mean nothing to the user.

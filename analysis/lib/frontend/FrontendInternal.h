@@ -166,7 +166,8 @@ private:
   /// repeated function, so the limit only bounds chains of distinct
   /// functions.
   static constexpr unsigned MaxCallDepth = 32;
-  /// How deep single-return calls are substituted into an expression.
+  /// How deep a recursive single-return function is substituted into
+  /// itself (other substitutions go as deep as MaxCallDepth).
   static constexpr unsigned MaxSubstitutionDepth = 16;
   /// How many iterations a value without a closed form is sampled over.
   static constexpr unsigned LoopSampleCount = 8;

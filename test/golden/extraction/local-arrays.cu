@@ -129,6 +129,23 @@ __global__ void copies(const int *in, const float *a, float *out) {
   out[m.indices[0]] = gather(a, m.indices);
 // CHECK: [[@LINE-1]]:3: access: kernel=copies op=store base=out elem=4 expr='out[m.indices[0]]' sectors=n/a ideal=n/a class=indirect {{.*}}
 }
+// Read 21 single-return calls deep (moderngpu's lambdas inside
+// iterate_t<i, n>::eval chains): substituted as deep as calls are inlined.
+template <int N> struct reader {
+  __device__ static int at(array_t<int, 4> a, int i) {
+    return reader<N - 1>::at(a, i);
+  }
+};
+template <> struct reader<0> {
+  __device__ static int at(array_t<int, 4> a, int i) { return a[i]; }
+};
+__global__ void deep(const int *in, float *out) {
+  array_t<int, 4> a;
+  for (int i = 0; i < 4; ++i) a[i] = in[threadIdx.x * 4 + i];
+// CHECK: [[@LINE-1]]:38: access: kernel=deep op=load base=in elem=4 expr='in[threadIdx.x * 4 + i]' sectors=16 ideal=4 class=strided {{.*}}
+  out[reader<20>::at(a, 1)] = 1.0f;
+// CHECK: [[@LINE-1]]:3: access: kernel=deep op=store base=out elem=4 expr='out[reader<20>::at(a, 1)]' sectors=n/a ideal=n/a class=indirect {{.*}}
+}
 int main() {
   values<<<1, 256>>>(nullptr, nullptr, nullptr, nullptr);
   ranks<<<1, 256>>>(nullptr, nullptr);
@@ -137,4 +154,5 @@ int main() {
   wrapped<<<1, 256>>>(nullptr, nullptr, nullptr);
   defaults<<<1, 256>>>(nullptr, nullptr, 1024);
   copies<<<1, 256>>>(nullptr, nullptr, nullptr);
+  deep<<<1, 256>>>(nullptr, nullptr);
 }
