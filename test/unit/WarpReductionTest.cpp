@@ -16,6 +16,11 @@ using namespace coalesce::frontend;
 
 namespace {
 
+/// A name for combine(), asked for only when the result needs one.
+auto named(const char *S) {
+  return [S] { return std::string(S); };
+}
+
 Expr loaded() {
   return Expr::symbol({SymbolKind::IndirectValue, "cnt[threadIdx.x]", 7});
 }
@@ -25,7 +30,7 @@ std::optional<Expr> reduce(WarpExchanges &W, Expr V, Combine Op,
                            std::initializer_list<unsigned> Steps) {
   for (unsigned C : Steps) {
     Expr S = W.shuffled(V, C, "shfl");
-    std::optional<Expr> Next = W.combine(Op, V, S, "site");
+    std::optional<Expr> Next = W.combine(Op, V, S, named("site"));
     if (!Next)
       return std::nullopt;
     V = *Next;
@@ -53,9 +58,10 @@ TEST(WarpReductionTest, FewerBitsStayPerLaneData) {
   EXPECT_EQ(V->str(), "max of cnt[threadIdx.x] over lanes lane ^ {8, 16}");
   // The partner may come first: `shfl_xor(v, c) + v`.
   Expr S = W.shuffled(*V, 4, "shfl");
-  std::optional<Expr> Next = W.combine(Combine::Max, S, *V, "site");
+  std::optional<Expr> Next = W.combine(Combine::Max, S, *V, named("site"));
   ASSERT_TRUE(Next);
-  EXPECT_EQ(Next->str(), "max of cnt[threadIdx.x] over lanes lane ^ {4, 8, 16}");
+  EXPECT_EQ(Next->str(),
+            "max of cnt[threadIdx.x] over lanes lane ^ {4, 8, 16}");
 }
 
 TEST(WarpReductionTest, SameStepsGiveTheSameValue) {
@@ -74,8 +80,8 @@ TEST(WarpReductionTest, MixedOperationsStillSpanTheWarp) {
   std::optional<Expr> Half = reduce(W, loaded(), Combine::Add, {16});
   ASSERT_TRUE(Half);
   // A bit combined twice: still the same in lanes l and l ^ 16.
-  std::optional<Expr> Twice =
-      W.combine(Combine::Add, *Half, W.shuffled(*Half, 16, "s"), "twice");
+  std::optional<Expr> Twice = W.combine(
+      Combine::Add, *Half, W.shuffled(*Half, 16, "s"), named("twice"));
   ASSERT_TRUE(Twice);
   EXPECT_TRUE(Twice->isLaneDependent());
   EXPECT_EQ(Twice->str(), "twice"); // Not a plain sum over the lanes.
@@ -93,12 +99,13 @@ TEST(WarpReductionTest, NotAStep) {
   Expr V = loaded();
   Expr Other = Expr::symbol({SymbolKind::IndirectValue, "w", 1});
   // A shuffle of another value.
-  EXPECT_FALSE(W.combine(Combine::Add, V, W.shuffled(Other, 16, "s"), "x"));
+  EXPECT_FALSE(
+      W.combine(Combine::Add, V, W.shuffled(Other, 16, "s"), named("x")));
   // Two shuffled values combined.
   EXPECT_FALSE(W.combine(Combine::Add, W.shuffled(V, 2, "a"),
-                         W.shuffled(V, 4, "b"), "x"));
+                         W.shuffled(V, 4, "b"), named("x")));
   // A plain value with a plain value.
-  EXPECT_FALSE(W.combine(Combine::Add, V, Other, "x"));
+  EXPECT_FALSE(W.combine(Combine::Add, V, Other, named("x")));
 }
 
 } // namespace

@@ -509,8 +509,9 @@ Expr KernelWalker::translateCall(const CallExpr *CE, const Frame &F,
   if ((IsMin || IsMax) && N == 2 && CE->getType()->isIntegerType()) {
     Expr A = Arg(0), B = Arg(1);
     if (std::optional<Expr> W =
-            Exchanges.combine(IsMin ? Combine::Min : Combine::Max, A, B,
-                              sourceText(Ctx, CE->getSourceRange())))
+            Exchanges.combine(IsMin ? Combine::Min : Combine::Max, A, B, [&] {
+              return sourceText(Ctx, CE->getSourceRange());
+            }))
       return *W;
     return IsMin ? Expr::min(A, B) : Expr::max(A, B);
   }

@@ -105,6 +105,7 @@ KernelWalker::launchedCaptures(const CXXRecordDecl *Closure,
 void KernelWalker::walkEntry(const FunctionDecl *FD, bool Host) {
   LocalContents.clear();
   ReturnedContents.clear();
+  Exchanges = WarpExchanges();
   Frame F;
   F.Fn = FD;
   F.IsKernel = !Host;

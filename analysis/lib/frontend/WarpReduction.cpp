@@ -35,12 +35,12 @@ namespace {
 /// "max of k over lanes lane ^ {8, 16}"; the code (\p Site) where the
 /// reduced value prints long.
 std::string reductionName(Combine Op, const Expr &Root, unsigned Bits,
-                          const std::string &Site) {
+                          llvm::function_ref<std::string()> Site) {
   static constexpr const char *Words[] = {"sum", "product", "and", "or",
                                           "xor", "min", "max"};
   std::string Of = Root.str();
   if (Of.size() > 60)
-    return Site;
+    return Site();
   std::string Word = Words[static_cast<unsigned>(Op)];
   if (Bits == WarpSize - 1)
     return fmt::format("the warp's {} of {}", Word, Of);
@@ -60,9 +60,9 @@ const WarpExchanges::Entry *WarpExchanges::find(const Expr &E) const {
   return It == Entries.end() ? nullptr : &It->second;
 }
 
-std::optional<Expr> WarpExchanges::combine(Combine Op, const Expr &L,
-                                           const Expr &R,
-                                           const std::string &Name) {
+std::optional<Expr>
+WarpExchanges::combine(Combine Op, const Expr &L, const Expr &R,
+                       llvm::function_ref<std::string()> Name) {
   for (auto [Mine, Other] : {std::pair{&L, &R}, std::pair{&R, &L}}) {
     const Entry *Shuffled = find(*Other);
     if (!Shuffled || Shuffled->Reduced || !(Shuffled->Of == *Mine))
@@ -79,7 +79,7 @@ std::optional<Expr> WarpExchanges::combine(Combine Op, const Expr &L,
         Root = Before->Of;
     }
     Bits |= Shuffled->Bits;
-    std::string Printed = Named ? reductionName(Op, Root, Bits, Name) : Name;
+    std::string Printed = Named ? reductionName(Op, Root, Bits, Name) : Name();
     uint64_t Version = mixKeys(mixKeys(Mine->hash(), Shuffled->Bits),
                                static_cast<uint64_t>(Op) + 1);
     if (Bits == WarpSize - 1)
@@ -131,8 +131,9 @@ std::optional<Expr> KernelWalker::combineValues(BinaryOperatorKind Op,
   default: break;
   }
   if (C)
-    if (std::optional<Expr> W = Exchanges.combine(
-            *C, L, R, sourceText(Ctx, Site->getSourceRange())))
+    if (std::optional<Expr> W = Exchanges.combine(*C, L, R, [&] {
+          return sourceText(Ctx, Site->getSourceRange());
+        }))
       return W;
   return applyBinaryOperator(Op, L, R);
 }

@@ -23,6 +23,8 @@
 
 #include "coalesce/Expr.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -43,9 +45,10 @@ public:
   /// `L op R` (\p Op commutative) where one operand is shuffled() of the
   /// other: the same in one more pair of lanes; uniform once that spans the
   /// warp. Named after the reduced value while every step used \p Op (the
-  /// warp's sum of x), else \p Name. Nothing for any other operands.
+  /// warp's sum of x), else by \p Name (called only then). Nothing for
+  /// any other operands.
   std::optional<Expr> combine(Combine Op, const Expr &L, const Expr &R,
-                              const std::string &Name);
+                              llvm::function_ref<std::string()> Name);
 
 private:
   struct Entry {
