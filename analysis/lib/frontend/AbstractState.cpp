@@ -82,10 +82,18 @@ bool bindsSlot(QualType RefType, const VarValue &V) {
   return V.Int.has_value();
 }
 
-const VarDecl *localVariable(const clang::Expr *E) {
+namespace {
+/// The variable with local storage (a parameter included) \p E names.
+const VarDecl *namedLocal(const clang::Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) ? VD : nullptr;
+  return VD && VD->hasLocalStorage() ? VD : nullptr;
+}
+} // namespace
+
+const VarDecl *localVariable(const clang::Expr *E) {
+  const VarDecl *VD = namedLocal(E);
+  return VD && !isa<ParmVarDecl>(VD) ? VD : nullptr;
 }
 
 const VarDecl *localObject(const clang::Expr *E, const VarDecl *This) {
@@ -97,11 +105,8 @@ const VarDecl *localObject(const clang::Expr *E, const VarDecl *This) {
   }
   if (isThis(E))
     return This;
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType()
-             ? VD
-             : nullptr;
+  const VarDecl *VD = namedLocal(E);
+  return VD && !VD->getType()->isReferenceType() ? VD : nullptr;
 }
 
 bool isRecordValueType(QualType T) {

@@ -328,7 +328,9 @@ unsigned KernelWalker::contentKind(const clang::Expr *Value, const Frame &F) {
                                   : ContentUniform;
 }
 
-unsigned KernelWalker::copiedContents(const clang::Expr *E) const {
+unsigned KernelWalker::copiedContents(QualType T, const clang::Expr *E) const {
+  if (!isRecordValueType(T) || T->isReferenceType())
+    return 0;
   const clang::Expr *Source = copySource(E);
   if (const VarDecl *VD = localObject(Source, nullptr)) {
     auto It = LocalContents.find(VD);

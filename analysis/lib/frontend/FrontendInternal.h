@@ -467,9 +467,12 @@ private:
   /// local objects its returns copy (moderngpu's serial_merge returning
   /// its `merge_pair`), for the object the caller initializes with it.
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> ReturnedContents;
-  /// The LocalContents of the object \p E copies: a local variable's, or
-  /// what the function it calls returns; 0 when none is known.
-  unsigned copiedContents(const clang::Expr *E) const;
+  /// The LocalContents an object of type \p T initialized from \p E
+  /// takes along (a declaration's initializer, a by-value argument, a
+  /// returned value): those of the local object \p E copies, or what the
+  /// function it calls returns; 0 when \p T is not an object held by value
+  /// or nothing is known.
+  unsigned copiedContents(clang::QualType T, const clang::Expr *E) const;
   /// What storing \p Value (an initializer, an assignment's right side)
   /// puts into memory, as LocalContents bits.
   unsigned contentKind(const clang::Expr *Value, const Frame &F);

@@ -153,9 +153,8 @@ void KernelWalker::bindArguments(const FunctionDecl *Callee,
             valueOf(P->getType(), Args[I + FirstArg], Caller, nullptr))
       Inner.Env[P] = *V;
     // An object passed by value takes its local arrays' contents along.
-    if (isRecordValueType(P->getType()) && !P->getType()->isReferenceType())
-      if (unsigned Bits = copiedContents(Args[I + FirstArg]))
-        LocalContents[P] |= Bits;
+    if (unsigned Bits = copiedContents(P->getType(), Args[I + FirstArg]))
+      LocalContents[P] |= Bits;
   }
 }
 

@@ -171,9 +171,8 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
       return;
     walkExpr(V, F);
     // An object returned by value takes its local arrays' contents along.
-    if (F.Fn && isRecordValueType(F.Fn->getReturnType()) &&
-        !F.Fn->getReturnType()->isReferenceType())
-      if (unsigned Bits = copiedContents(V))
+    if (F.Fn)
+      if (unsigned Bits = copiedContents(F.Fn->getReturnType(), V))
         ReturnedContents[F.Fn->getCanonicalDecl()] |= Bits;
     if (!F.Returned)
       return;
@@ -387,9 +386,8 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
     V->Uninitialized = true;
   } else if (Init) {
     V = evaluateAndWalk(T, Init, F, VD);
-    if (isRecordValueType(T) && !T->isReferenceType())
-      if (unsigned Bits = copiedContents(Init))
-        LocalContents[VD] |= Bits;
+    if (unsigned Bits = copiedContents(T, Init))
+      LocalContents[VD] |= Bits;
   } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
     V.emplace();
     V->Int = Expr::symbol({SymbolKind::UniformValue, VD->getName().str(),

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
 
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
 
 #include <fmt/format.h>
@@ -182,7 +183,7 @@ bool KernelWalker::halvesLaneBits(const clang::Expr *Inc, const Frame &F) {
     return false;
   std::optional<int64_t> Now = translate(BO->getLHS(), F).asConstant();
   return Now && *Now >= 1 && *Now <= int64_t(WarpSize) &&
-         (*Now & (*Now - 1)) == 0;
+         llvm::isPowerOf2_64(*Now);
 }
 
 void KernelWalker::sampleIterations(

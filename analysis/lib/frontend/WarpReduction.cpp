@@ -12,6 +12,8 @@
 
 #include "coalesce/LaneModel.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -110,7 +112,7 @@ std::optional<Expr> KernelWalker::xorShuffle(const CallExpr *CE,
       N > ValueArg + 2 ? ConstantArg(ValueArg + 2) : int64_t(WarpSize);
   std::optional<int64_t> Lanes = ConstantArg(ValueArg + 1);
   if (!Width || !Lanes || *Lanes <= 0 || *Lanes >= *Width ||
-      *Width > WarpSize || (*Lanes & (*Lanes - 1)) != 0)
+      *Width > WarpSize || !llvm::isPowerOf2_64(*Lanes))
     return std::nullopt;
   return Exchanges.shuffled(V, static_cast<unsigned>(*Lanes),
                             sourceText(Ctx, CE->getSourceRange()));
