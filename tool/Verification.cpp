@@ -130,6 +130,9 @@ int runVerification(Report &R, const Options &O, const char *Argv0) {
       if (V.Measurements.empty())
         continue;
       A.Measured = combineLaunches(V.Measurements);
+      A.Measured->PredictedLaunch =
+          O.AppCommand.empty() &&
+          (!O.Grid || (K.LaunchGrid && *O.Grid == *K.LaunchGrid));
       Mismatch |= A.Measured->Verdict == "mismatch";
     }
   if (Run->ExitCode != 0 && Run->ExitCode != 1)

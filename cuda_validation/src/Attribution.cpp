@@ -273,14 +273,18 @@ Attribution attribute(const AttributionInput &In) {
           R.Sectors += Page.Instructions[I].Sectors;
           R.Requests += Page.Instructions[I].Executed;
         }
+        // Theoretical sectors of same-address atomics report the ideal:
+        // no ideal of their own here.
         R.Method = "ncu-source-counters";
         Note = "no metrics pass: per-instruction theoretical sectors, which "
                "report the ideal for same-address atomics";
       }
     } else {
+      R.IdealSectors = 0;
       for (size_t I : Instrs) {
         R.Sectors += Page.Instructions[I].Sectors;
         R.Requests += Page.Instructions[I].Executed;
+        *R.IdealSectors += Page.Instructions[I].IdealSectors;
         if (Page.Instructions[I].Executed > 0)
           R.InstructionValues.push_back(Page.Instructions[I].Sectors /
                                         Page.Instructions[I].Executed);

@@ -56,6 +56,10 @@ struct AccessResult {
   ManifestAccess Access;
   std::optional<double> Measured; ///< Sectors per request.
   double Sectors = 0, Requests = 0;
+  /// What the same requests would cost without waste, from the source
+  /// page's per-instruction ideal; nullopt where only kernel-level counters
+  /// measured the access (atomics), which hold no ideal.
+  std::optional<double> IdealSectors;
   /// "ncu-source-counters", "ncu-metrics", "instrumented-replay" or "none".
   std::string Method = "none";
   Verdict Result = Verdict::NotExecuted;

@@ -227,7 +227,8 @@ void writeJson(const Attribution &A, const RunSummary &S, std::ostream &OS,
        << "_per_request\": " << jsonNumber(R.Measured)
        << ", \"measured_requests\": " << jsonNumber(R.Requests)
        << ", \"measured_" << costUnits(M.Space)
-       << "\": " << jsonNumber(R.Sectors)
+       << "\": " << jsonNumber(R.Sectors) << ", \"measured_ideal_"
+       << costUnits(M.Space) << "\": " << jsonNumber(R.IdealSectors)
        << ", \"method\": " << jsonString(R.Method)
        << ", \"verdict\": " << jsonString(verdictName(R.Result))
        << ", \"group\": [";

@@ -141,6 +141,7 @@ const char *const AccessKeys[] = {"file",
                                   "finding",
                                   "measured_sectors_per_request",
                                   "measured_requests",
+                                  "measured_excess_bytes",
                                   "method",
                                   "verdict", "verification_note"};
 
@@ -263,7 +264,8 @@ TEST(JsonOutputTest, AccessNumbersStridesAndFinding) {
   EXPECT_EQ(obj(&Notes[2]).getInteger("column"), std::optional<int64_t>(13));
 
   for (const char *Key : {"measured_sectors_per_request", "measured_requests",
-                          "method", "verdict", "verification_note"})
+                          "measured_excess_bytes", "method", "verdict",
+                          "verification_note"})
     EXPECT_TRUE(isNull(A, Key)) << Key;
 }
 

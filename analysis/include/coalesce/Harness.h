@@ -114,6 +114,8 @@ struct AccessMeasurement {
   /// Sectors per request, or wavefronts per request of a shared access.
   std::optional<double> MeasuredSectorsPerRequest;
   double MeasuredRequests = 0, MeasuredSectors = 0;
+  /// What those requests cost at the ideal (the source page's), when known.
+  std::optional<double> MeasuredIdeal;
   /// The access's memory: the measurement is in its costUnitName().
   AccessSpace Space = AccessSpace::Global;
   /// "ncu-source-counters", "ncu-metrics", "instrumented-replay", "none".

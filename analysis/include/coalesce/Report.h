@@ -47,6 +47,13 @@ struct Measurement {
   std::string Method;  ///< "ncu-source-counters", "ncu-metrics", ...
   std::string Verdict; ///< "confirmed", "mismatch", "not-executed", ...
   std::string Note;    ///< E.g. the accesses measured together with it.
+  /// Bytes the profiled launch moved beyond the ideal, (sectors - ideal) x
+  /// 32: a global access measured alone in one launch; nullopt otherwise.
+  std::optional<double> ExcessBytes;
+  /// The profiled launch is the one a per-launch cost counts: a harness
+  /// launch at the grid of the file's own launch (not --grid, not an
+  /// application's launches).
+  bool PredictedLaunch = false;
   /// One profiled launch of the kernel (application mode).
   struct Launch {
     unsigned Number = 0; ///< 1 for the first profiled launch.

@@ -69,6 +69,7 @@ llvm::Expected<VerifyRun> parseVerifyJson(llvm::StringRef Json) {
           optNumber(*O, "measured_" + Unit + "_per_request");
       M.MeasuredRequests = O->getNumber("measured_requests").value_or(0);
       M.MeasuredSectors = O->getNumber("measured_" + Unit).value_or(0);
+      M.MeasuredIdeal = optNumber(*O, "measured_ideal_" + Unit);
       M.Method = str(*O, "method");
       M.Verdict = str(*O, "verdict");
       M.Note = str(*O, "note");
@@ -189,8 +190,13 @@ combineLaunches(llvm::ArrayRef<const AccessMeasurement *> Launches) {
   Out.Method = First.Method;
   Out.Verdict = First.Verdict;
   Out.Note = First.Note;
-  if (Launches.size() == 1)
+  if (Launches.size() == 1) {
+    if (First.Space == AccessSpace::Global && First.Group.empty() &&
+        First.MeasuredSectorsPerRequest && First.MeasuredIdeal)
+      Out.ExcessBytes =
+          std::max(0.0, First.MeasuredSectors - *First.MeasuredIdeal) * 32;
     return Out;
+  }
   double Sectors = 0, Requests = 0;
   bool Measured = false, Mismatch = false, Confirmed = false;
   std::string List;

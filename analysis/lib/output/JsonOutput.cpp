@@ -260,6 +260,7 @@ void writeAccess(OStream &J, const AccessRecord &A, const TriagedFinding *F) {
       const Measurement &M = *A.Measured;
       numberAttr(J, MeasuredKey, M.SectorsPerRequest);
       numberAttr(J, "measured_requests", M.Requests);
+      numberAttr(J, "measured_excess_bytes", M.ExcessBytes);
       J.attribute("method", M.Method);
       J.attribute("verdict", M.Verdict);
       J.attribute("verification_note", M.Note);
@@ -276,6 +277,7 @@ void writeAccess(OStream &J, const AccessRecord &A, const TriagedFinding *F) {
     } else {
       J.attribute(MeasuredKey, nullptr);
       J.attribute("measured_requests", nullptr);
+      J.attribute("measured_excess_bytes", nullptr);
       J.attribute("method", nullptr);
       J.attribute("verdict", nullptr);
       J.attribute("verification_note", nullptr);

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -357,9 +358,39 @@ void writeSummaryTables(llvm::raw_ostream &OS,
 
 } // namespace
 
-/// Predicted vs measured, one row per verified access (--verify-on-gpu).
+namespace {
+
+/// A flagged global access's excess bytes per launch as predicted, and the
+/// requests that figure counts (as Nsight Compute counts them: per
+/// instruction, an update's load and store apart), where \p M measured the
+/// launch it counts.
+struct PredictedExcess {
+  double Bytes = 0;
+  double Requests = 0;
+};
+std::optional<PredictedExcess> predictedExcess(const AccessRecord &A,
+                                               const Measurement &M) {
+  if (!M.PredictedLaunch || !M.ExcessBytes || !A.Predicted.Requests)
+    return std::nullopt;
+  std::optional<double> PerLaunch = A.Predicted.Requests->perLaunch();
+  std::optional<Finding> F = buildFinding(A, FindingOptions());
+  if (!PerLaunch || !F || !F->Cost || F->Cost->Unit != Impact::Per::Launch ||
+      F->Cost->Space != AccessSpace::Global)
+    return std::nullopt;
+  unsigned Directions = A.Pattern.Op == AccessOp::LoadStore ? 2 : 1;
+  return PredictedExcess{F->Cost->ExcessBytes,
+                         *PerLaunch * A.Pattern.Instructions * Directions};
+}
+
+} // namespace
+
+/// Predicted vs measured, one row per verified access (--verify-on-gpu),
+/// and the excess bytes of the flagged accesses that have a per-launch
+/// figure against the bytes the launch moved beyond the ideal.
 void writeVerificationTable(llvm::raw_ostream &OS, const Report &R) {
   unsigned Verified = 0, Confirmed = 0;
+  unsigned Costed = 0, Within2x = 0, OtherLaunch = 0;
+  double PredictedBytes = 0, MeasuredBytes = 0;
   bool AnyGroup = false;
   std::string Rows;
   for (const KernelRecord &K : R.Kernels)
@@ -367,6 +398,30 @@ void writeVerificationTable(llvm::raw_ostream &OS, const Report &R) {
       if (!A.Measured)
         continue;
       const Measurement &M = *A.Measured;
+      std::string Excess;
+      if (std::optional<PredictedExcess> P = predictedExcess(A, M)) {
+        // Compared only where the launch measured made the requests the
+        // figure counts (a recording of another harness may have passed
+        // other values).
+        if (std::abs(M.Requests - P->Requests) > 0.05 * P->Requests) {
+          Excess = fmt::format(
+              "  excess {} (predicted {} for {} requests; the launch "
+              "measured made {})",
+              formatBytes(*M.ExcessBytes), formatBytes(P->Bytes),
+              formatNumber(P->Requests), formatNumber(M.Requests));
+          ++OtherLaunch;
+        } else {
+          Excess = fmt::format("  excess {} (predicted {})",
+                               formatBytes(*M.ExcessBytes),
+                               formatBytes(P->Bytes));
+          ++Costed;
+          PredictedBytes += P->Bytes;
+          MeasuredBytes += *M.ExcessBytes;
+          Within2x += *M.ExcessBytes > 0 ? P->Bytes >= *M.ExcessBytes / 2 &&
+                                               P->Bytes <= *M.ExcessBytes * 2
+                                         : P->Bytes == 0;
+        }
+      }
       bool Grouped = llvm::StringRef(M.Note).starts_with("measured together");
       AnyGroup |= Grouped;
       auto Num = [](std::optional<double> V) {
@@ -375,12 +430,12 @@ void writeVerificationTable(llvm::raw_ostream &OS, const Report &R) {
       std::string Op = accessOpName(A.Pattern.Op);
       if (A.Pattern.Space == AccessSpace::Shared) // In wavefronts.
         Op = "shared " + Op;
-      Rows += fmt::format("{:<20} {:>5}:{:<4} {:<28} {:<12} {:>9} {:>9} {:<12} {}\n",
+      Rows += fmt::format("{:<20} {:>5}:{:<4} {:<28} {:<12} {:>9} {:>9} {:<12} {}{}\n",
                           K.Name, A.Loc.Line, A.Loc.Column,
                           A.Expression.substr(0, 28), Op,
                           Num(A.Predicted.SectorsPerRequest),
                           Num(M.SectorsPerRequest) + (Grouped ? "*" : ""),
-                          M.Verdict, M.Method);
+                          M.Verdict, M.Method, Excess);
       if (M.Verdict == "confirmed" || M.Verdict == "mismatch")
         ++Verified;
       Confirmed += M.Verdict == "confirmed";
@@ -395,6 +450,18 @@ void writeVerificationTable(llvm::raw_ostream &OS, const Report &R) {
     OS << "* measured together with other accesses that share instructions or "
           "counters, against their mean prediction (see verification_note in "
           "--format=json)\n";
+  if (Costed)
+    OS << fmt::format("excess beyond the ideal in the launch measured, {} "
+                      "flagged access{} with a per-launch figure: predicted "
+                      "{}, measured {}; {} of {} within 2x of the measured\n",
+                      Costed, Costed == 1 ? "" : "es",
+                      formatBytes(PredictedBytes), formatBytes(MeasuredBytes),
+                      Within2x, Costed);
+  if (OtherLaunch)
+    OS << fmt::format("({} flagged access{} with a per-launch figure not "
+                      "compared: the launch measured made other requests "
+                      "than the figure counts)\n",
+                      OtherLaunch, OtherLaunch == 1 ? "" : "es");
   OS << fmt::format("GPU verification: {} of {} verified accesses confirmed\n",
                     Confirmed, Verified);
 }
