@@ -206,6 +206,10 @@ private:
     /// When the samples reached the end of the loop (its condition false for
     /// every lane after Iterations passes): each changed slot's value there.
     std::optional<llvm::DenseMap<const clang::ValueDecl *, VarValue>> Exit;
+    /// Inside another loop's probe or samples, when the samples reached the
+    /// end of a loop no pass leaves early: the whole state after the last
+    /// pass, which is the state after the loop (nothing is recorded there).
+    std::shared_ptr<Frame> ExitFrame;
   };
   /// Walks \p Body (and \p Inc) once, recording nothing, with every leaf of
   /// each of \p Vars replaced by a fresh symbol, and fills the steps of the

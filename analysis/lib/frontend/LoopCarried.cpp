@@ -247,6 +247,8 @@ void KernelWalker::sampleIterations(
           for (const ValueDecl *VD : Vars)
             if (auto It = P.Env.find(VD); It != P.Env.end())
               Out.Exit->try_emplace(VD, It->second);
+          if (Nested && !F.records())
+            Out.ExitFrame = std::make_shared<Frame>(std::move(P));
         }
         break;
       }

@@ -270,6 +270,17 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
         materializeLeaf(It->second, P);
   sampleIterations(Body, Cond, Inc, F, Modified, Sampled, !Syntax.LeavesEarly,
                    State);
+  if (State.ExitFrame) {
+    // Followed to its end inside another loop's probe or samples: the
+    // state after the last pass is the state after the loop, and a walk
+    // that records nothing needs no other pass.
+    bool Probe = F.Probe, Host = F.Host;
+    F = std::move(*State.ExitFrame);
+    F.Probe = Probe;
+    F.Host = Host;
+    F.Active = SavedActive;
+    return;
+  }
   clang::SourceLocation LoopLoc =
       Cond ? Cond->getBeginLoc() : Body->getBeginLoc();
   bool UsedSamples = false;
