@@ -489,6 +489,13 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
   return Merged;
 }
 
+bool isMemoryRead(const clang::Expr *E) {
+  E = E->IgnoreParens();
+  return isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E) ||
+         (isa<UnaryOperator>(E) &&
+          cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
+}
+
 const clang::Expr *copySource(const clang::Expr *Init) {
   const clang::Expr *E = Init->IgnoreParenImpCasts();
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))

@@ -595,6 +595,7 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
       const clang::Expr *L = OCE->getArg(0)->IgnoreParenImpCasts();
       if (!walkCopySource(OCE->getArg(1), F))
         walkExpr(OCE->getArg(1), F);
+      noteLocalStore(L, OCE->getArg(1), /*Update=*/false, F);
       if (!localScalar(L))
         recordAccess(L, AccessOp::Store, AtomicKind::None, F, nullptr);
       walkAddressOperands(L, F);

@@ -316,10 +316,15 @@ unsigned KernelWalker::contentKind(const clang::Expr *Value, const Frame &F) {
     return Bits;
   }
   // Integers as the walker evaluates them; floating-point values, `half`s
-  // and vectors by where they come from (floatValue()).
+  // and vectors by where they come from (floatValue()); objects by what
+  // they are built from.
   QualType T = Value->getType();
   if (T->isPointerType())
     return ContentOther;
+  if (isRecordValueType(T)) {
+    unsigned Bits = recordContents(Value, F);
+    return Bits ? Bits : ContentOther;
+  }
   std::optional<Expr> V = T->isIntegralOrEnumerationType()
                               ? translate(Value, F)
                               : floatValue(Value, F);
@@ -342,6 +347,41 @@ unsigned KernelWalker::copiedContents(QualType T, const clang::Expr *E) const {
       return It == ReturnedContents.end() ? 0 : It->second;
     }
   return 0;
+}
+
+unsigned KernelWalker::recordContents(const clang::Expr *Value,
+                                      const Frame &F) {
+  if (unsigned Bits = copiedContents(Value->getType(), Value))
+    return Bits;
+  // Built in place: what its initializers or constructor arguments hold
+  // (`pair_t{p[i], q[i]}`, moderngpu's `tuple<...>(args...)`).
+  const clang::Expr *Source = copySource(Value);
+  if (isa<InitListExpr>(Source))
+    return contentKind(Source, F);
+  // A copy of an object the walker holds: what its fields hold.
+  if (std::optional<VarValue> Held = heldValue(Source, F)) {
+    unsigned Bits = 0;
+    forEachLeaf(*Held, [&](const LeafPath &P, const VarValue &Slot) {
+      Bits |= P.Pointer || !Slot.Int       ? ContentOther
+              : Slot.Int->isIndirect()     ? ContentData
+              : Slot.Int->isLaneDependent() ? ContentOther
+                                            : ContentUniform;
+    });
+    return Bits;
+  }
+  // Copied from memory (`reinterpret_cast<int4 &>(local[0]) = in4[i]`):
+  // data where the lanes read different addresses.
+  if (isMemoryRead(Source)) {
+    Expr V = loadedValue(Source, F);
+    return V.isIndirect()        ? ContentData
+           : V.isLaneDependent() ? ContentOther
+                                 : ContentUniform;
+  }
+  unsigned Bits = 0;
+  if (const auto *CCE = dyn_cast<CXXConstructExpr>(Source))
+    for (const clang::Expr *Arg : CCE->arguments())
+      Bits |= contentKind(Arg, F);
+  return Bits;
 }
 
 void KernelWalker::noteLocalStore(const clang::Expr *LV,

@@ -115,6 +115,9 @@ const clang::Expr *addressOfOperand(const clang::Expr *Ptr);
 /// \p E is `this`, maybe cast to a base or a derived class (CRTP's
 /// `static_cast<const outer_t *>(this)`).
 bool isThis(const clang::Expr *E);
+/// Does \p E name memory (`a[i]`, `s.f`, `p->f`, `*p`) rather than
+/// compute a value?
+bool isMemoryRead(const clang::Expr *E);
 /// The object \p Init copies, through temporaries, functional casts and
 /// copy or move constructors (`fastdiv(n, ne01)` taking a uint3 by value:
 /// `ne01`); \p Init itself, unwrapped, when it copies nothing.

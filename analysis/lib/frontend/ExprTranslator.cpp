@@ -41,12 +41,6 @@ Expr narrow(const ASTContext &Ctx, const Expr &V, QualType From,
   return Expr::bitAnd(V + Half, Mask) - Half;
 }
 
-bool isMemoryRead(const clang::Expr *E) {
-  E = E->IgnoreParens();
-  return isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E) ||
-         (isa<UnaryOperator>(E) &&
-          cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
-}
 } // namespace
 
 Expr KernelWalker::opaqueValue(const clang::Expr *E, bool LaneDependent,
@@ -92,6 +86,22 @@ std::optional<Expr> applyBinaryOperator(BinaryOperatorKind Op, const Expr &L,
   }
 }
 
+namespace {
+/// An element of an array, or a member of one (`a[i]`, `a[i].x`, `v[i].f.g`
+/// through operator[] too).
+bool isArrayElement(const clang::Expr *LV) {
+  const clang::Expr *E = LV->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return false;
+    E = ME->getBase()->IgnoreParenImpCasts();
+  }
+  if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E))
+    return OCE->getOperator() == OO_Subscript;
+  return isa<ArraySubscriptExpr>(E);
+}
+} // namespace
+
 Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
   // An element of a local array the walker follows: what was stored there.
   if (std::optional<VarValue> Element = localElement(LV, F))
@@ -99,8 +109,8 @@ Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
       return *Element->Int;
   // Uniform if every lane reads the same address, else data-dependent.
   std::optional<AddressInfo> A = resolveAddress(LV, F, nullptr);
-  if (A && A->Ptr.Space == MemorySpace::Local &&
-      isa<ArraySubscriptExpr>(LV->IgnoreParens()) && !launchFixedArray(LV, F)) {
+  if (A && A->Ptr.Space == MemorySpace::Local && isArrayElement(LV) &&
+      !launchFixedArray(LV, F)) {
     // Every lane has an array of its own in local memory (a kernel's
     // by-value arguments aside): what the same element holds differs
     // between lanes unless the stores are followed. An array the stores so

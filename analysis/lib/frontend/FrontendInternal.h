@@ -480,6 +480,11 @@ private:
   /// What storing \p Value (an initializer, an assignment's right side)
   /// puts into memory, as LocalContents bits.
   unsigned contentKind(const clang::Expr *Value, const Frame &F);
+  /// What an object of \p Value's type, initialized or assigned from
+  /// \p Value, holds: copiedContents(), or what it is built from (an
+  /// initializer list's values, a constructor's arguments); 0 when
+  /// nothing is known.
+  unsigned recordContents(const clang::Expr *Value, const Frame &F);
   /// Adds the store of \p Value through the lvalue \p LV to LocalContents
   /// when \p LV is in a local array; \p Update: the old value changed in
   /// place by \p Value (`+=`), or by nothing (null: `++`).

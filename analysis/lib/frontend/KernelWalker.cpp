@@ -171,8 +171,9 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
       return;
     walkExpr(V, F);
     // An object returned by value takes its local arrays' contents along.
-    if (F.Fn)
-      if (unsigned Bits = copiedContents(F.Fn->getReturnType(), V))
+    if (F.Fn && !F.Fn->getReturnType()->isReferenceType() &&
+        isRecordValueType(F.Fn->getReturnType()))
+      if (unsigned Bits = recordContents(V, F))
         ReturnedContents[F.Fn->getCanonicalDecl()] |= Bits;
     if (!F.Returned)
       return;

@@ -15,6 +15,7 @@
 // CENSUS: 0 missing from the report
 // REASON: "reason": "address depends on a per-lane value the engine cannot model: 'rows[2]' is read back from the thread's local memory ('rows'), whose stores the analysis does not follow there"
 // REASON: "reason": "address depends on a per-lane value the engine cannot model: 'p[1]' is a pointer read back from a local array of pointers, which the analysis does not follow element by element"
+// REASON: "reason": "address depends on a per-lane value the engine cannot model: 'own[1].a' is read back from the thread's local memory ('own'), whose stores the analysis does not follow there"
 __device__ void fill(int *p, int n) {
   for (int i = 0; i < n; ++i) p[i] = threadIdx.x * n + i;
 }
@@ -146,6 +147,44 @@ __global__ void deep(const int *in, float *out) {
   out[reader<20>::at(a, 1)] = 1.0f;
 // CHECK: [[@LINE-1]]:3: access: kernel=deep op=store base=out elem=4 expr='out[reader<20>::at(a, 1)]' sectors=n/a ideal=n/a class=indirect {{.*}}
 }
+// A member of an element (`loaded[i].a`) is the lane's too, never uniform
+// (it was: "assuming loaded[i].a = 1024", a uniform store). Objects stored
+// as elements hold what they are built from: a pair of loads, returned by
+// value, makes the members data; a pair with a lane's own value does not.
+struct pair_t {
+  int a, b;
+};
+__device__ pair_t loadPair(const int *p, int i) { return pair_t{p[i], p[i + 1]}; }
+// CHECK: [[@LINE-1]]:65: access: kernel=members op=load base=p elem=4 expr='p[i]' sectors=8 ideal=4 class=strided {{.*}}
+// CHECK: [[@LINE-2]]:71: access: kernel=members op=load base=p elem=4 expr='p[i + 1]' sectors=8.5 ideal=4 class=strided {{.*}}
+__global__ void members(const int *p, float *out, const float *in) {
+  array_t<pair_t, 2> loaded;
+  for (int i = 0; i < 2; ++i) loaded[i] = loadPair(p, threadIdx.x * 2 + i);
+  out[loaded[1].a] = in[loaded[0].b];
+// CHECK: [[@LINE-1]]:3: access: kernel=members op=store base=out elem=4 expr='out[loaded[1].a]' sectors=n/a ideal=n/a class=indirect {{.*}}
+// CHECK: [[@LINE-2]]:22: access: kernel=members op=load base=in elem=4 expr='in[loaded[0].b]' sectors=n/a ideal=n/a class=indirect {{.*}}
+  pair_t own[2];
+  for (int i = 0; i < 2; ++i) own[i] = pair_t{int(threadIdx.x) * 4, i};
+  out[own[1].a] = 1.0f;
+// CHECK: [[@LINE-1]]:3: access: kernel=members op=store base=out elem=4 expr='out[own[1].a]' sectors=n/a ideal=n/a class=unknown {{.*}}
+}
+// Objects copied into an array from memory (bitsandbytes' int4 of packed
+// codes) or from an object the walker holds put what they hold there.
+__global__ void copied(const int4 *in, const int *p, const float *q,
+                       float *out) {
+  unsigned char codes[16];
+  reinterpret_cast<int4 (&)[1]>(codes)[0] = in[threadIdx.x];
+// CHECK: [[@LINE-1]]:45: access: kernel=copied op=load base=in elem=16 expr='in[threadIdx.x]' sectors=16 ideal=16 class=coalesced {{.*}}
+  out[threadIdx.x] = q[codes[3]];
+// CHECK: [[@LINE-1]]:3: access: kernel=copied op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
+// CHECK: [[@LINE-2]]:22: access: kernel=copied op=load base=q elem=4 expr='q[codes[3]]' sectors=n/a ideal=n/a class=indirect {{.*}}
+  pair_t held = pair_t{p[threadIdx.x], 0};
+// CHECK: [[@LINE-1]]:24: access: kernel=copied op=load base=p elem=4 expr='p[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
+  pair_t kept[2];
+  kept[1] = held;
+  out[kept[1].a] = 1.0f;
+// CHECK: [[@LINE-1]]:3: access: kernel=copied op=store base=out elem=4 expr='out[kept[1].a]' sectors=n/a ideal=n/a class=indirect {{.*}}
+}
 int main() {
   values<<<1, 256>>>(nullptr, nullptr, nullptr, nullptr);
   ranks<<<1, 256>>>(nullptr, nullptr);
@@ -155,4 +194,6 @@ int main() {
   defaults<<<1, 256>>>(nullptr, nullptr, 1024);
   copies<<<1, 256>>>(nullptr, nullptr, nullptr);
   deep<<<1, 256>>>(nullptr, nullptr);
+  members<<<1, 256>>>(nullptr, nullptr, nullptr);
+  copied<<<1, 256>>>(nullptr, nullptr, nullptr, nullptr);
 }
