@@ -59,6 +59,11 @@ struct Impact {
 /// "launch", "block", "pass": how Impact::Unit is written in JSON and SARIF.
 const char *impactUnitName(Impact::Per Unit);
 
+/// The instructions each request of \p A is issued as, as Nsight Compute
+/// counts them: its pieces (AccessPattern::Instructions), an update's load
+/// and store apart.
+unsigned instructionsPerRequest(const AccessRecord &A);
+
 /// The impact of access \p A whose excess is \p WastedSectors per request;
 /// nullopt when it has no request count.
 std::optional<Impact> impactOf(const AccessRecord &A, double WastedSectors);

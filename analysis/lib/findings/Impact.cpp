@@ -34,11 +34,8 @@ std::optional<double> bytesPer(const AccessRecord &A, double SectorsPerRequest,
                                    : Impact::Per::Block;
   if (R->Blocks)
     Requests *= double(*R->Blocks);
-  // An update (`p[i].x *= a`) reads and writes: a load and a store request
-  // per pass, both counted by Nsight Compute.
-  unsigned Directions = A.Pattern.Op == AccessOp::LoadStore ? 2 : 1;
   return Requests * SectorsPerRequest * costUnitBytes(A.Pattern.Space) *
-         A.Pattern.Instructions * Directions;
+         instructionsPerRequest(A);
 }
 
 /// "load", "store", "update", "atomic": what the access is, in a sentence.
@@ -49,6 +46,13 @@ const char *opNoun(AccessOp Op) {
 int unitRank(const Impact &I) { return static_cast<int>(I.Unit); }
 
 } // namespace
+
+unsigned instructionsPerRequest(const AccessRecord &A) {
+  // An update (`p[i].x *= a`) reads and writes: a load and a store request
+  // per pass, both counted by Nsight Compute.
+  unsigned Directions = A.Pattern.Op == AccessOp::LoadStore ? 2 : 1;
+  return A.Pattern.Instructions * Directions;
+}
 
 const char *impactUnitName(Impact::Per Unit) {
   switch (Unit) {

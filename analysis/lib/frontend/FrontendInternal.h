@@ -482,8 +482,9 @@ private:
   unsigned contentKind(const clang::Expr *Value, const Frame &F);
   /// What an object of \p Value's type, initialized or assigned from
   /// \p Value, holds: copiedContents(), or what it is built from (an
-  /// initializer list's values, a constructor's arguments); 0 when
-  /// nothing is known.
+  /// initializer list's values, the fields of an object the walker holds,
+  /// a load from memory, a constructor's arguments); 0 when nothing is
+  /// known.
   unsigned recordContents(const clang::Expr *Value, const Frame &F);
   /// Adds the store of \p Value through the lvalue \p LV to LocalContents
   /// when \p LV is in a local array; \p Update: the old value changed in

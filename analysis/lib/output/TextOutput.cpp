@@ -356,10 +356,6 @@ void writeSummaryTables(llvm::raw_ostream &OS,
   writeSummaryTable(OS, "findings per file", "file", Values(Files));
 }
 
-} // namespace
-
-namespace {
-
 /// A flagged global access's excess bytes per launch as predicted, and the
 /// requests that figure counts (as Nsight Compute counts them: per
 /// instruction, an update's load and store apart), where \p M measured the
@@ -377,9 +373,8 @@ std::optional<PredictedExcess> predictedExcess(const AccessRecord &A,
   if (!PerLaunch || !F || !F->Cost || F->Cost->Unit != Impact::Per::Launch ||
       F->Cost->Space != AccessSpace::Global)
     return std::nullopt;
-  unsigned Directions = A.Pattern.Op == AccessOp::LoadStore ? 2 : 1;
   return PredictedExcess{F->Cost->ExcessBytes,
-                         *PerLaunch * A.Pattern.Instructions * Directions};
+                         *PerLaunch * instructionsPerRequest(A)};
 }
 
 } // namespace
