@@ -97,12 +97,9 @@ const VarDecl *localVariable(const clang::Expr *E) {
 }
 
 const VarDecl *localObject(const clang::Expr *E, const VarDecl *This) {
-  E = E->IgnoreParenImpCasts();
-  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (ME->isArrow())
-      return isThis(ME->getBase()) ? This : nullptr;
-    E = ME->getBase()->IgnoreParenImpCasts();
-  }
+  E = stripDotMembers(E);
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return isThis(ME->getBase()) ? This : nullptr;
   if (isThis(E))
     return This;
   const VarDecl *VD = namedLocal(E);
@@ -487,6 +484,16 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
         E.Origin->Loc, E.Origin->Name,
         Merged.Origin ? Merged.Origin->Symbols : std::vector<std::string>()});
   return Merged;
+}
+
+const clang::Expr *stripDotMembers(const clang::Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return ME;
+    E = ME->getBase()->IgnoreParenImpCasts();
+  }
+  return E;
 }
 
 bool isMemoryRead(const clang::Expr *E) {

@@ -115,6 +115,10 @@ const clang::Expr *addressOfOperand(const clang::Expr *Ptr);
 /// \p E is `this`, maybe cast to a base or a derived class (CRTP's
 /// `static_cast<const outer_t *>(this)`).
 bool isThis(const clang::Expr *E);
+/// \p E without its `.` member accesses (`a[i].f.g` -> `a[i]`), through
+/// parentheses and implicit casts; an `->` access stops it and is what is
+/// returned.
+const clang::Expr *stripDotMembers(const clang::Expr *E);
 /// Does \p E name memory (`a[i]`, `s.f`, `p->f`, `*p`) rather than
 /// compute a value?
 bool isMemoryRead(const clang::Expr *E);

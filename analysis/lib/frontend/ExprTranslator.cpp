@@ -90,12 +90,7 @@ namespace {
 /// An element of an array, or a member of one (`a[i]`, `a[i].x`, `v[i].f.g`
 /// through operator[] too).
 bool isArrayElement(const clang::Expr *LV) {
-  const clang::Expr *E = LV->IgnoreParenImpCasts();
-  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (ME->isArrow())
-      return false;
-    E = ME->getBase()->IgnoreParenImpCasts();
-  }
+  const clang::Expr *E = stripDotMembers(LV);
   if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E))
     return OCE->getOperator() == OO_Subscript;
   return isa<ArraySubscriptExpr>(E);

@@ -133,12 +133,7 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   static const VarDecl *globalUnder(const clang::Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      if (ME->isArrow())
-        return nullptr;
-      E = ME->getBase()->IgnoreParenImpCasts();
-    }
+    E = stripDotMembers(E);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         if (VD->hasGlobalStorage() && !VD->isStaticLocal())

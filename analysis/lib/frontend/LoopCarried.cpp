@@ -242,13 +242,14 @@ void KernelWalker::sampleIterations(
           (CondKnown = C.has_value()) && *C == 0) {
         Out.Iterations = K;
         Out.Ended = true;
-        if (CanExit) {
+        if (CanExit && Nested && !F.records()) {
+          // walkLoop takes the whole state: nothing else is needed.
+          Out.ExitFrame = std::make_shared<Frame>(std::move(P));
+        } else if (CanExit) {
           Out.Exit.emplace();
           for (const ValueDecl *VD : Vars)
             if (auto It = P.Env.find(VD); It != P.Env.end())
               Out.Exit->try_emplace(VD, It->second);
-          if (Nested && !F.records())
-            Out.ExitFrame = std::make_shared<Frame>(std::move(P));
         }
         break;
       }
