@@ -71,10 +71,10 @@ def spearman(xs, ys):
 
 
 def predicted_lines(progs, json_dir):
-    """(file, line) -> list of (kernel name, access) from every report; an
-    access predicted for several launch shapes of its kernel is marked
-    (_shapes > 1): the profile took the first launch the program made, which
-    the static report does not tell apart."""
+    """(file, line) -> list of (kernel name, access, program) from every
+    report; an access predicted for several launch shapes of its kernel in
+    one report is marked (_shapes > 1): the profile took the first launch
+    the program made, which the static report does not tell apart."""
     out = collections.defaultdict(list)
     seen = {}
     for p in progs:
@@ -88,18 +88,72 @@ def predicted_lines(progs, json_dir):
                 fn = compare.norm(a["file"], p["dir"])
                 if fn is None:
                     continue
-                key = (fn, a["line"], a.get("column"), a["op"], a["expr"],
+                key = (p["name"], fn, a["line"], a.get("column"), a["op"], a["expr"],
                        k["name"], k.get("instantiation"))
                 if key in seen:
-                    # another launch shape, or the same file in another report
+                    # another launch shape of the kernel in this report
                     first = seen[key]
                     if a.get("launch") and a.get("launch") not in first["_launches"]:
                         first["_launches"].add(a["launch"])
                     continue
                 a["_launches"] = {a.get("launch")} if a.get("launch") else set()
+                a["_key"] = key[1:]
                 seen[key] = a
-                out[(fn, a["line"])].append((k["name"], a))
+                out[(fn, a["line"])].append((k["name"], a, p["name"]))
     return out
+
+
+def json_owners(progs):
+    """Program name -> the program whose JSON report holds its predictions:
+    compare.py runs the tool once per distinct (directory, files, flags,
+    tool arguments) and names the report after the first such program."""
+    byname = {p["name"]: p for p in progs}
+    first, owner = {}, {}
+    for p in progs:
+        nv = p["nvcc"]
+        if nv.startswith("="):
+            nv = byname[nv[1:]]["nvcc"]
+        key = (p["dir"], tuple(p["lint"]), tuple(compare.lint_flags(nv)),
+               tuple(p.get("lint_args", [])))
+        owner[p["name"]] = first.setdefault(key, p["name"])
+    return owner
+
+
+def read_ran(gt, suite, owner):
+    """(file, line) -> the (program, kernel) pairs that executed it, from
+    docs/groundtruth/instructions-SUITE.tsv (one row per instruction and
+    launch measured), each program named by the one whose report predicts
+    it (owner); None when the suite has no such table."""
+    path = os.path.join(gt, f"instructions-{suite}.tsv")
+    if not os.path.exists(path):
+        return None
+    ran = collections.defaultdict(set)
+    with open(path) as f:
+        rows = [l.rstrip("\n").split("\t") for l in f if not l.startswith("#")]
+    head = rows[0]
+    for r in rows[1:]:
+        row = dict(zip(head, r))
+        prog = owner.get(row["program"], row["program"])
+        ran[(row["file"], int(row["line"]))].add((prog, row["kernel"]))
+    return ran
+
+
+def accesses_of(key, c, pred, ran):
+    """The predicted accesses that the measured row c of line key sums: with
+    the suite's instruction table, each program's report for the kernels
+    that program ran (the table sums the programs, which may run the same
+    code at other sizes); without it, the kernels that ran, from the first
+    report that predicts them."""
+    if ran is not None:
+        pairs = ran.get(key, set())
+        return [a for (kn, a, prog) in pred.get(key, []) if (prog, kn) in pairs]
+    kernels = compare.kernels_of(c)
+    accs, seen = [], set()
+    for kn, a, _ in pred.get(key, []):
+        if kn in kernels and a["_key"] not in seen:
+            seen.add(a["_key"])
+            accs.append(a)
+    return accs
 
 
 def excess_of(a):
@@ -111,11 +165,11 @@ def excess_of(a):
     return r["per_launch"] * max(0.0, s - i) * SECTOR * a.get("instructions", 1)
 
 
-def suite_report(suite, gtrows, pred):
+def suite_report(suite, gtrows, pred, ran):
     rows = []
     for key, c in gtrows.items():
         kernels = compare.kernels_of(c)
-        accs = [a for (kn, a) in pred.get(key, []) if kn in kernels]
+        accs = accesses_of(key, c, pred, ran)
         if not accs:
             continue
         measured = (float(c["sectors"]) - float(c["ideal"])) * SECTOR
@@ -167,6 +221,7 @@ def main():
     compare.CARRY_MARK = os.path.basename(compare.CARRY) + "/"
     progs = read_programs(os.path.join(compare.CARRY, "programs.tsv"))
     pred = predicted_lines(progs, a.json_dir)
+    owners = json_owners(progs)
     out = ["| suite | lines measured and predicted | flagged, per launch | top 10 predicted in top 20 measured | within 2x | rank correlation |",
            "|---|---|---|---|---|---|"]
     detail = []
@@ -175,7 +230,7 @@ def main():
         gtrows, _, _ = compare.read_lines(a.gt, suite)
         if not gtrows:
             continue
-        r = suite_report(suite, gtrows, pred)
+        r = suite_report(suite, gtrows, pred, read_ran(a.gt, suite, owners))
         n = len(r["fk"])
         share = 100.0 * len(r["within"]) / n if n else 0.0
         rho = f"{r['rho']:.2f}" if r["rho"] is not None else "-"

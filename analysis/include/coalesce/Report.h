@@ -79,6 +79,11 @@ struct LaunchSite {
   std::optional<std::array<Expr, 3>> GridOfParams;
   /// Scalar arguments with a constant value there, by parameter name.
   std::map<std::string, int64_t> Params;
+  /// Parameters the launch passes the same run-time value as an earlier
+  /// one (`k<<<g, b>>>(n, n)`): the later parameter's name -> the earlier
+  /// one's, the name GridOfParams uses for both; a value given for either
+  /// gives the grid.
+  std::map<std::string, std::string> SameValueAs;
   /// Pointer arguments at a constant byte offset from the start of an
   /// allocation (`d_a + 1` gives 4 for floats), by parameter name.
   std::map<std::string, int64_t> PointerOffsets;

@@ -275,8 +275,12 @@ void LaunchConfigFinder::readArguments(KernelWalker &W, KernelWalker::Frame &F,
       if (std::optional<int64_t> C = AtFirst.asConstant())
         Site.Params[Name] = *C;
       else if (AtFirst.getKind() == Expr::Kind::Symbol &&
-               !AtFirst.isLaneDependent())
-        ArgOf.emplace(AtFirst.getSymbol(), Expr::symbol(Symbol::param(Name)));
+               !AtFirst.isLaneDependent()) {
+        auto [It, New] = ArgOf.emplace(AtFirst.getSymbol(),
+                                       Expr::symbol(Symbol::param(Name)));
+        if (!New)
+          Site.SameValueAs[Name] = It->second.getSymbol().Name;
+      }
     } else if (P->getType()->isPointerType()) {
       if (std::optional<PointerValue> PV = W.resolvePointer(A, F, nullptr))
         if (std::optional<int64_t> Off = PV->ByteOffset.asConstant())

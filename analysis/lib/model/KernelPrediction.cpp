@@ -57,17 +57,33 @@ void resolveGrid(LaunchContext &C, const KernelRecord &K,
   std::map<std::string, int64_t> Known = C.Site->Params;
   for (const auto &[Name, Value] : Config.paramsFor(K.Name))
     Known[Name] = Value;
-  std::vector<std::string> Names;
+  // A parameter the launch passes the same value as another (`k<<<g,
+  // b>>>(n, n)`) gives the grid too: Names holds the one whose value was
+  // used, Hints each alternative ("inputElements (or opElements)").
+  std::vector<std::string> Names, Hints;
   Bindings B;
   bool Missing = false;
   for (const Expr &D : *C.Site->GridOfParams)
     for (const Symbol &S : D.symbols()) {
-      if (std::find(Names.begin(), Names.end(), S.Name) != Names.end())
+      std::vector<std::string> Same{S.Name};
+      for (const auto &[Later, Earlier] : C.Site->SameValueAs)
+        if (Earlier == S.Name)
+          Same.push_back(Later);
+      auto Given = std::find_if(Same.begin(), Same.end(), [&](auto &N) {
+        return Known.count(N) != 0;
+      });
+      const std::string &Name = Given != Same.end() ? *Given : S.Name;
+      if (std::find(Names.begin(), Names.end(), Name) != Names.end())
         continue;
-      Names.push_back(S.Name);
-      auto It = Known.find(S.Name);
-      if (It != Known.end())
-        B.set(S, It->second);
+      Names.push_back(Name);
+      Hints.push_back(Same.size() == 1
+                          ? Name
+                          : fmt::format("{} (or {}: the same value there)",
+                                        S.Name,
+                                        fmt::join(Same.begin() + 1, Same.end(),
+                                                  ", ")));
+      if (Given != Same.end())
+        B.set(S, Known.at(Name));
       else
         Missing = true;
     }
@@ -85,7 +101,7 @@ void resolveGrid(LaunchContext &C, const KernelRecord &K,
     C.GridHint = fmt::format(
         "the launch at {}:{} computes the grid from {}: --param {} {} the "
         "cost per launch",
-        C.Site->Loc.File, C.Site->Loc.Line, fmt::join(Names, " and "),
+        C.Site->Loc.File, C.Site->Loc.Line, fmt::join(Hints, " and "),
         fmt::format("{}=...", fmt::join(Names, "=... --param ")),
         Names.size() == 1 ? "gives" : "give");
   }
@@ -182,6 +198,17 @@ Request requestIn(const AccessRecord &A, const KernelRecord &K,
   }
   for (const auto &[Name, Value] : User)
     Opts.Params[Name] = Value;
+  // A parameter the launch passes the same value as one the user gave
+  // (`square<<<g, b>>>(n, n)` with --param cols=...) has that value.
+  if (C.Site)
+    for (const auto &[Later, Earlier] : C.Site->SameValueAs)
+      for (auto [To, From] : {std::pair{Later, Earlier}, std::pair{Earlier, Later}})
+        if (!User.count(To) && User.count(From)) {
+          Opts.Params[To] = User.at(From);
+          FromLaunch.push_back(
+              fmt::format("{} = {} (the value it passes as {})", To,
+                          User.at(From), From));
+        }
   Request R;
   R.Input = Cache.add(Pattern, Opts);
   if (!FromLaunch.empty()) {
