@@ -37,9 +37,8 @@ const RecordDecl *recordOf(QualType T) {
   return nullptr;
 }
 
-/// \p LV without the parentheses and the no-op, derived-to-base and
-/// base-to-derived casts (implicit, or written as `static_cast<const
-/// outer_t &>(*this)` of CRTP) that name the same object.
+} // namespace
+
 const clang::Expr *slotExpr(const clang::Expr *LV) {
   while (true) {
     LV = LV->IgnoreParens();
@@ -58,7 +57,6 @@ const clang::Expr *slotExpr(const clang::Expr *LV) {
     LV = CE->getSubExpr();
   }
 }
-} // namespace
 
 bool isThis(const clang::Expr *E) { return isa<CXXThisExpr>(slotExpr(E)); }
 
@@ -473,6 +471,7 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
         for (const auto &[EFD, EI, EV] : E.Object->Elements)
           if (FD == EFD && I == EI)
             O->Elements.emplace_back(FD, I, mergeValues(Cond, TV, EV));
+      O->Contents = T.Object->Contents | E.Object->Contents;
       Merged.Object = std::move(O);
     }
   }
@@ -560,8 +559,14 @@ std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
     }
     return V;
   }
-  if (std::optional<VarValue> Held = heldValue(E, F))
+  if (std::optional<VarValue> Held = heldValue(E, F)) {
+    // A copy of a local variable takes what its arrays hold along.
+    if (const VarDecl *VD = localVariable(E); VD && Held->Object)
+      if (unsigned Bits = LocalContents.lookup(VD);
+          Bits && (Held->Object->Contents | Bits) != Held->Object->Contents)
+        ownObject(*Held).Contents |= Bits;
     return Held;
+  }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     if (std::optional<VarValue> Special = specialObject(CE, F))
       return Special;
@@ -571,8 +576,12 @@ std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
   }
   // A copy of an object in memory (`Particle p = ps[i]`): its fields are
   // data, the same for the warp only when every lane reads one address.
+  // An element of the thread's own array (`return data[i];` of an
+  // array_t's operator[] const) differs per lane at any index.
   if (E->isGLValue())
     if (std::optional<AddressInfo> A = resolveAddress(E, F, nullptr)) {
+      if (std::optional<SymbolKind> Own = threadArrayElement(E, *A, F))
+        return namedObject(sourceText(Ctx, E->getSourceRange()), *Own);
       bool Lane = A->Ptr.ByteOffset.isLaneDependent();
       return namedObject(sourceText(Ctx, E->getSourceRange()),
                          Lane ? SymbolKind::IndirectValue

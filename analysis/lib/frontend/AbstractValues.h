@@ -180,6 +180,13 @@ struct ObjectValue {
   /// wherever the object goes.
   llvm::SmallVector<std::tuple<const clang::FieldDecl *, int64_t, VarValue>, 2>
       Elements;
+  /// What the stores into the object's arrays put there, element by
+  /// element and not followed (KernelWalker::ContentBits, as LocalContents
+  /// has them for a variable): taken from the variable the object was
+  /// copied from, so that they go with it through copies, fields of other
+  /// objects, by-value parameters, returns and captures (moderngpu's
+  /// `lbs.segments` of a `result_t{..., seg, ranks}`). 0: nothing known.
+  unsigned Contents = 0;
 };
 
 /// One integer leaf of a slot's abstract value: the integer itself, or a

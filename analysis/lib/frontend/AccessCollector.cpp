@@ -437,6 +437,10 @@ bool KernelWalker::walkCopySource(const clang::Expr *Src, Frame &F) {
 
 void KernelWalker::walkRead(const clang::Expr *LV, Frame &F) {
   LV = LV->IgnoreParens();
+  // std::forward<T>(x), std::move(x) read as a value: x is read
+  // (`box<T>{std::forward<T>(x)}` with x bound to memory, a load).
+  if (const clang::Expr *Same = identityCallArgument(LV))
+    return walkRead(Same, F);
   // Reading the lvalue that ++i, i = e or (e, i) yields: the side effects
   // happen, the variable is read.
   if (const auto *UO = dyn_cast<UnaryOperator>(LV))

@@ -145,9 +145,21 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
       else if (T.getNonReferenceType()->isIntegralOrEnumerationType())
         V.Int = translate(Arg, F, Origin);
     } else if (isRecordValueType(T)) {
-      // A copy of the caller's object is that object.
-      if (std::optional<VarValue> Held = heldValue(copySource(Arg), F))
+      // A copy of the caller's object is that object, as valueOf() binds
+      // it: a reference to an object in memory holds its address (`tpl`
+      // of moderngpu's `get<0>(u[i])`); one bound to an object a call
+      // returned (`tuple<int> &&` of `get<0>(v[i])`) what its walk returned.
+      const clang::Expr *Src = copySource(Arg);
+      if (std::optional<VarValue> Held = heldValue(Src, F)) {
         V = *Held;
+      } else if (T->isReferenceType() && Src->isGLValue()) {
+        if (std::optional<AddressInfo> A = resolveAddress(Src, F, Origin))
+          V.Pointer = A->Ptr;
+      } else if (const auto *Made = dyn_cast<CallExpr>(Src)) {
+        if (auto It = Returned.find(Made);
+            It != Returned.end() && It->second.Object)
+          V = It->second;
+      }
     } else if (Arg->getType()->isPointerType()) {
       V.Pointer = resolvePointer(Arg, F, Origin);
     } else {

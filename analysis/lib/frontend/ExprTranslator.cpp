@@ -86,6 +86,7 @@ std::optional<Expr> applyBinaryOperator(BinaryOperatorKind Op, const Expr &L,
   }
 }
 
+
 namespace {
 /// An element of an array, or a member of one (`a[i]`, `a[i].x`, `v[i].f.g`
 /// through operator[] too).
@@ -95,7 +96,74 @@ bool isArrayElement(const clang::Expr *LV) {
     return OCE->getOperator() == OO_Subscript;
   return isa<ArraySubscriptExpr>(E);
 }
+
+/// Is \p T an array, or a record with an array among its fields (those of
+/// its bases and members included)?
+bool holdsArray(QualType T, unsigned Depth = 0) {
+  if (T->isArrayType())
+    return true;
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 8)
+    return false;
+  for (const FieldDecl *FD : RD->fields())
+    if (holdsArray(FD->getType(), Depth + 1))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsArray(B.getType(), Depth + 1))
+      return true;
+  return false;
+}
 } // namespace
+
+std::optional<SymbolKind>
+KernelWalker::threadArrayElement(const clang::Expr *LV, const AddressInfo &A,
+                                 const Frame &F) {
+  if (F.Host || A.Ptr.Space != MemorySpace::Local || launchFixedArray(LV, F))
+    return std::nullopt;
+  // An element (`a[i]`, `v[i].x`), or anything read through a pointer or
+  // reference into an object that holds an array (moderngpu's `get<0>(u[1])`
+  // reaching `u.data[1].x`); a plain struct of scalars (a uint2 from a call
+  // the walker does not see into) is not an array's element.
+  if (!isArrayElement(LV) &&
+      !(A.Ptr.LocalArray && holdsArray(A.Ptr.LocalArray->getType())))
+    return std::nullopt;
+  // Every lane has an array of its own in local memory (a kernel's
+  // by-value arguments aside): what the same element holds differs
+  // between lanes unless the stores are followed. An array the stores so
+  // far filled with data, and perhaps a default the same in every lane
+  // (cub's BlockLoad into `items`), holds data.
+  // What the object that holds the array carries is the more precise: a
+  // variable's own bits mix all its arrays (`lbs` of moderngpu's load
+  // balancing holds indices, segments and ranks).
+  unsigned Bits = ownerContents(LV, F);
+  if (!Bits && A.Ptr.LocalArray)
+    Bits = LocalContents.lookup(A.Ptr.LocalArray);
+  bool Data = (Bits & ContentData) && !(Bits & ContentOther);
+  return Data ? SymbolKind::IndirectValue : SymbolKind::LaneValue;
+}
+
+unsigned KernelWalker::ownerContents(const clang::Expr *LV, const Frame &F) {
+  const clang::Expr *E = stripDotMembers(LV)->IgnoreParens();
+  auto ContentsOf = [&](const clang::Expr *Owner) -> unsigned {
+    std::optional<VarValue> Held = heldValue(Owner, F);
+    return Held && Held->Object ? Held->Object->Contents : 0;
+  };
+  if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E))
+    return OCE->getOperator() == OO_Subscript && OCE->getNumArgs() == 2
+               ? ContentsOf(OCE->getArg(0))
+               : 0;
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+  const auto *ME =
+      ASE ? dyn_cast<MemberExpr>(ASE->getBase()->IgnoreParenImpCasts())
+          : nullptr;
+  if (!ME)
+    return 0;
+  if (!ME->isArrow())
+    return ContentsOf(ME->getBase());
+  if (isThis(ME->getBase()) && F.ThisObject && F.ThisObject->Object)
+    return F.ThisObject->Object->Contents;
+  return 0;
+}
 
 Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
   // An element of a local array the walker follows: what was stored there.
@@ -104,17 +172,9 @@ Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
       return *Element->Int;
   // Uniform if every lane reads the same address, else data-dependent.
   std::optional<AddressInfo> A = resolveAddress(LV, F, nullptr);
-  if (A && A->Ptr.Space == MemorySpace::Local && isArrayElement(LV) &&
-      !launchFixedArray(LV, F)) {
-    // Every lane has an array of its own in local memory (a kernel's
-    // by-value arguments aside): what the same element holds differs
-    // between lanes unless the stores are followed. An array the stores so
-    // far filled with data, and perhaps a default the same in every lane
-    // (cub's BlockLoad into `items`), holds data.
-    bool Data = false;
-    if (const VarDecl *Array = A->Ptr.LocalArray)
-      if (auto It = LocalContents.find(Array); It != LocalContents.end())
-        Data = (It->second & ContentData) && !(It->second & ContentOther);
+  if (std::optional<SymbolKind> Own =
+          A ? threadArrayElement(LV, *A, F) : std::nullopt) {
+    bool Data = *Own == SymbolKind::IndirectValue;
     Expr V = opaqueValue(LV, /*LaneDependent=*/true, /*Indirect=*/Data,
                          mixKeys(F.Memory, locationKey(LV)));
     if (Data)
@@ -336,9 +396,8 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
             return *Held->Int;
       if (std::optional<Expr> Element = constantArrayElement(Sub, F))
         return *Element;
-      if (isMemoryRead(Sub)) {
+      if (isMemoryRead(Sub))
         return loadedValue(Sub, F);
-      }
       return translate(Sub, F, Origin);
     case CK_FloatingToIntegral:
       return floatValue(Sub, F);
@@ -388,6 +447,13 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
       }
       return *It->second.Int;
     }
+    // A reference bound to memory (`const int &x` of `mkP(p[i])`, a
+    // forwarding `args_t &&args` of make_tuple), not to a slot of the state:
+    // its value is what that memory holds.
+    if (It != F.Env.end() && It->second.Pointer &&
+        D->getType()->isReferenceType() &&
+        !bindsSlot(D->getType(), It->second))
+      return loadedValue(DRE, F);
     if (const auto *PVD = dyn_cast<ParmVarDecl>(D))
       if (F.IsKernel)
         return Expr::symbol(Symbol::param(PVD->getName().str()));
@@ -529,6 +595,9 @@ Expr KernelWalker::translateCall(const CallExpr *CE, const Frame &F,
 
   if (std::optional<Expr> V = specialValue(CE, F, Origin))
     return *V;
+  // std::move(x), std::forward<T>(x): the value of x.
+  if (const clang::Expr *Same = identityCallArgument(CE))
+    return translate(Same, F, Origin);
 
   // `__device__ int idx2d(int r, int c, int w) { return r*w+c; }` is
   // substituted; a longer function gives what its inlined walk returned.

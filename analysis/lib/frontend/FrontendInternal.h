@@ -82,6 +82,11 @@ std::optional<std::pair<Expr, Expr>> groupRankAndSize(clang::QualType GroupType)
 /// (threadIdx.y + blockDim.y * threadIdx.z)).
 Expr threadInBlock();
 
+/// \p LV without the parentheses, std::move/std::forward and the no-op,
+/// derived-to-base and base-to-derived casts (implicit, or written as
+/// `static_cast<const outer_t &>(*this)` of CRTP) that name the same object.
+const clang::Expr *slotExpr(const clang::Expr *LV);
+
 /// Does a reference of type \p RefType whose value is \p V stand for a slot
 /// of the abstract state (rather than for memory)?
 bool bindsSlot(clang::QualType RefType, const VarValue &V);
@@ -576,6 +581,19 @@ private:
   Expr floatValue(const clang::Expr *E, const Frame &F);
   /// The value read from memory lvalue \p LV: a uniform or indirect symbol.
   Expr loadedValue(const clang::Expr *LV, const Frame &F);
+  /// For \p LV at \p A in the thread's own memory, whose stores are not
+  /// followed there (an element of a local array, or what a pointer or
+  /// reference into a local object holding an array reaches: each lane's
+  /// its own), what it holds, per lane: IndirectValue when the stores so far
+  /// filled the array with data, else LaneValue. Nullopt for anything else
+  /// and for a kernel's by-value arguments (the same for every lane).
+  std::optional<SymbolKind> threadArrayElement(const clang::Expr *LV,
+                                               const AddressInfo &A,
+                                               const Frame &F);
+  /// ObjectValue::Contents of the object held by value whose array \p LV
+  /// is an element of (`v[i]` of an array_t `v`, `x.arr[i]`, `data[i]`
+  /// inside a method of the object); 0 when none is known.
+  unsigned ownerContents(const clang::Expr *LV, const Frame &F);
   /// `sizes[j]` of `int sizes[] = {32, 64, 128};` that nothing writes: the
   /// element, as `select(j == 0, 32, select(j == 1, 64, 128))` when the
   /// index is not a constant (ConstantArray.cpp).
