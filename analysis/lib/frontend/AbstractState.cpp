@@ -37,8 +37,9 @@ const RecordDecl *recordOf(QualType T) {
   return nullptr;
 }
 
-} // namespace
-
+/// \p LV without the parentheses and the no-op, derived-to-base and
+/// base-to-derived casts (implicit, or written as `static_cast<const
+/// outer_t &>(*this)` of CRTP) that name the same object.
 const clang::Expr *slotExpr(const clang::Expr *LV) {
   while (true) {
     LV = LV->IgnoreParens();
@@ -57,6 +58,7 @@ const clang::Expr *slotExpr(const clang::Expr *LV) {
     LV = CE->getSubExpr();
   }
 }
+} // namespace
 
 bool isThis(const clang::Expr *E) { return isa<CXXThisExpr>(slotExpr(E)); }
 

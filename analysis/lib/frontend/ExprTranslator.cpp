@@ -86,7 +86,6 @@ std::optional<Expr> applyBinaryOperator(BinaryOperatorKind Op, const Expr &L,
   }
 }
 
-
 namespace {
 /// An element of an array, or a member of one (`a[i]`, `a[i].x`, `v[i].f.g`
 /// through operator[] too).
@@ -131,10 +130,10 @@ KernelWalker::threadArrayElement(const clang::Expr *LV, const AddressInfo &A,
   // by-value arguments aside): what the same element holds differs
   // between lanes unless the stores are followed. An array the stores so
   // far filled with data, and perhaps a default the same in every lane
-  // (cub's BlockLoad into `items`), holds data.
-  // What the object that holds the array carries is the more precise: a
-  // variable's own bits mix all its arrays (`lbs` of moderngpu's load
-  // balancing holds indices, segments and ranks).
+  // (cub's BlockLoad into `items`), holds data. What the object holding
+  // the array carries is the more precise: a variable's own bits mix all
+  // its arrays (`lbs` of moderngpu's load balancing holds indices,
+  // segments and ranks).
   unsigned Bits = ownerContents(LV, F);
   if (!Bits && A.Ptr.LocalArray)
     Bits = LocalContents.lookup(A.Ptr.LocalArray);

@@ -82,11 +82,6 @@ std::optional<std::pair<Expr, Expr>> groupRankAndSize(clang::QualType GroupType)
 /// (threadIdx.y + blockDim.y * threadIdx.z)).
 Expr threadInBlock();
 
-/// \p LV without the parentheses, std::move/std::forward and the no-op,
-/// derived-to-base and base-to-derived casts (implicit, or written as
-/// `static_cast<const outer_t &>(*this)` of CRTP) that name the same object.
-const clang::Expr *slotExpr(const clang::Expr *LV);
-
 /// Does a reference of type \p RefType whose value is \p V stand for a slot
 /// of the abstract state (rather than for memory)?
 bool bindsSlot(clang::QualType RefType, const VarValue &V);
