@@ -68,6 +68,10 @@ suites=(
   # quantization and 4-bit GEMV/GEMM kernels of bitsandbytes (cub block
   # primitives, half/bf16, packed 4-bit weights).
   "bitsandbytes  bitsandbytes-foundation/bitsandbytes  95f9af309d4d5793847169c39288dcd3fcbdf564  csrc"
+  # Twenty-fifth session, first contact: a GEMM optimization series in
+  # templated C++14 (fp32 and half, vectorized loads through int4/float4
+  # casts, warp tiling, WMMA, double buffering).
+  "gemm-opt      leimao/CUDA-GEMM-Optimization  747e49b418bca18557581969c78333443055fd43"
 )
 
 for s in "${suites[@]}"; do

@@ -362,6 +362,10 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
   P = P->IgnoreParens();
   if (const auto *FE = dyn_cast<FullExpr>(P)) // ExprWithCleanups, ConstantExpr
     return resolvePointer(FE->getSubExpr(), F, Origin);
+  // `T const *p{&A[i]}`: the brace initializer's one value.
+  if (const auto *ILE = dyn_cast<InitListExpr>(P);
+      ILE && ILE->getType()->isPointerType() && ILE->getNumInits() == 1)
+    return resolvePointer(ILE->getInit(0), F, Origin);
   if (const auto *CE = dyn_cast<CastExpr>(P)) {
     switch (CE->getCastKind()) {
     case CK_ArrayToPointerDecay: {

@@ -376,6 +376,12 @@ std::optional<Expr> KernelWalker::pointerIsNonNull(const clang::Expr *Ptr,
 Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
                              LaneOriginInfo *Origin) {
   E = E->IgnoreParens();
+  // A scalar's brace initializer (`size_t const row{blockIdx.y * 32 + r};`,
+  // `int n{}`): its one value, or zero.
+  if (const auto *ILE = dyn_cast<InitListExpr>(E);
+      ILE && ILE->getType()->isScalarType() && ILE->getNumInits() <= 1)
+    return ILE->getNumInits() ? translate(ILE->getInit(0), F, Origin)
+                              : Expr::constant(0);
 
   // Constants first: literals, enumerators, constexpr, sizeof, warpSize.
   if (std::optional<int64_t> C = constantValue(E))
