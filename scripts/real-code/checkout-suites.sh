@@ -10,7 +10,8 @@
 # MIRROR_ROOT/OWNER+NAME/repo exists, from there: MIRROR_ROOT defaults to
 # /work/.mirror, where the sessions' `fetch` tool puts a bare copy of
 # github:OWNER/NAME) and its source and build files are written to
-# DEST/NAME; blobs missing from a partial mirror (large data files) are
+# DEST/NAME (headers without an extension named like libcu++'s
+# `__config` included); blobs missing from a partial mirror (large data files) are
 # skipped. A suite with PATHS (fourth column, ':'-separated) gets only those
 # subtrees of the repository (cccl and TransformerEngine are large).
 # DEST/NAME/.suite-commit records the commit, which run-suite.sh copies into
@@ -72,6 +73,10 @@ suites=(
   # templated C++14 (fp32 and half, vectorized loads through int4/float4
   # casts, warp tiling, WMMA, double buffering).
   "gemm-opt      leimao/CUDA-GEMM-Optimization  747e49b418bca18557581969c78333443055fd43"
+  # Twenty-fifth session, first contact: CCCL-style GPU hash tables, sets,
+  # Bloom filters and HyperLogLog (cuco: header-only C++17, device refs,
+  # cooperative groups, cuda::atomic_ref), its examples as TUs.
+  "cuco          NVIDIA/cuCollections       dc0f9fc20c2a544e53099e640a681b347532391a  include:examples"
 )
 
 for s in "${suites[@]}"; do
@@ -94,7 +99,7 @@ for s in "${suites[@]}"; do
   mkdir -p "$dest/$name"
   IFS=: read -r -a subtrees <<<"${paths:-}"
   git --git-dir="$gitdir" ls-tree -r "$commit" -- "${subtrees[@]}" |
-    grep -E $'\t''(.*/)?([^/]*\.(cu|cuh|h|hpp|hxx|c|cc|cpp|inl|inc|def|cmake|mk|txt|md)|Makefile[^/]*)$' |
+    grep -E $'\t''(.*/)?([^/]*\.(cu|cuh|h|hpp|hxx|c|cc|cpp|inl|inc|def|cmake|mk|txt|md)|Makefile[^/]*|__[A-Za-z0-9_]+)$' |
     while IFS=$'\t' read -r meta path; do
       read -r _ type sha <<<"$meta"
       [ "$type" = blob ] || continue

@@ -8,7 +8,7 @@
 # docs/real-code.md (cuda-samples, parboil, polybench-acc, rodinia, shoc,
 # thrust; since the tenth session also ggml-cuda, llm.c, cub-examples,
 # fastgemv, te-common, sgemm-cuda, tigr, csr5; since the thirteenth calm,
-# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt):
+# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco):
 # which subtree holds the CUDA sources, which of its .cu files are
 # translation units (a regular expression on the path, where the suite's
 # build compiles only some), and which include directories and -D flags the
@@ -229,6 +229,9 @@ case "$suite" in
   # Twenty-fifth session (first contact). gemm-opt: CMake builds src/*.cu
   # with include/ on the path, C++14.
   gemm-opt)      src_root=src; incs=(include); defs=(-std=c++14) ;;
+  # cuco: examples/*/*.cu with include/ on the path, C++17 (its CMake's
+  # CUDA_STANDARD), against the toolkit's CCCL.
+  cuco)          src_root=examples; incs=(include); defs=(-std=c++17) ;;
   bitsandbytes)  src_root=csrc; incs=(csrc)
                  defs=(-DBUILD_CUDA -DBNB_HAS_GEMM4BIT_SM75 -DBNB_HAS_GEMM4BIT_SM80 -std=c++17) ;;
 esac

@@ -105,8 +105,15 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   if (!Callee || F.Host || isLaunchCall(CE))
     return;
   recordBoundLValues(CE, Callee, F);
-  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-    const clang::Expr *Arg = CE->getArg(I);
+  // The object of a method called through a pointer
+  // (`num_matches->fetch_add(n)` on a cuda::atomic in global memory, cuco's
+  // multimap count) is memory handed to the call, like a pointer argument.
+  llvm::SmallVector<const clang::Expr *, 8> Handed(CE->arguments());
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    if (const auto *ME = dyn_cast<MemberExpr>(MCE->getCallee()->IgnoreParens());
+        ME && ME->isArrow() && MCE->getImplicitObjectArgument())
+      Handed.push_back(MCE->getImplicitObjectArgument());
+  for (const clang::Expr *Arg : Handed) {
     QualType T = Arg->getType();
     if (!T->isPointerType() || T->getPointeeType()->isFunctionType())
       continue;

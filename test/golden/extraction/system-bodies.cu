@@ -18,4 +18,11 @@ __global__ void viaLib(float *p) {
   p[threadIdx.x] = 2.f;
   // CHECK: system-bodies.cu:[[@LINE-1]]:3: access: kernel=viaLib op=store base=p {{.*}} sectors=4 ideal=4 class=coalesced
 }
-// CHECK: 1 warning in 2 kernels (3 accesses analyzed, 1 unknown)
+
+__global__ void viaMethod(lib::counter *c) {
+  // A method of an object in global memory, in a library the walker does
+  // not follow (cuda::atomic's fetch_add): the object is handed to it.
+  c->add(1);
+  // CHECK: system-bodies.cu:[[@LINE-1]]:3: access: kernel=viaMethod op=load+store base=c {{.*}} class=unknown
+}
+// CHECK: 1 warning in 3 kernels (4 accesses analyzed, 2 unknown)

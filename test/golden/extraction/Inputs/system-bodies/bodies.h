@@ -7,6 +7,11 @@
 namespace lib {
 __device__ inline void brokenHelper(float *p) { p[undeclaredName] = 0.f; }
 __device__ inline void storeTwice(float *p, int i) { p[i * 2] = 0.f; }
+// An object the kernel reaches through a pointer (cuco's `cuda::atomic *`).
+struct counter {
+  unsigned long n;
+  __device__ unsigned long add(unsigned long v) { return n += v; }
+};
 } // namespace lib
 
 namespace cub {
