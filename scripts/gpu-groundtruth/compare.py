@@ -123,6 +123,17 @@ def norm(path, prog_dir):
     return p[i + len(CARRY_MARK):] if i >= 0 else None
 
 
+def tool_run_key(p, byname):
+    """The tool's flags for program p and the key of its run: the tool runs
+    once per distinct (directory, files, flags, tool arguments), its report
+    named after the first program with that key."""
+    nv = p["nvcc"]
+    if nv.startswith("="):
+        nv = byname[nv[1:]]["nvcc"]
+    flags = lint_flags(nv)
+    return flags, (p["dir"], tuple(p["lint"]), tuple(flags), tuple(p.get("lint_args", [])))
+
+
 def run_tool(tool, prog, flags, json_path, reuse):
     if reuse and os.path.exists(json_path):
         with open(json_path) as f:
@@ -275,11 +286,7 @@ def main():
         for p in progs:
             if p["suite"] != suite:
                 continue
-            nv = p["nvcc"]
-            if nv.startswith("="):
-                nv = byname[nv[1:]]["nvcc"]
-            flags = lint_flags(nv)
-            key = (p["dir"], tuple(p["lint"]), tuple(flags), tuple(p.get("lint_args", [])))
+            flags, key = tool_run_key(p, byname)
             if key in done:
                 continue
             done.add(key)

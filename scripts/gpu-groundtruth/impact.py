@@ -104,17 +104,12 @@ def predicted_lines(progs, json_dir):
 
 
 def json_owners(progs):
-    """Program name -> the program whose JSON report holds its predictions:
-    compare.py runs the tool once per distinct (directory, files, flags,
-    tool arguments) and names the report after the first such program."""
+    """Program name -> the program whose JSON report holds its predictions
+    (compare.tool_run_key)."""
     byname = {p["name"]: p for p in progs}
     first, owner = {}, {}
     for p in progs:
-        nv = p["nvcc"]
-        if nv.startswith("="):
-            nv = byname[nv[1:]]["nvcc"]
-        key = (p["dir"], tuple(p["lint"]), tuple(compare.lint_flags(nv)),
-               tuple(p.get("lint_args", [])))
+        _, key = compare.tool_run_key(p, byname)
         owner[p["name"]] = first.setdefault(key, p["name"])
     return owner
 

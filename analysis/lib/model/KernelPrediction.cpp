@@ -43,6 +43,19 @@ bool readsThreadIdxY(const KernelRecord &K) {
   return false;
 }
 
+/// The parameters launch \p Site passes the same value as \p Name
+/// (LaunchSite::SameValueAs, either way round), \p Name not included.
+std::vector<std::string> sameValueParams(const LaunchSite &Site,
+                                         const std::string &Name) {
+  std::vector<std::string> Out;
+  for (const auto &[Later, Earlier] : Site.SameValueAs)
+    if (Earlier == Name)
+      Out.push_back(Later);
+    else if (Later == Name)
+      Out.push_back(Earlier);
+  return Out;
+}
+
 /// Sets \p C's grid: the launch's own, or the one it computes from the
 /// kernel's arguments (LaunchSite::GridOfParams) with the values the user
 /// gave (--param) or the launch passes. A default value never makes up the
@@ -66,9 +79,8 @@ void resolveGrid(LaunchContext &C, const KernelRecord &K,
   for (const Expr &D : *C.Site->GridOfParams)
     for (const Symbol &S : D.symbols()) {
       std::vector<std::string> Same{S.Name};
-      for (const auto &[Later, Earlier] : C.Site->SameValueAs)
-        if (Earlier == S.Name)
-          Same.push_back(Later);
+      for (std::string &Other : sameValueParams(*C.Site, S.Name))
+        Same.push_back(std::move(Other));
       auto Given = std::find_if(Same.begin(), Same.end(), [&](auto &N) {
         return Known.count(N) != 0;
       });
@@ -201,13 +213,12 @@ Request requestIn(const AccessRecord &A, const KernelRecord &K,
   // A parameter the launch passes the same value as one the user gave
   // (`square<<<g, b>>>(n, n)` with --param cols=...) has that value.
   if (C.Site)
-    for (const auto &[Later, Earlier] : C.Site->SameValueAs)
-      for (auto [To, From] : {std::pair{Later, Earlier}, std::pair{Earlier, Later}})
-        if (!User.count(To) && User.count(From)) {
-          Opts.Params[To] = User.at(From);
-          FromLaunch.push_back(
-              fmt::format("{} = {} (the value it passes as {})", To,
-                          User.at(From), From));
+    for (const auto &[From, Value] : User)
+      for (const std::string &To : sameValueParams(*C.Site, From))
+        if (!User.count(To)) {
+          Opts.Params[To] = Value;
+          FromLaunch.push_back(fmt::format(
+              "{} = {} (the value it passes as {})", To, Value, From));
         }
   Request R;
   R.Input = Cache.add(Pattern, Opts);
