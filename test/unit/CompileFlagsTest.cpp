@@ -173,6 +173,21 @@ TEST(CompileFlagsTest, OtherTranslations) {
   EXPECT_EQ(translate("--debug").Args, Strings({"-g"}));
 }
 
+TEST(CompileFlagsTest, NvccFeatureFlagsBecomeItsMacros) {
+  // clang has these features without a flag; nvcc announces them with a
+  // macro that code written for it tests (cuco's #error without
+  // __CUDACC_EXTENDED_LAMBDA__).
+  for (const char *S : {"--extended-lambda", "--expt-extended-lambda",
+                        "-extended-lambda"}) {
+    TranslatedFlags F = translateCompileCommand({S, "-Wall"});
+    EXPECT_EQ(F.Args, Strings({"-D__CUDACC_EXTENDED_LAMBDA__", "-Wall"}))
+        << "for " << S;
+    EXPECT_TRUE(F.Dropped.empty()) << "for " << S;
+  }
+  EXPECT_EQ(translate("--expt-relaxed-constexpr").Args,
+            Strings({"-D__CUDACC_RELAXED_CONSTEXPR__"}));
+}
+
 TEST(CompileFlagsTest, ClangPairsAreKept) {
   TranslatedFlags F = translate("-Xclang -fno-foo -mllvm -x86-asm -iquote q "
                                 "--sysroot=/r -target x86_64-linux-gnu");
@@ -185,9 +200,6 @@ TEST(CompileFlagsTest, ClangPairsAreKept) {
 
 TEST(CompileFlagsTest, NvccOnlySwitchesAreDropped) {
   const char *Switches[] = {"-forward-unknown-to-host-compiler",
-                            "--expt-relaxed-constexpr",
-                            "--extended-lambda",
-                            "--expt-extended-lambda",
                             "-G",
                             "-lineinfo",
                             "-allow-unsupported-compiler",
@@ -292,7 +304,8 @@ TEST(CompileFlagsTest, RealCMakeNvccCommand) {
   EXPECT_EQ(F.Args,
             Strings({"-DUSE_CUDA", "-I/src/include", "-isystem",
                      "/usr/local/cuda/include", "-O3", "-DNDEBUG", "-fPIC",
-                     "-std=c++17", "-x", "cuda", "-fgpu-rdc"}));
+                     "-D__CUDACC_RELAXED_CONSTEXPR__", "-std=c++17", "-x",
+                     "cuda", "-fgpu-rdc"}));
   EXPECT_EQ(F.Arch, "sm_80");
 }
 

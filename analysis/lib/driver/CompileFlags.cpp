@@ -70,6 +70,8 @@ enum class OptKind {
   NoWarnings,    ///< --disable-warnings -> -w.
   Debug,         ///< --debug -> -g.
   Werror,        ///< -Werror[=X] [nvcc kinds]: dropped (see below).
+  ExtendedLambda,   ///< --extended-lambda -> -D__CUDACC_EXTENDED_LAMBDA__.
+  RelaxedConstexpr, ///< --expt-relaxed-constexpr -> -D__CUDACC_RELAXED_CONSTEXPR__.
   Xcompiler,     ///< handled before the main pass.
 };
 
@@ -229,9 +231,12 @@ constexpr OptInfo OptTable[] = {
     {"device-debug", OptKind::Drop},
     {"lineinfo", OptKind::Drop},
     {"generate-line-info", OptKind::Drop},
-    {"expt-relaxed-constexpr", OptKind::Drop},
-    {"expt-extended-lambda", OptKind::Drop},
-    {"extended-lambda", OptKind::Drop},
+    // Features clang has without a flag; nvcc announces them with a macro
+    // that code written for it may test (cuco: #error without
+    // __CUDACC_EXTENDED_LAMBDA__).
+    {"expt-relaxed-constexpr", OptKind::RelaxedConstexpr},
+    {"expt-extended-lambda", OptKind::ExtendedLambda},
+    {"extended-lambda", OptKind::ExtendedLambda},
     {"allow-unsupported-compiler", OptKind::Drop},
     {"forward-unknown-to-host-compiler", OptKind::Drop},
     {"forward-unknown-to-host-linker", OptKind::Drop},
@@ -478,6 +483,8 @@ void Translator::readArg(ArrayRef<std::string> Args, size_t &I) {
   case OptKind::NoWarnings:
   case OptKind::Debug:
   case OptKind::Xcompiler:
+  case OptKind::ExtendedLambda:
+  case OptKind::RelaxedConstexpr:
     TakesValue = false;
     break;
   default:
@@ -582,6 +589,10 @@ void Translator::apply(OptKind Kind, StringRef Arg, StringRef Value,
     return keep("-w");
   case OptKind::Debug:
     return keep("-g");
+  case OptKind::ExtendedLambda:
+    return keep("-D__CUDACC_EXTENDED_LAMBDA__");
+  case OptKind::RelaxedConstexpr:
+    return keep("-D__CUDACC_RELAXED_CONSTEXPR__");
   case OptKind::Werror:
     // Warnings turned into errors would only make the parse fail; the tool
     // reports its own findings.

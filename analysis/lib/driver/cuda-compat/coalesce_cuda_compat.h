@@ -192,4 +192,41 @@ __COALESCE_HMINMAX(double, double, float)
 #pragma pop_macro("__COALESCE_LD")
 
 #endif /* clang CUDA, clang <= 22 */
+
+/* nvcc's identity macros that clang does not define (docs/cuda-compat.md).
+ * Code written for nvcc tests them and stops the parse otherwise: cuCollections'
+ * cuco/detail/__config has `#error "NVCC version not found"` when
+ * __CUDACC_VER_MAJOR__ is missing; cuda_hgemm's ptx.h and llm.c's
+ * cuda_common.h pick their nvcc 12+ branch by it; ggml's common.cuh reads
+ * the compiled architectures from __CUDA_ARCH_LIST__. Defined here, after
+ * clang's runtime wrapper (so the toolkit headers it includes are parsed as
+ * clang's CUDA mode parses them), for the user's code only:
+ *
+ *   __CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__   the toolkit's version, from
+ *                                                CUDA_VERSION (cuda.h, which
+ *                                                the wrapper includes)
+ *   __CUDACC_VER_BUILD__                         0 (not in cuda.h)
+ *   __CUDA_ARCH_LIST__                           the one architecture parsed
+ *                                                (device side), as nvcc
+ *                                                defines it for -arch=sm_XY
+ *
+ * __NVCC__ stays undefined: CCCL and the toolkit's headers take it to mean
+ * the nvcc front end and would then use its builtins. __CUDACC_EXTENDED_LAMBDA__
+ * and __CUDACC_RELAXED_CONSTEXPR__ follow nvcc's flags (--extended-lambda,
+ * --expt-relaxed-constexpr) in a compile command the tool translates. */
+#if defined(__clang__) && defined(__CUDA__) && !defined(__NVCC__) &&          \
+    defined(CUDA_VERSION)
+#ifndef __CUDACC_VER_MAJOR__
+#define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
+#endif
+#ifndef __CUDACC_VER_MINOR__
+#define __CUDACC_VER_MINOR__ (CUDA_VERSION % 1000 / 10)
+#endif
+#ifndef __CUDACC_VER_BUILD__
+#define __CUDACC_VER_BUILD__ 0
+#endif
+#if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_LIST__)
+#define __CUDA_ARCH_LIST__ __CUDA_ARCH__
+#endif
+#endif /* clang CUDA: nvcc's identity macros */
 #endif /* COALESCE_CUDA_COMPAT_H */
