@@ -74,7 +74,11 @@ def predicted_lines(progs, json_dir):
     """(file, line) -> list of (kernel name, access, program) from every
     report; an access predicted for several launch shapes of its kernel in
     one report is marked (_shapes > 1): the profile took the first launch
-    the program made, which the static report does not tell apart."""
+    the program made, which the static report does not tell apart. The
+    same source access reached through several call sites of a kernel
+    (llama_cu_awq's get_mat_vec_int4, called for q, k and v) is one access
+    per call chain: the measured line sums the instructions of every call
+    site."""
     out = collections.defaultdict(list)
     seen = {}
     for p in progs:
@@ -89,7 +93,7 @@ def predicted_lines(progs, json_dir):
                 if fn is None:
                     continue
                 key = (p["name"], fn, a["line"], a.get("column"), a["op"], a["expr"],
-                       k["name"], k.get("instantiation"))
+                       k["name"], k.get("instantiation"), json.dumps(a.get("call_chain")))
                 if key in seen:
                     # another launch shape of the kernel in this report
                     first = seen[key]

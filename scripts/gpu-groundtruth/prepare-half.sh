@@ -96,6 +96,50 @@ for s in "${have[@]}"; do
   esac
 done
 
+# llama-awq: the values of each kernel's first launch in the run (the one
+# device-run.sh's default filter profiles), computed from the geometry with
+# the formulas of llama2_q4.cu's host code (run_llama_network, matmul,
+# MultiHeadAttention, run_transformer's sequence bins), so that every finding
+# has its per-launch figure (issue 28). The sizes live in the checkpoint's
+# header at run time, which the tool cannot read. The first launch of
+# mat_vec_kernel_int4 is the attention output (wq_o: dim x dim, accum) when
+# dim == kv_dim (qkv_matvec_kernel does q, k, v) and wq_q (dim x dim)
+# otherwise.
+awq_params() {  # DIM HIDDEN HEADS KV_HEADS VOCAB SEQ_LEN POS -> the tool's arguments
+  local dim=$1 hidden=$2 heads=$3 kvh=$4 vocab=$5 seq=$6 pos=$7
+  local hs=$((dim / heads)) kvdim=$((dim * kvh / heads)) kvmul=$((heads / kvh)) bin=128 g=0 a=()
+  while (( g < 7 )); do (( pos + 1 <= bin )) && break; bin=$((bin * 2)); g=$((g + 1)); done
+  (( pos + 1 > bin || g == 7 )) && bin=$seq
+  k() { local kern=$1; shift; for kv in "$@"; do a+=(--param "$kern:$kv"); done; }
+  q() {  # KERNEL INPUT OUTPUT: the int4 GEMV's sizes (matmul, qkv_matvec, ffn_matvec_silu)
+    local sh=$(( ($2 + 127) / 128 ))
+    k "$1" inputElements=$2 opElements=$3 scales_height=$sh packed_zeros_height=$(( (sh + 7) / 8 )) \
+      packed_weights_height=$(( ($2 + 31) / 32 * 4 ))
+  }
+  a+=(--param "*pPos=$pos")
+  k copy_embedding_kernel size=$dim
+  k rmsnorm_kernel size=$dim elementsPerThread=$(( (dim + 1023) / 1024 ))
+  if (( dim == kvdim )); then
+    q qkv_matvec_kernel "$dim" "$dim"; k qkv_matvec_kernel loff=0
+    q mat_vec_kernel_int4 "$dim" "$dim"; k mat_vec_kernel_int4 accum=1 loff=-1
+  else
+    q mat_vec_kernel_int4 "$dim" "$dim"; k mat_vec_kernel_int4 accum=0 loff=-1
+  fi
+  a+=(--block "RoPERotation_kernel:$((hs / 2))")
+  k RoPERotation_kernel gridDim.x=$heads num_kv_heads=$kvh head_size=$hs loff=0
+  k mat_vec_kernel_simple gridDim.x=$(( (bin + 31) / 32 )) gridDim.y=$heads n=$hs \
+    numSerialElements=$(( (hs + 31) / 32 )) ip_stride=$hs w_stride=$hs w_row_stride=$((dim / kvmul)) kv_mul=$kvmul
+  if (( bin <= 8192 )); then k softmax_kernel num_heads=$heads; else k softmax_kernel_no_smem num_heads=$heads; fi
+  k vec_mat_kernel gridDim.x=$(( (hs + 31) / 32 )) gridDim.y=$heads N=$hs w_stride=$hs op_stride=$hs \
+    w_row_stride=$((dim / kvmul)) kv_mul=$kvmul
+  q ffn_matvec_silu_kernel "$dim" "$hidden"
+  k mat_vec_kernel n=$dim d=$vocab numSerialLoads=$(( ((dim + 31) / 32 + 7) / 8 )) ip_stride=0 w_stride=0 \
+    op_stride=0 w_row_stride=$dim
+  for kern in convert_fp16_to_fp32:elements argmax_kernel:size softmax_logits_kernel:size sample_top_p_kernel:n; do
+    a+=(--param "$kern=$vocab")
+  done
+  echo "${a[*]}"
+}
 # ---- the program list (columns of prepare.sh, plus the tool's arguments) ------
 # hgemv/hgemm: nvcc flags as the suites' CMakeLists.txt (Release):
 # --use_fast_math --expt-relaxed-constexpr, src/common on the include path
@@ -129,10 +173,10 @@ for s in "${have[@]}"; do
           "$b" "$nv" "$FG_SIZE" "$FG_BX" "$FG_BY" "$b" "$fl" >>"$L"
       done ;;
     llama-awq)
-      printf 'llama-awq\tawq-7b\tllama-awq\t-include gt-cub-max-compat.h gt-driver.cu\t4096 11008 32 32 32000 4096 1 %s\tllama2_q4.cu\t--param *pPos=%s\n' \
-        "$AWQ_POS" "$AWQ_POS" >>"$L"
-      printf 'llama-awq\tawq-gqa-long\tllama-awq\t=awq-7b\t8192 28672 64 8 32000 16384 1 %s\tllama2_q4.cu\t--param *pPos=%s\n' \
-        "$AWQ_LONG_POS" "$AWQ_LONG_POS" >>"$L" ;;
+      printf 'llama-awq\tawq-7b\tllama-awq\t-include gt-cub-max-compat.h gt-driver.cu\t4096 11008 32 32 32000 4096 1 %s\tllama2_q4.cu\t%s\n' \
+        "$AWQ_POS" "$(awq_params 4096 11008 32 32 32000 4096 "$AWQ_POS")" >>"$L"
+      printf 'llama-awq\tawq-gqa-long\tllama-awq\t=awq-7b\t8192 28672 64 8 32000 16384 1 %s\tllama2_q4.cu\t%s\n' \
+        "$AWQ_LONG_POS" "$(awq_params 8192 28672 64 8 32000 16384 "$AWQ_LONG_POS")" >>"$L" ;;
   esac
 done
 echo "prepared $(grep -vc '^#' "$L") programs of ${#have[@]} suites in $C ($(du -sh "$C" | cut -f1))"

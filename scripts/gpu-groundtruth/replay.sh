@@ -14,7 +14,9 @@
 # 91.4/81.5 and 95.2/64.1) or half (cuda_hgemv and cuda_hgemm, measured and
 # first contact 2026-12-04; FastGEMV and llama_cu_awq, measured the same day
 # with the tool of 2fbdf56, their tables attributed by the binaries' line
-# tables, lines.py --line-table). SUITES_DIR (default $GT_SUITES, else
+# tables, lines.py --line-table; llama_cu_awq measured again 2026-12-06 on
+# an H100, the first launch of each kernel, for the per-launch figures).
+# SUITES_DIR (default $GT_SUITES, else
 # /work/.suites) holds the set's suites (see prepare-SET.sh); in the half
 # set a suite that is not there is skipped and the others checked (exit 77
 # when none is). The prepared
@@ -36,7 +38,7 @@ case "$SET" in
          --require llmc:all-stmt:100:85.9 --require sgemm:all-stmt:100:100) ;;
   half)
     dirs=(hgemv/src/warp hgemm/src/mma fastgemv llama-awq); names=(hgemv hgemm fastgemv llama-awq)
-    measured="$ROOT/docs/groundtruth/device-run-half.log $ROOT/docs/groundtruth/device-run-half-2.log"
+    measured="$ROOT/docs/groundtruth/device-run-half.log $ROOT/docs/groundtruth/device-run-half-2.log $ROOT/docs/groundtruth/device-run-half-3.log"
     significant=(--require hgemv:significant:100:100 --require hgemm:significant:100:100
                  --require hgemv:significant-stmt:100:100 --require hgemm:significant-stmt:100:100
                  --require fastgemv:significant:100:100 --require fastgemv:significant-stmt:100:100
@@ -99,7 +101,7 @@ fi
 if [ "$SET" = modern ]; then
   impact=(--require llmc:10:95 --require sgemm:4:100)
 else
-  impact=(--require hgemv:4:100 --require hgemm:3:100 --require fastgemv:2:100)
+  impact=(--require hgemv:4:100 --require hgemm:3:100 --require fastgemv:2:100 --require llama-awq:6:100)
 fi
 mapfile -t impact < <(keep "${impact[@]}")
 python3 "$HERE/impact.py" --carry "$C" --json-dir "$TMP/json" \
