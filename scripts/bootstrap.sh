@@ -28,9 +28,10 @@ readonly PACKAGES=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools
 # (dpkg-dev) and finds programs with file; groff renders the man pages;
 # pre-commit (with python3-yaml) runs the hook; git makes its repositories;
 # libclang-rt-22-dev is clang 22's libFuzzer and sanitizer runtime (the
-# fuzz-expr test, scripts/fuzz.sh).
+# fuzz-expr test, scripts/fuzz.sh); chromium renders the HTML report in the
+# html-in-browser test (about 20 s to install; without it the test skips).
 readonly TEST_PACKAGES=(dpkg-dev file groff-base pre-commit python3-yaml git
-                        libclang-rt-22-dev)
+                        libclang-rt-22-dev chromium)
 # Packages that count as present when their command is on PATH (a Node.js
 # from another source ships npm itself and conflicts with Debian's npm).
 declare -A PROVIDED_BY_COMMAND=([nodejs]=node [npm]=npm)
