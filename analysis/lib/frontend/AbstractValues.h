@@ -277,6 +277,12 @@ struct Frame {
   uint64_t Memory = 0;
 };
 
+/// Does a reference of type \p RefType whose value is \p V stand for a slot
+/// of the abstract state (rather than for memory)? (AbstractState.cpp)
+bool bindsSlot(clang::QualType RefType, const VarValue &V);
+/// Makes \p V's object exclusively owned, creating it if needed.
+ObjectValue &ownObject(VarValue &V);
+
 } // namespace frontend
 } // namespace coalesce
 

@@ -10,10 +10,19 @@
 #ifndef COALESCE_LIB_FRONTEND_CUDAFUNCTIONS_H
 #define COALESCE_LIB_FRONTEND_CUDAFUNCTIONS_H
 
+#include "coalesce/Expr.h"
+#include "coalesce/Report.h"
+
+#include "clang/AST/Type.h"
 #include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <utility>
 
 namespace clang {
 class CallExpr;
+class Expr;
+class FunctionDecl;
 } // namespace clang
 
 namespace coalesce {
@@ -89,6 +98,22 @@ struct CudaFunction {
 CudaFunction cudaFunction(llvm::StringRef Name);
 /// The row of the function \p CE calls directly, by its unqualified name.
 CudaFunction cudaFunction(const clang::CallExpr *CE);
+
+/// If \p E reads threadIdx/blockIdx/blockDim/gridDim.{x,y,z}, the symbol
+/// (CudaBuiltins.cpp).
+std::optional<Symbol> cudaBuiltinSymbol(const clang::Expr *E);
+/// Atomic kind by the pointee type of an atomic's first argument.
+AtomicKind atomicKindOf(clang::QualType Pointee);
+/// Is \p Def library code whose accesses are the user's and that the walker
+/// follows (cub's block primitives, curand's generators; LibraryCalls.cpp)?
+bool isWalkedLibraryFunction(const clang::FunctionDecl *Def);
+/// For a cooperative group of static type \p GroupType whose members are
+/// known (thread_block, thread_block_tile<N>): the thread's rank in it and
+/// its size; nullopt for other groups.
+std::optional<std::pair<Expr, Expr>> groupRankAndSize(clang::QualType GroupType);
+/// The linear rank of the thread in its block (threadIdx.x + blockDim.x *
+/// (threadIdx.y + blockDim.y * threadIdx.z)).
+Expr threadInBlock();
 
 } // namespace frontend
 } // namespace coalesce

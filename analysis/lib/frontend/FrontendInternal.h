@@ -55,9 +55,6 @@ namespace coalesce {
 namespace frontend {
 
 
-/// If \p E reads threadIdx/blockIdx/blockDim/gridDim.{x,y,z}, the symbol.
-std::optional<Symbol> cudaBuiltinSymbol(const clang::Expr *E);
-
 /// \p L op \p R for a C binary (or compound-assignment) operator; nullopt
 /// for operators without an Expr counterpart (comma, plain assignment).
 std::optional<Expr> applyBinaryOperator(clang::BinaryOperatorKind Op,
@@ -68,26 +65,6 @@ std::optional<Expr> applyBinaryOperator(clang::BinaryOperatorKind Op,
 inline bool predictedSpace(MemorySpace Space) {
   return Space == MemorySpace::Global || Space == MemorySpace::Shared;
 }
-/// Atomic kind by the pointee type of an atomic's first argument.
-AtomicKind atomicKindOf(clang::QualType Pointee);
-
-/// Is \p Def library code whose accesses are the user's and that the walker
-/// follows (cub's block primitives, curand's generators; LibraryCalls.cpp)?
-bool isWalkedLibraryFunction(const clang::FunctionDecl *Def);
-/// For a cooperative group of static type \p GroupType whose members are
-/// known (thread_block, thread_block_tile<N>): the thread's rank in it and
-/// its size; nullopt for other groups.
-std::optional<std::pair<Expr, Expr>> groupRankAndSize(clang::QualType GroupType);
-/// The linear rank of the thread in its block (threadIdx.x + blockDim.x *
-/// (threadIdx.y + blockDim.y * threadIdx.z)).
-Expr threadInBlock();
-
-/// Does a reference of type \p RefType whose value is \p V stand for a slot
-/// of the abstract state (rather than for memory)?
-bool bindsSlot(clang::QualType RefType, const VarValue &V);
-/// Makes \p V's object exclusively owned, creating it if needed.
-ObjectValue &ownObject(VarValue &V);
-
 /// Interprets one kernel (and the __device__ functions it calls) and records
 /// its global accesses.
 class KernelWalker {

@@ -226,6 +226,13 @@ std::optional<std::string> degenerateQuotient(const Context &Ctx) {
 /// that window gives.
 std::optional<std::string> laterBlocksNote(const Context &Ctx,
                                            const Totals &Base) {
+  // Binding substitutes constants, so a condition without blockIdx has none
+  // after it either: nothing to bind (most accesses).
+  const std::set<Symbol> &Before = Ctx.Active.symbols();
+  if (std::none_of(Before.begin(), Before.end(), [&](const Symbol &S) {
+        return S.Kind == SymbolKind::BlockIdx && !Ctx.Starts.count(S);
+      }))
+    return std::nullopt;
   BoundAccess Bound = bindAccess(Ctx, Ctx.Fixed, Ctx.MaxSamples);
   std::set<Symbol> InActive = Bound.Active.symbols();
   const SamplingPlan &Plan = Bound.Plan;
