@@ -230,10 +230,8 @@ case "$suite" in
   # with include/ on the path, C++14.
   gemm-opt)      src_root=src; incs=(include); defs=(-std=c++14) ;;
   # cuco: examples/*/*.cu with include/ on the path, C++17 (its CMake's
-  # CUDA_STANDARD), against the toolkit's CCCL; its CMake passes nvcc's
-  # --expt-extended-lambda, which nvcc announces with the macro below (the
-  # tool translates the flag from a compile command; these are clang flags).
-  cuco)          src_root=examples; incs=(include); defs=(-std=c++17 -D__CUDACC_EXTENDED_LAMBDA__) ;;
+  # CUDA_STANDARD), against the toolkit's CCCL.
+  cuco)          src_root=examples; incs=(include); defs=(-std=c++17) ;;
   bitsandbytes)  src_root=csrc; incs=(csrc)
                  defs=(-DBUILD_CUDA -DBNB_HAS_GEMM4BIT_SM75 -DBNB_HAS_GEMM4BIT_SM80 -std=c++17) ;;
 esac

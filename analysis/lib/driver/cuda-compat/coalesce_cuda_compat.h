@@ -210,10 +210,20 @@ __COALESCE_HMINMAX(double, double, float)
  *                                                (device side), as nvcc
  *                                                defines it for -arch=sm_XY
  *
+ *   __CUDACC_EXTENDED_LAMBDA__                  1: clang's CUDA mode always
+ *                                                has __device__ lambdas in
+ *                                                host code (nvcc with
+ *                                                --extended-lambda; cuco
+ *                                                stops with #error without)
+ *   __CUDACC_RELAXED_CONSTEXPR__                1: constexpr functions are
+ *                                                callable from device code
+ *                                                (clang's default
+ *                                                -fcuda-host-device-constexpr;
+ *                                                nvcc with
+ *                                                --expt-relaxed-constexpr)
+ *
  * __NVCC__ stays undefined: CCCL and the toolkit's headers take it to mean
- * the nvcc front end and would then use its builtins. __CUDACC_EXTENDED_LAMBDA__
- * and __CUDACC_RELAXED_CONSTEXPR__ follow nvcc's flags (--extended-lambda,
- * --expt-relaxed-constexpr) in a compile command the tool translates. */
+ * the nvcc front end and would then use its builtins. */
 #if defined(__clang__) && defined(__CUDA__) && !defined(__NVCC__) &&          \
     defined(CUDA_VERSION)
 #ifndef __CUDACC_VER_MAJOR__
@@ -227,6 +237,12 @@ __COALESCE_HMINMAX(double, double, float)
 #endif
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_LIST__)
 #define __CUDA_ARCH_LIST__ __CUDA_ARCH__
+#endif
+#ifndef __CUDACC_EXTENDED_LAMBDA__
+#define __CUDACC_EXTENDED_LAMBDA__ 1
+#endif
+#ifndef __CUDACC_RELAXED_CONSTEXPR__
+#define __CUDACC_RELAXED_CONSTEXPR__ 1
 #endif
 #endif /* clang CUDA: nvcc's identity macros */
 #endif /* COALESCE_CUDA_COMPAT_H */
