@@ -187,9 +187,10 @@ std::vector<std::string> cudaDeviceParseArgs(const std::string &CudaPath,
   if (llvm::sys::fs::is_directory(Wrappers))
     Args.push_back("-resource-dir=" COALESCE_CLANG_RESOURCE_DIR);
   // The intrinsics nvcc declares and clang 22 lacks (__stcs(float *, float),
-  // __stcg, __ldlu, ...; host min/max), after clang's own CUDA wrapper: code
-  // nvcc compiles then parses. The header applies only to the clang
-  // versions known to lack them.
+  // __stcg, __ldlu, ...; host min/max) and the macros nvcc predefines that
+  // code tests (__CUDACC_VER_MAJOR__, __CUDA_ARCH_LIST__, ...), after clang's
+  // own CUDA wrapper: code nvcc compiles then parses. The intrinsics apply
+  // only to the clang versions known to lack them.
   if (std::string Compat = compatHeader(); !Compat.empty()) {
     Args.push_back("-include");
     Args.push_back(Compat);
