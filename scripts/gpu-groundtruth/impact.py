@@ -89,6 +89,10 @@ def predicted_lines(progs, json_dir):
             d = json.load(f)
         for k in d["kernels"]:
             for a in k["accesses"]:
+                # The measured lines are global memory's (lines-SUITE.tsv):
+                # a shared access on the same line is not in them.
+                if a.get("space", "global") != "global":
+                    continue
                 fn = compare.norm(a["file"], p["dir"])
                 if fn is None:
                     continue

@@ -101,7 +101,7 @@ fi
 if [ "$SET" = modern ]; then
   impact=(--require llmc:10:95 --require sgemm:4:100)
 else
-  impact=(--require hgemv:4:100 --require hgemm:3:100 --require fastgemv:2:100 --require llama-awq:6:100)
+  impact=(--require hgemv:8:100 --require hgemm:4:100 --require fastgemv:2:100 --require llama-awq:9:100)
 fi
 mapfile -t impact < <(keep "${impact[@]}")
 python3 "$HERE/impact.py" --carry "$C" --json-dir "$TMP/json" \

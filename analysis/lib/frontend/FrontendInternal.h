@@ -696,6 +696,9 @@ private:
   /// The loops whose bodies are being walked, outermost first, across
   /// inlined calls: their counters and conditions (AccessPattern::Loops).
   std::vector<EnclosingLoop> EnclosingLoops;
+  /// Their bodies, in the same order: a leading `if (c) break;` of a body
+  /// also ends its loop's passes (walkCompound).
+  std::vector<const clang::Stmt *> EnclosingBodies;
   /// What the walks of the translation unit compute once from its source.
   SourceFacts &Facts;
   /// Why the engine gave up on an opaque per-lane symbol it made (a

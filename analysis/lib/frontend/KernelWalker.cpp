@@ -30,14 +30,27 @@ namespace frontend {
 
 namespace {
 
-/// Does statement \p S end by leaving the function (return)?
-bool endsInReturn(const Stmt *S) {
+/// Does statement \p S end by leaving the rest of its block: a return, or a
+/// break or continue of its own (not one of a loop or switch nested in it)?
+bool endsInJump(const Stmt *S) {
   if (!S)
     return false;
-  if (isa<ReturnStmt>(S))
+  if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
     return true;
   if (const auto *CS = dyn_cast<CompoundStmt>(S))
-    return !CS->body_empty() && endsInReturn(CS->body_back());
+    return !CS->body_empty() && endsInJump(CS->body_back());
+  return false;
+}
+
+/// Does statement \p S end by leaving its loop (a break of its own, or a
+/// return)?
+bool endsInLoopExit(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<BreakStmt>(S))
+    return true;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return !CS->body_empty() && endsInLoopExit(CS->body_back());
   return false;
 }
 
@@ -347,13 +360,26 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
 
 void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
   Expr Saved = F.Active;
+  // The body of the loop whose accesses are being recorded: a break (or
+  // return) that every pass reaches also ends the loop's passes, so later
+  // accesses count its trips by that condition (`for (e = 0;; ++e) { if
+  // (32 * e >= K) break; ... }`).
+  bool LoopBody = !EnclosingBodies.empty() && EnclosingBodies.back() == CS &&
+                  EnclosingLoops.back().Iter;
+  bool EveryPass = true; // No earlier statement may end the pass.
   for (const Stmt *Child : CS->body()) {
     walkStmt(Child, F);
-    // `if (cond) return;` guards the rest of the block with !cond.
+    // `if (cond) return;`, `if (cond) break;`, `if (cond) continue;` guard
+    // the rest of the block with !cond (in this pass of a loop).
     if (const auto *IS = dyn_cast<IfStmt>(Child))
-      if (!IS->getElse() && endsInReturn(IS->getThen()) && IS->getCond())
-        F.Active = Expr::logicalAnd(
-            F.Active, Expr::logicalNot(translate(IS->getCond(), F)));
+      if (!IS->getElse() && endsInJump(IS->getThen()) && IS->getCond()) {
+        Expr Stays = Expr::logicalNot(translate(IS->getCond(), F));
+        F.Active = Expr::logicalAnd(F.Active, Stays);
+        if (LoopBody && EveryPass && endsInLoopExit(IS->getThen()))
+          EnclosingLoops.back().Condition =
+              Expr::logicalAnd(EnclosingLoops.back().Condition, Stays);
+      }
+    EveryPass = EveryPass && !leavesArm(Child);
   }
   F.Active = Saved;
 }

@@ -367,9 +367,11 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
                            LoopAt.Line);
   }
   EnclosingLoops.push_back({Iter, LoopCond, LoopName});
+  EnclosingBodies.push_back(Body);
   walkStmt(Body, F);
   if (Inc)
     walkExpr(Inc, F);
+  EnclosingBodies.pop_back();
   EnclosingLoops.pop_back();
   F.Active = SavedActive;
   F.SampledLoop = SavedSampledLoop;
