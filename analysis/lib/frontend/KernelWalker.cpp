@@ -30,27 +30,17 @@ namespace frontend {
 
 namespace {
 
-/// Does statement \p S end by leaving the rest of its block: a return, or a
-/// break or continue of its own (not one of a loop or switch nested in it)?
-bool endsInJump(const Stmt *S) {
+/// Does statement \p S end by leaving the rest of its block: a return, a
+/// break of its own (not one of a loop or switch nested in it) or, with
+/// \p OrContinue, a continue? Without it: does it leave its loop?
+bool endsInJump(const Stmt *S, bool OrContinue) {
   if (!S)
     return false;
-  if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+  if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) ||
+      (OrContinue && isa<ContinueStmt>(S)))
     return true;
   if (const auto *CS = dyn_cast<CompoundStmt>(S))
-    return !CS->body_empty() && endsInJump(CS->body_back());
-  return false;
-}
-
-/// Does statement \p S end by leaving its loop (a break of its own, or a
-/// return)?
-bool endsInLoopExit(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt>(S) || isa<BreakStmt>(S))
-    return true;
-  if (const auto *CS = dyn_cast<CompoundStmt>(S))
-    return !CS->body_empty() && endsInLoopExit(CS->body_back());
+    return !CS->body_empty() && endsInJump(CS->body_back(), OrContinue);
   return false;
 }
 
@@ -372,10 +362,12 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
     // `if (cond) return;`, `if (cond) break;`, `if (cond) continue;` guard
     // the rest of the block with !cond (in this pass of a loop).
     if (const auto *IS = dyn_cast<IfStmt>(Child))
-      if (!IS->getElse() && endsInJump(IS->getThen()) && IS->getCond()) {
+      if (!IS->getElse() && endsInJump(IS->getThen(), /*OrContinue=*/true) &&
+          IS->getCond()) {
         Expr Stays = Expr::logicalNot(translate(IS->getCond(), F));
         F.Active = Expr::logicalAnd(F.Active, Stays);
-        if (LoopBody && EveryPass && endsInLoopExit(IS->getThen()))
+        if (LoopBody && EveryPass &&
+            endsInJump(IS->getThen(), /*OrContinue=*/false))
           EnclosingLoops.back().Condition =
               Expr::logicalAnd(EnclosingLoops.back().Condition, Stays);
       }
