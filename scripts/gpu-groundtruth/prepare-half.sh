@@ -110,34 +110,33 @@ awq_params() {  # DIM HIDDEN HEADS KV_HEADS VOCAB SEQ_LEN POS -> the tool's argu
   local hs=$((dim / heads)) kvdim=$((dim * kvh / heads)) kvmul=$((heads / kvh)) bin=128 g=0 a=()
   while (( g < 7 )); do (( pos + 1 <= bin )) && break; bin=$((bin * 2)); g=$((g + 1)); done
   (( pos + 1 > bin || g == 7 )) && bin=$seq
-  k() { local kern=$1; shift; for kv in "$@"; do a+=(--param "$kern:$kv"); done; }
-  q() {  # KERNEL INPUT OUTPUT: the int4 GEMV's sizes (matmul, qkv_matvec, ffn_matvec_silu)
+  per_kernel() { local kern=$1; shift; for kv in "$@"; do a+=(--param "$kern:$kv"); done; }
+  int4_gemv() {  # KERNEL INPUT OUTPUT: the int4 GEMV's sizes (matmul, qkv_matvec, ffn_matvec_silu)
     local sh=$(( ($2 + 127) / 128 ))
-    k "$1" inputElements=$2 opElements=$3 scales_height=$sh packed_zeros_height=$(( (sh + 7) / 8 )) \
+    per_kernel "$1" inputElements=$2 opElements=$3 scales_height=$sh packed_zeros_height=$(( (sh + 7) / 8 )) \
       packed_weights_height=$(( ($2 + 31) / 32 * 4 ))
   }
   a+=(--param "*pPos=$pos")
-  k copy_embedding_kernel size=$dim
-  k rmsnorm_kernel size=$dim elementsPerThread=$(( (dim + 1023) / 1024 ))
+  per_kernel copy_embedding_kernel size=$dim
+  per_kernel rmsnorm_kernel size=$dim elementsPerThread=$(( (dim + 1023) / 1024 ))
   if (( dim == kvdim )); then
-    q qkv_matvec_kernel "$dim" "$dim"; k qkv_matvec_kernel loff=0
-    q mat_vec_kernel_int4 "$dim" "$dim"; k mat_vec_kernel_int4 accum=1 loff=-1
+    int4_gemv qkv_matvec_kernel "$dim" "$dim"; per_kernel qkv_matvec_kernel loff=0
+    int4_gemv mat_vec_kernel_int4 "$dim" "$dim"; per_kernel mat_vec_kernel_int4 accum=1 loff=-1
   else
-    q mat_vec_kernel_int4 "$dim" "$dim"; k mat_vec_kernel_int4 accum=0 loff=-1
+    int4_gemv mat_vec_kernel_int4 "$dim" "$dim"; per_kernel mat_vec_kernel_int4 accum=0 loff=-1
   fi
   a+=(--block "RoPERotation_kernel:$((hs / 2))")
-  k RoPERotation_kernel gridDim.x=$heads num_kv_heads=$kvh head_size=$hs loff=0
-  k mat_vec_kernel_simple gridDim.x=$(( (bin + 31) / 32 )) gridDim.y=$heads n=$hs \
+  per_kernel RoPERotation_kernel gridDim.x=$heads num_kv_heads=$kvh head_size=$hs loff=0
+  per_kernel mat_vec_kernel_simple gridDim.x=$(( (bin + 31) / 32 )) gridDim.y=$heads n=$hs \
     numSerialElements=$(( (hs + 31) / 32 )) ip_stride=$hs w_stride=$hs w_row_stride=$((dim / kvmul)) kv_mul=$kvmul
-  if (( bin <= 8192 )); then k softmax_kernel num_heads=$heads; else k softmax_kernel_no_smem num_heads=$heads; fi
-  k vec_mat_kernel gridDim.x=$(( (hs + 31) / 32 )) gridDim.y=$heads N=$hs w_stride=$hs op_stride=$hs \
+  if (( bin <= 8192 )); then per_kernel softmax_kernel num_heads=$heads; else per_kernel softmax_kernel_no_smem num_heads=$heads; fi
+  per_kernel vec_mat_kernel gridDim.x=$(( (hs + 31) / 32 )) gridDim.y=$heads N=$hs w_stride=$hs op_stride=$hs \
     w_row_stride=$((dim / kvmul)) kv_mul=$kvmul
-  q ffn_matvec_silu_kernel "$dim" "$hidden"
-  k mat_vec_kernel n=$dim d=$vocab numSerialLoads=$(( ((dim + 31) / 32 + 7) / 8 )) ip_stride=0 w_stride=0 \
+  int4_gemv ffn_matvec_silu_kernel "$dim" "$hidden"
+  per_kernel mat_vec_kernel n=$dim d=$vocab numSerialLoads=$(( ((dim + 31) / 32 + 7) / 8 )) ip_stride=0 w_stride=0 \
     op_stride=0 w_row_stride=$dim
-  for kern in convert_fp16_to_fp32:elements argmax_kernel:size softmax_logits_kernel:size sample_top_p_kernel:n; do
-    a+=(--param "$kern=$vocab")
-  done
+  per_kernel convert_fp16_to_fp32 elements=$vocab; per_kernel argmax_kernel size=$vocab
+  per_kernel softmax_logits_kernel size=$vocab; per_kernel sample_top_p_kernel n=$vocab
   echo "${a[*]}"
 }
 # ---- the program list (columns of prepare.sh, plus the tool's arguments) ------
