@@ -22,8 +22,10 @@
 ///     a condition that holds, and narrowByCondition()
 ///     keeps every symbol value under which the condition holds.
 ///
-/// The engine does not intern nodes (equal Exprs may be distinct nodes), so
-/// "hash-consing" is checked as: structurally equal => equal hashes.
+/// Hash-consing: the symbols of one input are made in one ExprContext, so
+/// rebuilding a folded Expr of that context gives the very node back (an
+/// operation over constants alone belongs to no context and is compared
+/// structurally); structurally equal => equal hashes.
 /// A violation is __builtin_trap(). Inputs whose polynomials would grow
 /// without bound (repeated squaring of sums) are cut short: that cost is
 /// the pipeline's --timeout, not an invariant.
@@ -302,11 +304,12 @@ std::string naiveStr(const Naive &N) {
 
 //===-- Folded expressions -------------------------------------------------===//
 
-Expr build(Op K, const std::vector<Expr> &A, int64_t Value, unsigned Sym) {
+Expr build(const ExprContext &X, Op K, const std::vector<Expr> &A,
+           int64_t Value, unsigned Sym) {
   if (K == Op::Const)
     return Expr::constant(Value);
   if (K == Op::Sym)
-    return Expr::symbol(symbolTable()[Sym]);
+    return X.symbol(symbolTable()[Sym]);
   return coalesce::testing::applyExprOp(K, A);
 }
 
@@ -516,7 +519,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
 
   // The program.
   std::vector<Entry> Pool;
-  Pool.push_back({Expr::symbol(Syms[0]), makeNaive(Op::Sym, {}, 0, 0)});
+  ExprContext Exprs; // This input's expressions (hash-consed).
+  Pool.push_back({Exprs.symbol(Syms[0]), makeNaive(Op::Sym, {}, 0, 0)});
   for (size_t Step = 0; Step != MaxSteps && !In.atEnd() && Pool.size() < MaxPool;
        ++Step) {
     uint8_t Code = In.byte();
@@ -552,7 +556,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     if ((K == Op::Mul && tooBigToMultiply(Args[0], Args[1])) ||
         (K == Op::Shl && degree(Args[0]) > 64))
       continue;
-    Pool.push_back({build(K, Args, Value, Sym),
+    Pool.push_back({build(Exprs, K, Args, Value, Sym),
                     makeNaive(K, std::move(NArgs), Value, Sym)});
   }
 
@@ -578,6 +582,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     // Folding is idempotent; == agrees with the hash.
     Expr Again = refold(E, RefoldMemo);
     CHECK(Again == E, "refolded: " + describe(Again) + "  from  " + Str);
+    CHECK(!ExprBuilder::node(E).Table || Again.identity() == E.identity(),
+          "refolded to another node: " + Str);
     CHECK(ExprBuilder::node(Again).Hash == ExprBuilder::node(E).Hash, Str);
     CHECK(Again.str() == Str, Str);
 
@@ -637,7 +643,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
         Expr C = Expr::constant(Values[I]);
         std::optional<int64_t> SV = E.substitute({{S, C}}).evaluate(B);
         CHECK(SV && *SV == NV.V, "substitute " + S.Name + ": " + Where);
-        std::optional<int64_t> RV = E.replace(Expr::symbol(S), C).evaluate(B);
+        std::optional<int64_t> RV = E.replace(Exprs.symbol(S), C).evaluate(B);
         CHECK(RV && *RV == NV.V, "replace " + S.Name + ": " + Where);
       }
       // Bounds contain the exact value.

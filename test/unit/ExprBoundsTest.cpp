@@ -1,6 +1,7 @@
 //===- ExprBoundsTest.cpp - Interval bounds and narrowing of Expr ---------===//
 
 #include "coalesce/ExprBounds.h"
+#include "TestExprs.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +15,7 @@ namespace {
 
 Expr c(int64_t V) { return Expr::constant(V); }
 Symbol loop(const char *Name) { return {SymbolKind::LoopIter, Name}; }
-Expr sym(const Symbol &S) { return Expr::symbol(S); }
+Expr sym(const Symbol &S) { return testSymbol(S); }
 
 SymbolRanges launch(int64_t Block, int64_t Grid) {
   SymbolRanges R;

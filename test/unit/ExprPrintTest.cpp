@@ -10,6 +10,7 @@
 
 #include "ExprOps.h"
 
+#include "TestExprs.h"
 #include "coalesce/Expr.h"
 
 #include <gtest/gtest.h>
@@ -170,7 +171,7 @@ private:
     auto It = Names.find(Name);
     if (It == Names.end())
       return std::nullopt;
-    return Expr::symbol(It->second);
+    return testSymbol(It->second);
   }
 
   std::string S;
@@ -200,7 +201,7 @@ Expr randomExpr(std::mt19937 &Rng, int Depth) {
   if (Depth == 0 || Pick(0, 4) == 0) {
     if (Pick(0, 9) < 3)
       return Expr::constant(Pick(-20, 20));
-    return Expr::symbol(Syms[Pick(0, 5)]);
+    return testSymbol(Syms[Pick(0, 5)]);
   }
   auto O = static_cast<ExprOp>(
       Pick(int(ExprOp::Add), int(coalesce::testing::NumExprOps) - 1));
@@ -218,8 +219,8 @@ std::optional<Expr> reparse(const Expr &E) {
 }
 
 TEST(ExprPrintRoundTrip, QuotientOfAProductKeepsItsParentheses) {
-  Expr N = Expr::symbol(Syms[4]), BD = Expr::symbol(Syms[2]),
-       GD = Expr::symbol(Syms[3]);
+  Expr N = testSymbol(Syms[4]), BD = testSymbol(Syms[2]),
+       GD = testSymbol(Syms[3]);
   Expr Stride = Expr::constant(8) * Expr::div(N, BD * GD);
   EXPECT_EQ(Stride.str(), "8*(n / (blockDim.x*gridDim.x))");
   EXPECT_EQ(Expr::rem(N, BD * Expr::constant(4)).str(),

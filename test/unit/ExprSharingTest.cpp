@@ -1,5 +1,6 @@
 //===- ExprSharingTest.cpp - Costs linear in distinct nodes, not tree size ===//
 
+#include "TestExprs.h"
 #include "coalesce/Expr.h"
 
 #include <gtest/gtest.h>
@@ -14,9 +15,9 @@ Expr C(int64_t V) { return Expr::constant(V); }
 // the tree form doubles each round (2^200 nodes) while the DAG grows by a
 // few nodes. symbols() must answer from the memoized sets.
 TEST(ExprSharingTest, SymbolsOfASharedDagAreComputedOnce) {
-  Expr A = Expr::symbol(Symbol::param("a"));
-  Expr B = Expr::symbol(Symbol::param("b"));
-  Expr T = Expr::symbol(Symbol::threadIdx(0));
+  Expr A = testSymbol(Symbol::param("a"));
+  Expr B = testSymbol(Symbol::param("b"));
+  Expr T = testSymbol(Symbol::threadIdx(0));
   for (int Round = 0; Round < 200; ++Round) {
     Expr Next = Expr::bitXor(Expr::bitAnd(A, B), Expr::shr(A, T));
     B = A;
@@ -31,9 +32,9 @@ TEST(ExprSharingTest, SymbolsOfASharedDagAreComputedOnce) {
 
 /// Rounds in the style of MD5 over \p Rounds rounds (tree form 2^Rounds).
 Expr md5Like(int Rounds) {
-  Expr A = Expr::symbol(Symbol::param("a"));
-  Expr B = Expr::symbol(Symbol::param("b"));
-  Expr T = Expr::symbol(Symbol::threadIdx(0));
+  Expr A = testSymbol(Symbol::param("a"));
+  Expr B = testSymbol(Symbol::param("b"));
+  Expr T = testSymbol(Symbol::threadIdx(0));
   for (int Round = 0; Round < Rounds; ++Round) {
     Expr Next = Expr::bitXor(Expr::bitAnd(A, B) + T, Expr::shr(A, C(3)));
     B = A;
@@ -53,7 +54,7 @@ TEST(ExprSharingTest, RewritesAndEvaluationAreLinearInTheDag) {
   EXPECT_FALSE(Bound.symbols().count(Symbol::param("b")));
   EXPECT_LE(Bound.distinctNodes(100000), Nodes);
 
-  Expr Replaced = E.replace(Expr::symbol(Symbol::param("a")), C(9));
+  Expr Replaced = E.replace(testSymbol(Symbol::param("a")), C(9));
   EXPECT_FALSE(Replaced.symbols().count(Symbol::param("a")));
   EXPECT_LE(Replaced.distinctNodes(100000), Nodes);
 
@@ -68,7 +69,7 @@ TEST(ExprSharingTest, RewritesAndEvaluationAreLinearInTheDag) {
   // The same value (b != 77) with a tree form past the threshold.
   Expr Big = Small;
   for (int I = 0; I < 6; ++I)
-    Big = Expr::select(Expr::eq(Expr::symbol(Symbol::param("b")), C(77)),
+    Big = Expr::select(Expr::eq(testSymbol(Symbol::param("b")), C(77)),
                        Big + C(1), Big);
   ASSERT_GT(Big.treeSize(), 512u);
   ASSERT_TRUE(Small.evaluate(Values).has_value());
@@ -78,7 +79,7 @@ TEST(ExprSharingTest, RewritesAndEvaluationAreLinearInTheDag) {
 }
 
 TEST(ExprSharingTest, DistinctNodesCountsSharedNodesOnceAndStopsAtTheLimit) {
-  Expr X = Expr::symbol(Symbol::param("x"));
+  Expr X = testSymbol(Symbol::param("x"));
   Expr S = X + C(1);
   Expr E = Expr::bitAnd(S, Expr::bitOr(S, X));
   // And, Or, Add(x, 1), x, 1.
@@ -89,7 +90,7 @@ TEST(ExprSharingTest, DistinctNodesCountsSharedNodesOnceAndStopsAtTheLimit) {
 
 TEST(ExprSharingTest, SymbolsOfLeavesAndFoldedExpressions) {
   EXPECT_TRUE(Expr::constant(7).symbols().empty());
-  Expr N = Expr::symbol(Symbol::param("n"));
+  Expr N = testSymbol(Symbol::param("n"));
   // n - n folds to 0: no symbol is left behind.
   EXPECT_TRUE((N - N).symbols().empty());
   EXPECT_EQ((N * Expr::constant(4)).symbols(),

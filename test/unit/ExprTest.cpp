@@ -2,6 +2,7 @@
 
 #include "coalesce/Expr.h"
 #include "ExprOps.h"
+#include "TestExprs.h"
 
 #include <gtest/gtest.h>
 
@@ -28,12 +29,12 @@ namespace {
 #define EXPECT_SAME(A, B) EXPECT_PRED_FORMAT2(sameExpr, A, B)
 
 Expr c(int64_t V) { return Expr::constant(V); }
-Expr tx() { return Expr::symbol(Symbol::threadIdx(0)); }
-Expr ty() { return Expr::symbol(Symbol::threadIdx(1)); }
-Expr bx() { return Expr::symbol(Symbol::blockIdx(0)); }
-Expr param(const char *Name) { return Expr::symbol(Symbol::param(Name)); }
+Expr tx() { return testSymbol(Symbol::threadIdx(0)); }
+Expr ty() { return testSymbol(Symbol::threadIdx(1)); }
+Expr bx() { return testSymbol(Symbol::blockIdx(0)); }
+Expr param(const char *Name) { return testSymbol(Symbol::param(Name)); }
 Symbol loopSym() { return {SymbolKind::LoopIter, "k"}; }
-Expr k() { return Expr::symbol(loopSym()); }
+Expr k() { return testSymbol(loopSym()); }
 
 /// Checks the canonical shape of Add and Mul nodes, recursively.
 ::testing::AssertionResult isCanonical(const Expr &E) {
@@ -525,7 +526,7 @@ Expr build(const Ref &R) {
   if (R.O == ExprOp::Const)
     return c(R.Value);
   if (R.O == ExprOp::Sym)
-    return Expr::symbol(refSymbol(R.Value));
+    return testSymbol(refSymbol(R.Value));
   std::vector<Expr> K;
   for (const Ref &Kid : R.Kids)
     K.push_back(build(Kid));
@@ -743,7 +744,7 @@ TEST(ExprTermsTest, RoundTripAndLaneSplitOnRandomTrees) {
 
 TEST(ExprTermsTest, SplitLaneUniform) {
   Expr N = param("N");
-  Expr Indirect = Expr::symbol({SymbolKind::IndirectValue, "idx[i]"});
+  Expr Indirect = testSymbol({SymbolKind::IndirectValue, "idx[i]"});
   Expr E = c(4) * N * tx() + c(1024) * bx() + Expr::rem(ty(), c(8)) +
            c(2) * Indirect + N + c(4);
   auto [Lane, Uniform] = E.splitLaneUniform();
@@ -792,7 +793,7 @@ TEST(ExprTermsTest, CoefficientGcd) {
 //------------------------------------------------===//
 
 TEST(ExprPrintTest, RepresentativeForms) {
-  Expr N = param("N"), I = Expr::symbol({SymbolKind::LoopIter, "i"});
+  Expr N = param("N"), I = testSymbol({SymbolKind::LoopIter, "i"});
   Expr A = param("a"), B = param("b");
   struct Case {
     Expr E;
@@ -821,7 +822,7 @@ TEST(ExprPrintTest, RepresentativeForms) {
       {Expr::shr(A, B), "(a >> b)"},
       {Expr::div(tx() + c(1), c(2)), "((threadIdx.x + 1) / 2)"},
       {c(2) * Expr::div(tx(), c(3)) * N, "2*N*(threadIdx.x / 3)"},
-      {Expr::symbol({SymbolKind::IndirectValue, "idx[i]"}) * c(4), "4*idx[i]"},
+      {testSymbol({SymbolKind::IndirectValue, "idx[i]"}) * c(4), "4*idx[i]"},
   };
   for (const Case &C : Cases)
     EXPECT_EQ(C.E.str(), C.Want);
@@ -829,7 +830,7 @@ TEST(ExprPrintTest, RepresentativeForms) {
 
 TEST(ExprQueryTest, PredicatesAndSymbols) {
   Expr N = param("N");
-  Expr Indirect = Expr::symbol({SymbolKind::IndirectValue, "idx[i]"});
+  Expr Indirect = testSymbol({SymbolKind::IndirectValue, "idx[i]"});
   EXPECT_TRUE((c(4) * N * tx() + c(3)).isPolynomial());
   EXPECT_FALSE((Expr::div(N, c(3)) + tx()).isPolynomial());
   EXPECT_TRUE((N + tx()).isLaneDependent());

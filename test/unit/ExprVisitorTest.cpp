@@ -1,5 +1,6 @@
 //===- ExprVisitorTest.cpp - Dispatch by kind, fallback by group ----------===//
 #include "coalesce/ExprVisitor.h"
+#include "TestExprs.h"
 
 #include <gtest/gtest.h>
 
@@ -27,8 +28,8 @@ struct Tracer : ExprVisitor<Tracer, std::string> {
 };
 
 TEST(ExprVisitorTest, KindThenGroupThenExpr) {
-  Expr N = Expr::symbol(Symbol::param("N"));
-  Expr X = Expr::symbol(Symbol::threadIdx(0));
+  Expr N = testSymbol(Symbol::param("N"));
+  Expr X = testSymbol(Symbol::threadIdx(0));
   // A kind with its own method (Div), a group (Binary for Rem, Nary for
   // Add), a leaf without its own (Symbol -> visitLeaf), one with (Constant),
   // and Select, whose group Tracer leaves to visitExpr.
@@ -51,7 +52,7 @@ TEST(ExprVisitorTest, Depth) {
       return D + 1;
     }
   };
-  Expr X = Expr::symbol(Symbol::threadIdx(0));
+  Expr X = testSymbol(Symbol::threadIdx(0));
   EXPECT_EQ(Depth().visit(X), 1u);
   // (x + 1) / 7 (a division by a constant stays a Div node).
   Expr E = Expr::div(X + Expr::constant(1), Expr::constant(7));

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "coalesce/Findings.h"
+#include "TestExprs.h"
 #include "coalesce/KernelPrediction.h"
 #include "coalesce/Rules.h"
 
@@ -16,8 +17,8 @@ using namespace coalesce;
 
 namespace {
 
-Expr sym(SymbolKind K, const char *Name) { return Expr::symbol({K, Name}); }
-Expr tidX() { return Expr::symbol(Symbol::threadIdx(0)); }
+Expr sym(SymbolKind K, const char *Name) { return testSymbol({K, Name}); }
+Expr tidX() { return testSymbol(Symbol::threadIdx(0)); }
 Expr c(int64_t V) { return Expr::constant(V); }
 
 /// An access at k.cu:10:5 with the given prediction numbers.
@@ -81,7 +82,7 @@ TEST(FindingsTest, StrideStatesStrideSectorsIdealAndUsedBytes) {
 TEST(FindingsTest, SymbolicStrideShowsExpressionAndAssumedValue) {
   AccessRecord A = strided();
   A.Expression = "a[i * N]";
-  A.Predicted.LaneStrideBytes = c(4) * Expr::symbol(Symbol::param("N"));
+  A.Predicted.LaneStrideBytes = c(4) * testSymbol(Symbol::param("N"));
   A.Predicted.LaneStrideBytesValue = 4096;
   A.Predicted.AssumedValues = {{"N", 1024}};
   A.Predicted.UsedBytesFraction = 0.125;
@@ -112,8 +113,8 @@ TEST(FindingsTest, MisalignedStatesOffsetIntoTheSector) {
   AccessRecord A = access("out[i + 1]", Classification::Misaligned, 5, 4);
   A.Pattern.Op = AccessOp::Store;
   // 4*(blockIdx.x*blockDim.x + threadIdx.x + 1)
-  A.Pattern.Address = c(4) * (Expr::symbol(Symbol::blockIdx(0)) *
-                                  Expr::symbol(Symbol::blockDim(0)) +
+  A.Pattern.Address = c(4) * (testSymbol(Symbol::blockIdx(0)) *
+                                  testSymbol(Symbol::blockDim(0)) +
                               tidX() + c(1));
   std::optional<Finding> F = buildFinding(A, {});
   ASSERT_TRUE(F);
@@ -130,7 +131,7 @@ TEST(FindingsTest, MisalignedStatesOffsetIntoTheSector) {
 
 TEST(FindingsTest, MisalignedOffsetUsesAssumedParameterValues) {
   AccessRecord A = access("a[i + off]", Classification::Misaligned, 5, 4);
-  A.Pattern.Address = c(4) * (tidX() + Expr::symbol(Symbol::param("off")));
+  A.Pattern.Address = c(4) * (tidX() + testSymbol(Symbol::param("off")));
   A.Predicted.AssumedValues = {{"off", 6}};
   std::optional<Finding> F = buildFinding(A, {});
   ASSERT_TRUE(F);
@@ -140,7 +141,7 @@ TEST(FindingsTest, MisalignedOffsetUsesAssumedParameterValues) {
 
 TEST(FindingsTest, MisalignedWithoutKnownOffsetSaysSoGenerically) {
   AccessRecord A = access("a[i + off]", Classification::Misaligned, 5, 4);
-  A.Pattern.Address = c(4) * (tidX() + Expr::symbol(Symbol::param("off")));
+  A.Pattern.Address = c(4) * (tidX() + testSymbol(Symbol::param("off")));
   std::optional<Finding> F = buildFinding(A, {});
   ASSERT_TRUE(F);
   EXPECT_NE(F->Message.find("do not start on a 32-byte sector boundary"),
@@ -208,7 +209,7 @@ TEST(FindingsTest, TransposedNamesSlowAndFastDimensions) {
   AccessRecord A =
       access("out[x * height + y]", Classification::Transposed, 32, 4);
   A.Pattern.Op = AccessOp::Store;
-  A.Predicted.LaneStrideBytes = c(4) * Expr::symbol(Symbol::param("height"));
+  A.Predicted.LaneStrideBytes = c(4) * testSymbol(Symbol::param("height"));
   A.Predicted.LaneStrideBytesValue = 4096;
   A.Predicted.RowStrideBytes = c(4);
   A.Predicted.RowStrideBytesValue = 4;
@@ -446,7 +447,7 @@ TEST(FindingsTest, StrideFromRowsOfA2DBlockBlamesTheRows) {
   AccessRecord A = access("a[y * N + x]", Classification::Strided, 8, 4);
   A.Predicted.LaneStrideBytes = c(4);
   A.Predicted.LaneStrideBytesValue = 4;
-  A.Predicted.RowStrideBytes = c(4) * Expr::symbol(Symbol::param("N"));
+  A.Predicted.RowStrideBytes = c(4) * testSymbol(Symbol::param("N"));
   A.Predicted.RowStrideBytesValue = 4000;
   A.Predicted.AssumedValues = {{"N", 1000}};
   std::optional<Finding> F = buildFinding(A, {});

@@ -7,6 +7,7 @@
 #ifndef COALESCE_TEST_GUARDPROBLEMS_H
 #define COALESCE_TEST_GUARDPROBLEMS_H
 
+#include "TestExprs.h"
 #include "model/PredictInternal.h"
 
 #include <utility>
@@ -15,10 +16,10 @@
 namespace coalesce::predictor::testing {
 
 inline Expr C(int64_t V) { return Expr::constant(V); }
-inline Expr tx() { return Expr::symbol(Symbol::threadIdx(0)); }
-inline Expr bx() { return Expr::symbol(Symbol::blockIdx(0)); }
+inline Expr tx() { return testSymbol(Symbol::threadIdx(0)); }
+inline Expr bx() { return testSymbol(Symbol::blockIdx(0)); }
 inline Symbol p(const char *Name) { return Symbol::param(Name); }
-inline Expr param(const char *Name) { return Expr::symbol(p(Name)); }
+inline Expr param(const char *Name) { return testSymbol(p(Name)); }
 
 /// A problem over \p Active in which every parameter of \p Free is 1024, on
 /// a block of 256 threads.

@@ -9,6 +9,7 @@
 #include "model/PredictInternal.h"
 
 #include "GuardProblems.h"
+#include "TestExprs.h"
 
 #include <gtest/gtest.h>
 
@@ -58,7 +59,7 @@ TEST(GuardSolverTest, LastBlockMovesTheSamplesNotTheGrid) {
   // if (blockIdx.x == gridDim.x - 1) with gridDim.x = 1024 and blocks 0..7
   // sampled: start the samples at 1023 rather than change gridDim.x.
   Symbol Grid = Symbol::gridDim(0);
-  GuardProblem P = problem(Expr::eq(bx(), Expr::symbol(Grid) - C(1)), {Grid},
+  GuardProblem P = problem(Expr::eq(bx(), testSymbol(Grid) - C(1)), {Grid},
                            {{Symbol::blockIdx(0), 8}});
   std::optional<GuardSolution> S = solveGuards(P);
   ASSERT_TRUE(S);
@@ -105,7 +106,7 @@ TEST(GuardSolverTest, ContradictionIsNotSolved) {
   // k < 8 && k == 8 (an iteration past those sampled), and a guard only a
   // negative value satisfies: no answer.
   Symbol K{SymbolKind::LoopIter, "k"};
-  Expr Iter = Expr::symbol(K);
+  Expr Iter = testSymbol(K);
   EXPECT_FALSE(solveGuards(
       problem(Expr::logicalAnd(Expr::lt(Iter, C(8)), Expr::eq(Iter, C(8))), {},
               {{K, 8}})));
@@ -134,7 +135,7 @@ TEST(GuardSolverTest, PredictStatesTheFoundValues) {
   // a[i] under if (choice == 2), block 256: 4 sectors, ideal 4, and the
   // value is said.
   AccessPattern A;
-  A.Address = C(4) * (bx() * Expr::symbol(Symbol::blockDim(0)) + tx());
+  A.Address = C(4) * (bx() * testSymbol(Symbol::blockDim(0)) + tx());
   A.AccessBytes = 4;
   PredictOptions O;
   O.Block = BlockShape{256, 1, 1};
@@ -158,14 +159,14 @@ TEST(GuardSolverTest, PredictStatesTheFoundValues) {
   // k with a lane, so the iterations are sampled 0..7, not over the trip
   // count; the sampled iterations start at 20 instead (and go on while the
   // loop runs).
-  Expr K = Expr::symbol(Symbol{SymbolKind::LoopIter, "k"});
-  Expr Ty = Expr::symbol(Symbol::threadIdx(1));
+  Expr K = testSymbol(Symbol{SymbolKind::LoopIter, "k"});
+  Expr Ty = testSymbol(Symbol::threadIdx(1));
   RunsWith(Expr::logicalAnd(Expr::lt(K, param("n")), Expr::eq(K, C(20) + Ty)),
            "assuming k >= 20 so that the access executes");
 
   // The last block, alone; gridDim.x keeps its default.
   Prediction Q =
-      RunsWith(Expr::eq(bx(), Expr::symbol(Symbol::gridDim(0)) - C(1)),
+      RunsWith(Expr::eq(bx(), testSymbol(Symbol::gridDim(0)) - C(1)),
                "assuming blockIdx.x = 1023 so that the access executes");
   EXPECT_EQ(Q.AssumedValues["gridDim.x"], 1024);
 }

@@ -11,6 +11,7 @@
 #include "harness/HarnessPlan.h"
 #include "coalesce/Harness.h"
 
+#include "TestExprs.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -42,7 +43,7 @@ __global__ void k_clean(float *p) { p[threadIdx.x] = 1; }
 int main() { std::printf("user main\n"); return 0; }
 )cu";
 
-Expr sym(Symbol S) { return Expr::symbol(std::move(S)); }
+Expr sym(Symbol S) { return testSymbol(std::move(S)); }
 Expr c(int64_t V) { return Expr::constant(V); }
 /// blockIdx.x * blockDim.x + threadIdx.x
 Expr globalX() {

@@ -9,6 +9,7 @@
 #include "harness/ReplaySource.h"
 #include "coalesce/Harness.h"
 
+#include "TestExprs.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -21,7 +22,7 @@ using namespace coalesce;
 
 namespace {
 
-Expr sym(Symbol S) { return Expr::symbol(std::move(S)); }
+Expr sym(Symbol S) { return testSymbol(std::move(S)); }
 Expr c(int64_t V) { return Expr::constant(V); }
 Expr tx() { return sym(Symbol::threadIdx(0)); }
 Expr loop(const char *Name) { return sym({SymbolKind::LoopIter, Name}); }

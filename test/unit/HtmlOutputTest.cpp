@@ -1,5 +1,6 @@
 //===- HtmlOutputTest.cpp - The HTML report -------------------------------===//
 
+#include "TestExprs.h"
 #include "coalesce/Output.h"
 
 #include <gtest/gtest.h>
@@ -28,7 +29,7 @@ Report unreadableSource() {
   A.Expression = "a[i * 2 & mask]";
   A.Base = "a";
   A.ElemBytes = 4;
-  A.Pattern.Address = Expr::constant(8) * Expr::symbol(Symbol::threadIdx(0));
+  A.Pattern.Address = Expr::constant(8) * testSymbol(Symbol::threadIdx(0));
   PredictOptions O;
   O.Block = BlockShape{32, 1, 1};
   A.Predicted = predict(A.Pattern, O);

@@ -7,6 +7,7 @@
 // unknown memory nothing.
 //
 //===----------------------------------------------------------------------===//
+#include "TestExprs.h"
 #include "frontend/AbstractValues.h"
 
 #include <gtest/gtest.h>
@@ -16,8 +17,8 @@ using namespace coalesce::frontend;
 
 namespace {
 
-Expr lane() { return Expr::symbol(Symbol::threadIdx(0)); }
-Expr cond() { return Expr::lt(lane(), Expr::symbol(Symbol::param("n"))); }
+Expr lane() { return testSymbol(Symbol::threadIdx(0)); }
+Expr cond() { return Expr::lt(lane(), testSymbol(Symbol::param("n"))); }
 
 PointerValue pointer(std::string Name, MemorySpace Space, Expr Offset) {
   return PointerValue{std::move(Name), Space, std::move(Offset)};

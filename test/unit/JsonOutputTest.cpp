@@ -2,6 +2,7 @@
 
 #include "coalesce/Output.h"
 
+#include "TestExprs.h"
 #include "llvm/Support/JSON.h"
 
 #include <gtest/gtest.h>
@@ -40,15 +41,15 @@ Report sampleReport() {
   A.LaneSourceLoc = {"g.cu", 7, 7};
   A.LaneSourceName = "i";
   A.CallChain = {{"g.cu", 30, 5}};
-  A.Pattern.Address = Expr::constant(4) * Expr::symbol(Symbol::param("N")) *
-                      Expr::symbol(Symbol::threadIdx(0));
+  A.Pattern.Address = Expr::constant(4) * testSymbol(Symbol::param("N")) *
+                      testSymbol(Symbol::threadIdx(0));
   A.Predicted.Class = Classification::Strided;
   A.Predicted.SectorsPerRequest = 32;
   A.Predicted.IdealSectorsPerRequest = 4;
   A.Predicted.ActiveLanesPerRequest = 31.99999;
   A.Predicted.UsedBytesFraction = 0.123456;
   A.Predicted.LaneStrideBytes =
-      Expr::constant(4) * Expr::symbol(Symbol::param("N"));
+      Expr::constant(4) * testSymbol(Symbol::param("N"));
   A.Predicted.LaneStrideBytesValue = 4096;
   A.Predicted.Assumptions = {"assuming N >= 8 (N = 1024 used)"};
   A.Predicted.AssumedValues = {{"N", 1024}, {"M", 7}};
@@ -61,7 +62,7 @@ Report sampleReport() {
   B.Base = "in";
   B.ElemBytes = 4;
   B.Pattern.Address =
-      Expr::constant(4) * Expr::symbol({SymbolKind::IndirectValue, "idx[i]"});
+      Expr::constant(4) * testSymbol({SymbolKind::IndirectValue, "idx[i]"});
   B.Predicted.Class = Classification::Indirect;
   B.Predicted.Reason = "index loaded from memory";
   K.Accesses.push_back(B);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "coalesce/KernelPrediction.h"
+#include "TestExprs.h"
 
 #include <gtest/gtest.h>
 
@@ -18,10 +19,9 @@ using namespace coalesce;
 namespace {
 
 Expr C(int64_t V) { return Expr::constant(V); }
-Expr tx() { return Expr::symbol(Symbol::threadIdx(0)); }
+Expr tx() { return testSymbol(Symbol::threadIdx(0)); }
 Expr globalX() {
-  return Expr::symbol(Symbol::blockIdx(0)) *
-             Expr::symbol(Symbol::blockDim(0)) +
+  return testSymbol(Symbol::blockIdx(0)) * testSymbol(Symbol::blockDim(0)) +
          tx();
 }
 
@@ -58,7 +58,7 @@ TEST(KernelPredictionTest, DifferentPredictionsNameTheirLaunch) {
   KernelRecord K;
   K.Name = "k";
   K.Accesses.push_back(
-      access("a", C(4) * tx() * Expr::symbol(Symbol::param("n"))));
+      access("a", C(4) * tx() * testSymbol(Symbol::param("n"))));
   LaunchSite One = site(64, 10), Eight = site(64, 20);
   One.Params["n"] = 1;
   Eight.Params["n"] = 8;
@@ -104,10 +104,10 @@ TEST(KernelPredictionTest, APlanComputedOnThreadsInAnyOrderEqualsTheSerialOne) {
   // together as predictKernel() does.
   KernelRecord K;
   K.Name = "k";
-  Expr Guard = Expr::eq(tx(), Expr::symbol(Symbol::param("k")));
+  Expr Guard = Expr::eq(tx(), testSymbol(Symbol::param("k")));
   for (int64_t I = 0; I < 24; ++I) {
-    AccessRecord A = access("a", C(4) * tx() * Expr::symbol(Symbol::param(
-                                                  "n")) + C(4 * (I % 8)));
+    AccessRecord A = access("a", C(4) * tx() * testSymbol(Symbol::param("n")) +
+                                     C(4 * (I % 8)));
     if (I % 3 == 0)
       A.Pattern.Active = Guard;
     K.Accesses.push_back(A);

@@ -1,6 +1,7 @@
 //===- LaneModelTest.cpp - Tests of the per-warp lane model ---------------===//
 
 #include "coalesce/LaneModel.h"
+#include "TestExprs.h"
 
 #include <gtest/gtest.h>
 
@@ -109,9 +110,8 @@ TEST(BindTest, LaneAndBlockShapeBindings) {
   EXPECT_EQ(B.lookup(Symbol::blockDim(1)), std::optional<int64_t>(8));
   EXPECT_EQ(B.lookup(Symbol::blockDim(2)), std::optional<int64_t>(2));
   // tid = x + y*blockDim.x = 1 + 1*16 = 17.
-  Expr Tid =
-      Expr::symbol(Symbol::threadIdx(0)) +
-      Expr::symbol(Symbol::threadIdx(1)) * Expr::symbol(Symbol::blockDim(0));
+  Expr Tid = testSymbol(Symbol::threadIdx(0)) +
+             testSymbol(Symbol::threadIdx(1)) * testSymbol(Symbol::blockDim(0));
   EXPECT_EQ(Tid.evaluate(B), std::optional<int64_t>(17));
   EXPECT_EQ(B.lookup(Symbol::threadIdx(2)), std::optional<int64_t>(0));
 }

@@ -1,6 +1,7 @@
 //===- PredictionCacheTest.cpp - predict() memoized per kernel ------------===//
 
 #include "model/PredictionCache.h"
+#include "TestExprs.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +9,7 @@ using namespace coalesce;
 
 namespace {
 
-Expr tx() { return Expr::symbol(Symbol::threadIdx(0)); }
+Expr tx() { return testSymbol(Symbol::threadIdx(0)); }
 Expr C(int64_t V) { return Expr::constant(V); }
 
 TEST(PredictionCacheTest, EqualInputsAreAnsweredOnceWithTheSameResult) {
@@ -32,7 +33,7 @@ TEST(PredictionCacheTest, EveryInputPredictReadsIsPartOfTheKey) {
   PredictionCache Cache;
   PredictOptions Opts;
   AccessPattern A;
-  A.Address = C(4) * tx() + Expr::symbol(Symbol::param("off"));
+  A.Address = C(4) * tx() + testSymbol(Symbol::param("off"));
   Cache.get(A, Opts);
 
   AccessPattern Wider = A;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/PredictionScheduler.h"
+#include "TestExprs.h"
 #include "coalesce/KernelPrediction.h"
 
 #include <gtest/gtest.h>
@@ -19,15 +20,15 @@ using namespace coalesce;
 
 namespace {
 
-Expr tx() { return Expr::symbol(Symbol::threadIdx(0)); }
-Expr n() { return Expr::symbol(Symbol::param("n")); }
+Expr tx() { return testSymbol(Symbol::threadIdx(0)); }
+Expr n() { return testSymbol(Symbol::param("n")); }
 
 /// A kernel of \p Accesses accesses a[4 * threadIdx.x * n + 4 * (I % 5)]
 /// (every third under threadIdx.x == k), launched with n = 1 and n = 8.
 KernelRecord kernel(std::string Name, int Accesses) {
   KernelRecord K;
   K.Name = std::move(Name);
-  Expr Guard = Expr::eq(tx(), Expr::symbol(Symbol::param("k")));
+  Expr Guard = Expr::eq(tx(), testSymbol(Symbol::param("k")));
   for (int I = 0; I < Accesses; ++I) {
     AccessRecord A;
     A.Base = "a";

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "coalesce/Predictor.h"
+#include "TestExprs.h"
 #include "model/PredictInternal.h"
 
 #include <gtest/gtest.h>
@@ -20,15 +21,15 @@ using namespace coalesce;
 namespace {
 
 Expr C(int64_t V) { return Expr::constant(V); }
-Expr tx() { return Expr::symbol(Symbol::threadIdx(0)); }
-Expr ty() { return Expr::symbol(Symbol::threadIdx(1)); }
-Expr bx() { return Expr::symbol(Symbol::blockIdx(0)); }
-Expr by() { return Expr::symbol(Symbol::blockIdx(1)); }
-Expr bdx() { return Expr::symbol(Symbol::blockDim(0)); }
-Expr gdx() { return Expr::symbol(Symbol::gridDim(0)); }
-Expr param(const char *Name) { return Expr::symbol(Symbol::param(Name)); }
+Expr tx() { return testSymbol(Symbol::threadIdx(0)); }
+Expr ty() { return testSymbol(Symbol::threadIdx(1)); }
+Expr bx() { return testSymbol(Symbol::blockIdx(0)); }
+Expr by() { return testSymbol(Symbol::blockIdx(1)); }
+Expr bdx() { return testSymbol(Symbol::blockDim(0)); }
+Expr gdx() { return testSymbol(Symbol::gridDim(0)); }
+Expr param(const char *Name) { return testSymbol(Symbol::param(Name)); }
 Expr loop(const char *Name) {
-  return Expr::symbol(Symbol{SymbolKind::LoopIter, Name});
+  return testSymbol(Symbol{SymbolKind::LoopIter, Name});
 }
 /// i = blockIdx.x * blockDim.x + threadIdx.x
 Expr globalX() { return bx() * bdx() + tx(); }
@@ -686,13 +687,13 @@ TEST(PredictorTest, UnknownOffsetParameter) {
 //-----------------------------------------===//
 
 TEST(PredictorTest, IndirectAndUnknownAddresses) {
-  Expr Idx = Expr::symbol(Symbol{SymbolKind::IndirectValue, "idx[i]"});
+  Expr Idx = testSymbol(Symbol{SymbolKind::IndirectValue, "idx[i]"});
   Prediction P = predict(access(C(4) * Idx), launch(256));
   EXPECT_EQ(name(P.Class), "indirect");
   EXPECT_EQ(P.Reason, "index loaded from memory: idx[i]");
   EXPECT_FALSE(P.SectorsPerRequest.has_value());
 
-  Expr Opaque = Expr::symbol(Symbol{SymbolKind::LaneValue, "f(i)"});
+  Expr Opaque = testSymbol(Symbol{SymbolKind::LaneValue, "f(i)"});
   Prediction Q = predict(access(C(4) * Opaque), launch(256));
   EXPECT_EQ(name(Q.Class), "unknown");
   EXPECT_NE(Q.Reason.find("f(i)"), std::string::npos) << Q.Reason;
@@ -704,7 +705,7 @@ TEST(PredictorTest, BranchOnLoadedValueAssumedTaken) {
   // take the branch: 4 sectors, ideal 4.
   PredictOptions O = launch(256);
   O.Params["N"] = 4096;
-  Expr Flag = Expr::symbol(Symbol{SymbolKind::IndirectValue, "flag[i]"});
+  Expr Flag = testSymbol(Symbol{SymbolKind::IndirectValue, "flag[i]"});
   AccessPattern A = access(C(4) * globalX());
   A.Active =
       Expr::logicalAnd(Expr::lt(globalX(), param("N")), Expr::ne(Flag, C(0)));
@@ -774,7 +775,7 @@ TEST(LaneProgramTest, OneStepPerDistinctNode) {
 }
 
 TEST(LaneProgramTest, MatchesExprEvaluateLaneByLane) {
-  Expr Lv = Expr::symbol(Symbol{SymbolKind::LaneValue, "v"});
+  Expr Lv = testSymbol(Symbol{SymbolKind::LaneValue, "v"});
   const Expr Cases[] = {
       C(4) * tx() + C(64) * ty() + C(1024) * bx(),
       Expr::rem(C(3) * tx() + bx(), C(7)),
@@ -822,7 +823,7 @@ TEST(LaneProgramTest, KeptRowsMatchEvaluateWhateverTheSamplesChange) {
   // it are stale for those warps and must be made again later). Samples
   // change k, then blockIdx.x, then return to earlier values; a warp number
   // given other lanes (another block shape) starts afresh.
-  Expr K = Expr::symbol(Symbol{SymbolKind::LoopIter, "k"});
+  Expr K = testSymbol(Symbol{SymbolKind::LoopIter, "k"});
   Expr Chain = tx() + C(3) * bx();
   Expr Picked = Chain;
   for (int I = 0; I < 6; ++I) {

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestExprs.h"
 #include "coalesce/Findings.h"
 #include "coalesce/Predictor.h"
 
@@ -15,13 +16,13 @@ using namespace coalesce;
 namespace {
 
 Expr C(int64_t V) { return Expr::constant(V); }
-Expr tx() { return Expr::symbol(Symbol::threadIdx(0)); }
-Expr bx() { return Expr::symbol(Symbol::blockIdx(0)); }
-Expr bdx() { return Expr::symbol(Symbol::blockDim(0)); }
-Expr gdx() { return Expr::symbol(Symbol::gridDim(0)); }
-Expr param(const char *Name) { return Expr::symbol(Symbol::param(Name)); }
+Expr tx() { return testSymbol(Symbol::threadIdx(0)); }
+Expr bx() { return testSymbol(Symbol::blockIdx(0)); }
+Expr bdx() { return testSymbol(Symbol::blockDim(0)); }
+Expr gdx() { return testSymbol(Symbol::gridDim(0)); }
+Expr param(const char *Name) { return testSymbol(Symbol::param(Name)); }
 const Symbol K{SymbolKind::LoopIter, "k"};
-Expr k() { return Expr::symbol(K); }
+Expr k() { return testSymbol(K); }
 
 PredictOptions launch(unsigned Block, std::optional<unsigned> Grid) {
   PredictOptions O;

@@ -1,5 +1,6 @@
 //===- SymbolTest.cpp - Symbols and bindings of the symbolic engine -------===//
 
+#include "TestExprs.h"
 #include "coalesce/Expr.h"
 
 #include <gtest/gtest.h>
@@ -66,11 +67,11 @@ TEST(SymbolTest, VersionsTellApartValuesThatPrintAlike) {
   EXPECT_NE(Before, After);
   EXPECT_TRUE(Before < After || After < Before);
   EXPECT_EQ(Before, (Symbol{SymbolKind::IndirectValue, "idx[i]", 1}));
-  Expr A = Expr::symbol(Before), B = Expr::symbol(After);
+  Expr A = testSymbol(Before), B = testSymbol(After);
   EXPECT_FALSE((B - A).isConstant());
-  EXPECT_TRUE((A - Expr::symbol(Before)).isConstant());
+  EXPECT_TRUE((A - testSymbol(Before)).isConstant());
   EXPECT_EQ(A.str(), B.str()); // The version is never printed.
-  EXPECT_EQ((A + B + Expr::symbol(Symbol::param("n")))
+  EXPECT_EQ((A + B + testSymbol(Symbol::param("n")))
                 .symbolNames(SymbolKind::IndirectValue),
             std::vector<std::string>{"idx[i]"}); // Named once.
   EXPECT_NE(A.hash(), B.hash());

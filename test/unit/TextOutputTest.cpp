@@ -1,5 +1,6 @@
 //===- TextOutputTest.cpp - The clang-style text report -------------------===//
 
+#include "TestExprs.h"
 #include "coalesce/Output.h"
 
 #include <gtest/gtest.h>
@@ -37,7 +38,7 @@ Report sampleReport() {
   A.SourceLine = "  float v = a[i * 32];";
   A.LaneSourceLoc = {"k.cu", 7, 7};
   A.LaneSourceName = "i";
-  A.Pattern.Address = Expr::constant(128) * Expr::symbol(Symbol::threadIdx(0));
+  A.Pattern.Address = Expr::constant(128) * testSymbol(Symbol::threadIdx(0));
   A.Predicted.Class = Classification::Strided;
   A.Predicted.SectorsPerRequest = 32;
   A.Predicted.IdealSectorsPerRequest = 4;

@@ -2,6 +2,7 @@
 
 #include "coalesce/Triage.h"
 
+#include "TestExprs.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,8 +22,7 @@ AccessRecord stridedAccess(const std::string &File, unsigned Line,
   A.Expression = Expr;
   A.Base = "a";
   A.ElemBytes = 4;
-  A.Pattern.Address =
-      Expr::constant(128) * Expr::symbol(Symbol::threadIdx(0));
+  A.Pattern.Address = Expr::constant(128) * testSymbol(Symbol::threadIdx(0));
   A.Predicted.Class = Classification::Strided;
   A.Predicted.SectorsPerRequest = 32;
   A.Predicted.IdealSectorsPerRequest = 4;

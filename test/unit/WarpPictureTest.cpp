@@ -3,6 +3,7 @@
 #include "output/WarpPicture.h"
 #include "output/TextPicture.h"
 
+#include "TestExprs.h"
 #include "coalesce/Predictor.h"
 
 #include <gtest/gtest.h>
@@ -108,8 +109,8 @@ TEST(WarpPictureTest, PredictionKeepsARepresentativeRequest) {
   // 132*b bytes in, 4*b mod 32 into a sector. Block 0 needs 4 sectors,
   // blocks 1..7 need 5 (the period is 8): mean 4.875, and the first request
   // nearest it is block 1's.
-  Expr Tx = Expr::symbol(Symbol::threadIdx(0));
-  Expr Bx = Expr::symbol(Symbol::blockIdx(0));
+  Expr Tx = testSymbol(Symbol::threadIdx(0));
+  Expr Bx = testSymbol(Symbol::blockIdx(0));
   AccessPattern A;
   A.Address = Expr::constant(4) * (Expr::constant(33) * Bx + Tx);
   PredictOptions O;
@@ -138,7 +139,7 @@ TEST(WarpPictureTest, PredictionKeepsARepresentativeRequest) {
 
 TEST(WarpPictureTest, InactiveLanesOfTheRepresentativeRequest) {
   // if (threadIdx.x < 16) a[threadIdx.x]: lanes 16..31 do not execute.
-  Expr Tx = Expr::symbol(Symbol::threadIdx(0));
+  Expr Tx = testSymbol(Symbol::threadIdx(0));
   AccessPattern A;
   A.Address = Expr::constant(4) * Tx;
   A.Active = Expr::lt(Tx, Expr::constant(16));

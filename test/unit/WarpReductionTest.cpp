@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/WarpReduction.h"
+#include "TestExprs.h"
 
 #include <gtest/gtest.h>
 
@@ -22,7 +23,7 @@ auto named(const char *S) {
 }
 
 Expr loaded() {
-  return Expr::symbol({SymbolKind::IndirectValue, "cnt[threadIdx.x]", 7});
+  return testSymbol({SymbolKind::IndirectValue, "cnt[threadIdx.x]", 7});
 }
 
 /// Applies `v = v op shfl_xor(v, c)` for each c of \p Steps to \p V.
@@ -97,7 +98,7 @@ TEST(WarpReductionTest, MixedOperationsStillSpanTheWarp) {
 TEST(WarpReductionTest, NotAStep) {
   WarpExchanges W;
   Expr V = loaded();
-  Expr Other = Expr::symbol({SymbolKind::IndirectValue, "w", 1});
+  Expr Other = testSymbol({SymbolKind::IndirectValue, "w", 1});
   // A shuffle of another value.
   EXPECT_FALSE(
       W.combine(Combine::Add, V, W.shuffled(Other, 16, "s"), named("x")));

@@ -12,6 +12,9 @@
 ///   X << 3           --> 8*X
 ///   (4*X) / 2        --> 2*X           (exact division only)
 ///
+/// Nodes are hash-consed in an ExprContext (below): within one context a
+/// structure exists once, so equal expressions share their node.
+///
 /// Non-polynomial operations (/, %, >>, &, |, ^, min, max, selects and
 /// comparisons) stay as nodes of their own; the polynomial view (terms())
 /// treats them as opaque atoms. Every expression can be evaluated exactly for
@@ -145,7 +148,7 @@ public:
   Expr();
 
   static Expr constant(int64_t V);
-  static Expr symbol(Symbol S);
+  // Symbols are made in an ExprContext (below).
 
   static Expr add(const Expr &A, const Expr &B);
   static Expr sub(const Expr &A, const Expr &B);
@@ -185,10 +188,10 @@ public:
   const std::vector<Expr> &operands() const;
 
   bool isConstant() const { return getKind() == Kind::Constant; }
-  /// Identifies the node this Expr shares: equal for copies of one Expr and
-  /// for operands shared by several parents, different for structurally
-  /// equal expressions built separately. Lets a walk visit a DAG's distinct
-  /// nodes once.
+  /// Identifies the node this Expr shares: equal for copies of one Expr,
+  /// for operands shared by several parents and for equal expressions of
+  /// one ExprContext; may differ for equal expressions of two contexts (or
+  /// of constants alone). Lets a walk visit a DAG's distinct nodes once.
   const void *identity() const { return N.get(); }
 
   /// Nodes of the tree form (shared operands counted at each use),
@@ -294,6 +297,35 @@ private:
   explicit Expr(std::shared_ptr<const Node> N) : N(std::move(N)) {}
   std::shared_ptr<const Node> N;
   friend struct ExprBuilder;
+};
+
+class ExprTable;
+
+/// Where expressions are made unique (hash-consing, as LLVM's
+/// ScalarEvolution keeps its SCEVs): a symbol, and an operation over
+/// operands of one context, exists once while something holds it, so two
+/// expressions of one context are equal iff they share their node, and
+/// equality costs a pointer comparison. Symbols are made here; the
+/// factories (Expr::add, ...) take their operands' context. Expressions
+/// of different contexts (or of none: constants) still compare
+/// structurally. A cheap handle: copies share one table; the table lives
+/// while a copy or one of its expressions does. Safe to use from several
+/// threads.
+class ExprContext {
+public:
+  /// A new, empty context.
+  ExprContext();
+  /// The symbol \p S as an expression of this context.
+  Expr symbol(Symbol S) const;
+  /// The context \p E was made in; a new one when \p E belongs to none (a
+  /// constant).
+  static ExprContext of(const Expr &E);
+  /// Distinct nodes alive in this context.
+  size_t size() const;
+
+private:
+  explicit ExprContext(std::shared_ptr<ExprTable> T);
+  std::shared_ptr<ExprTable> T;
 };
 
 /// Defined here so that the per-lane evaluators inline it.

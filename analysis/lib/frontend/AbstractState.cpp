@@ -133,7 +133,7 @@ VarValue KernelWalker::fieldOf(const VarValue &Obj, const FieldDecl *FD) const {
   if (T->isPointerType())
     V.Pointer = PointerValue{Name, MemorySpace::Global, Expr::constant(0)};
   else if (T->isIntegralOrEnumerationType() || T->isBooleanType())
-    V.Int = Expr::symbol({Obj.Object->ScalarKind, Name});
+    V.Int = symbol({Obj.Object->ScalarKind, Name});
   else if (isRecordValueType(T)) {
     V = namedObject(Name, Obj.Object->ScalarKind);
     // A closure held in a field (an iterator over the user's lambda): its

@@ -281,7 +281,7 @@ KernelWalker::integerProvenance(const clang::Expr *E, const Frame &F) {
     return std::nullopt;
   std::string Name = sourceText(Ctx, E->getSourceRange());
   return PointerValue{Found->BaseName, Found->Space,
-                      Expr::symbol({SymbolKind::LaneValue, Name})};
+                      symbol({SymbolKind::LaneValue, Name})};
 }
 
 std::optional<PointerValue>
@@ -314,7 +314,7 @@ KernelWalker::loadedPointer(const clang::Expr *Sub, const Frame &F,
         // Each lane reading its own pointer (rows[threadIdx.x]) reaches
         // a different allocation: a gather, not one base.
         Expr Offset = A->Ptr.ByteOffset.isLaneDependent()
-                          ? Expr::symbol({SymbolKind::IndirectValue, Name})
+                          ? symbol({SymbolKind::IndirectValue, Name})
                           : Expr::constant(0);
         return PointerValue{Name, MemorySpace::Global, Offset};
       }
@@ -336,7 +336,7 @@ KernelWalker::loadedPointer(const clang::Expr *Sub, const Frame &F,
     PointerValue P;
     P.BaseName = Name;
     P.Space = *S;
-    P.ByteOffset = Expr::symbol(Read);
+    P.ByteOffset = symbol(Read);
     return P;
   }
   return std::nullopt;

@@ -422,7 +422,7 @@ void KernelWalker::closeLoopElements(
     bool Whole = Iter && Trips && !LeavesEarly && AT &&
                  uint64_t(*Trips) == AT->getSize().getZExtValue() &&
                  L.Stores.size() == 1 && !L.Stores[0].Over &&
-                 L.Stores[0].Index == Expr::symbol(*Iter);
+                 L.Stores[0].Index == symbol(*Iter);
     auto Out = std::make_shared<LocalElements>();
     if (Whole)
       Out->Stores.push_back({L.Stores[0].Index, L.Stores[0].Value, *Iter});

@@ -110,10 +110,11 @@ bool isWalkedLibraryFunction(const clang::FunctionDecl *Def);
 /// For a cooperative group of static type \p GroupType whose members are
 /// known (thread_block, thread_block_tile<N>): the thread's rank in it and
 /// its size; nullopt for other groups.
-std::optional<std::pair<Expr, Expr>> groupRankAndSize(clang::QualType GroupType);
+std::optional<std::pair<Expr, Expr>> groupRankAndSize(clang::QualType GroupType,
+                                                      const ExprContext &X);
 /// The linear rank of the thread in its block (threadIdx.x + blockDim.x *
 /// (threadIdx.y + blockDim.y * threadIdx.z)).
-Expr threadInBlock();
+Expr threadInBlock(const ExprContext &X);
 
 } // namespace frontend
 } // namespace coalesce

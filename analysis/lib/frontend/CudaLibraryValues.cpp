@@ -67,21 +67,19 @@ GroupKind groupKind(const CXXRecordDecl *RD, int64_t &TileSize) {
   return GroupKind::Other;
 }
 
-Expr sym(const Symbol &S) { return Expr::symbol(S); }
-
-Expr blockSize() {
-  return sym(Symbol::blockDim(0)) * sym(Symbol::blockDim(1)) *
-         sym(Symbol::blockDim(2));
+Expr blockSize(const ExprContext &X) {
+  return X.symbol(Symbol::blockDim(0)) * X.symbol(Symbol::blockDim(1)) *
+         X.symbol(Symbol::blockDim(2));
 }
-Expr blockInGrid() {
-  return sym(Symbol::blockIdx(0)) +
-         sym(Symbol::gridDim(0)) *
-             (sym(Symbol::blockIdx(1)) +
-              sym(Symbol::gridDim(1)) * sym(Symbol::blockIdx(2)));
+Expr blockInGrid(const ExprContext &X) {
+  return X.symbol(Symbol::blockIdx(0)) +
+         X.symbol(Symbol::gridDim(0)) *
+             (X.symbol(Symbol::blockIdx(1)) +
+              X.symbol(Symbol::gridDim(1)) * X.symbol(Symbol::blockIdx(2)));
 }
-Expr gridBlocks() {
-  return sym(Symbol::gridDim(0)) * sym(Symbol::gridDim(1)) *
-         sym(Symbol::gridDim(2));
+Expr gridBlocks(const ExprContext &X) {
+  return X.symbol(Symbol::gridDim(0)) * X.symbol(Symbol::gridDim(1)) *
+         X.symbol(Symbol::gridDim(2));
 }
 
 /// The class a member call is made on.
@@ -127,15 +125,16 @@ VarValue dimObject(const RecordDecl *RD, const Expr (&Dims)[3]) {
 
 } // namespace
 
-Expr threadInBlock() {
-  return sym(Symbol::threadIdx(0)) +
-         sym(Symbol::blockDim(0)) *
-             (sym(Symbol::threadIdx(1)) +
-              sym(Symbol::blockDim(1)) * sym(Symbol::threadIdx(2)));
+Expr threadInBlock(const ExprContext &X) {
+  return X.symbol(Symbol::threadIdx(0)) +
+         X.symbol(Symbol::blockDim(0)) *
+             (X.symbol(Symbol::threadIdx(1)) +
+              X.symbol(Symbol::blockDim(1)) * X.symbol(Symbol::threadIdx(2)));
 }
 
 std::optional<VarValue> KernelWalker::specialObject(const CallExpr *CE,
                                                     const Frame &) {
+  const ExprContext &X = Facts.exprs();
   const CXXRecordDecl *RD = objectClass(CE);
   int64_t Tile = 0;
   GroupKind K = groupKind(RD, Tile);
@@ -145,7 +144,7 @@ std::optional<VarValue> KernelWalker::specialObject(const CallExpr *CE,
   CudaRole Role = Fn.Role;
   const RecordDecl *Result = CE->getType()->getAsRecordDecl();
   auto Dims = [&](Symbol (*Make)(unsigned)) {
-    Expr D[3] = {sym(Make(0)), sym(Make(1)), sym(Make(2))};
+    Expr D[3] = {X.symbol(Make(0)), X.symbol(Make(1)), X.symbol(Make(2))};
     return dimObject(Result, D);
   };
   if (K == GroupKind::Block) {
@@ -166,10 +165,11 @@ std::optional<VarValue> KernelWalker::specialObject(const CallExpr *CE,
         (Role == CudaRole::GroupDimThreads && Fn.has(cudaflag::GridToo))) {
       Expr D[3];
       for (unsigned I = 0; I < 3; ++I)
-        D[I] = ThreadIndex
-                   ? sym(Symbol::blockIdx(I)) * sym(Symbol::blockDim(I)) +
-                         sym(Symbol::threadIdx(I))
-                   : sym(Symbol::gridDim(I)) * sym(Symbol::blockDim(I));
+        D[I] = ThreadIndex ? X.symbol(Symbol::blockIdx(I)) *
+                                     X.symbol(Symbol::blockDim(I)) +
+                                 X.symbol(Symbol::threadIdx(I))
+                           : X.symbol(Symbol::gridDim(I)) *
+                                 X.symbol(Symbol::blockDim(I));
       return dimObject(Result, D);
     }
   }
@@ -228,16 +228,17 @@ static std::optional<Expr> bitCountValue(CudaFunction Fn, const Expr &X) {
   return std::nullopt;
 }
 
-std::optional<std::pair<Expr, Expr>> groupRankAndSize(QualType GroupType) {
+std::optional<std::pair<Expr, Expr>> groupRankAndSize(QualType GroupType,
+                                                      const ExprContext &X) {
   int64_t Tile = 0;
   const CXXRecordDecl *RD =
       GroupType.getNonReferenceType()->getAsCXXRecordDecl();
   switch (groupKind(RD, Tile)) {
   case GroupKind::Block:
-    return std::make_pair(threadInBlock(), blockSize());
+    return std::make_pair(threadInBlock(X), blockSize(X));
   case GroupKind::Tile:
     if (Tile > 0)
-      return std::make_pair(Expr::rem(threadInBlock(), Expr::constant(Tile)),
+      return std::make_pair(Expr::rem(threadInBlock(X), Expr::constant(Tile)),
                             Expr::constant(Tile));
     return std::nullopt;
   default:
@@ -251,37 +252,38 @@ std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
   CudaFunction Fn = cudaFunction(CE);
   CudaRole Role = Fn.Role;
   unsigned N = CE->getNumArgs();
+  const ExprContext &X = Facts.exprs();
 
   // Cooperative groups.
   int64_t Tile = 0;
   switch (groupKind(objectClass(CE), Tile)) {
   case GroupKind::Block:
     if (Role == CudaRole::GroupThreadRank)
-      return threadInBlock();
+      return threadInBlock(X);
     if (Role == CudaRole::GroupSize)
-      return blockSize();
+      return blockSize(X);
     break;
   case GroupKind::Grid:
     if (Role == CudaRole::GroupThreadRank)
-      return blockInGrid() * blockSize() + threadInBlock();
+      return blockInGrid(X) * blockSize(X) + threadInBlock(X);
     if (Role == CudaRole::GroupSize)
-      return gridBlocks() * blockSize();
+      return gridBlocks(X) * blockSize(X);
     if (Role == CudaRole::GroupBlockRank)
-      return blockInGrid();
+      return blockInGrid(X);
     if (Role == CudaRole::GroupNumBlocks)
-      return gridBlocks();
+      return gridBlocks(X);
     break;
   case GroupKind::Tile:
     if (Tile <= 0)
       break;
     if (Role == CudaRole::GroupThreadRank)
-      return Expr::rem(threadInBlock(), Expr::constant(Tile));
+      return Expr::rem(threadInBlock(X), Expr::constant(Tile));
     if (Role == CudaRole::GroupSize)
       return Expr::constant(Tile);
     if (Role == CudaRole::GroupMetaRank)
-      return Expr::div(threadInBlock(), Expr::constant(Tile));
+      return Expr::div(threadInBlock(X), Expr::constant(Tile));
     if (Role == CudaRole::GroupMetaSize)
-      return Expr::div(blockSize(), Expr::constant(Tile));
+      return Expr::div(blockSize(X), Expr::constant(Tile));
     break;
   case GroupKind::Coalesced:
   case GroupKind::Other:
@@ -298,7 +300,7 @@ std::optional<Expr> KernelWalker::specialValue(const CallExpr *CE,
   // The lane of the warp (CCCL's cuda::ptx::get_sreg_laneid(), cub's
   // LaneId()): warps are formed from the linear thread index.
   if (N == 0 && Fn.is(CudaRole::LaneId))
-    return Expr::rem(threadInBlock(), Expr::constant(32));
+    return Expr::rem(threadInBlock(X), Expr::constant(32));
 
   // The old value an atomic returns: data, different in every lane.
   if (Fn.is(CudaRole::Atomic))

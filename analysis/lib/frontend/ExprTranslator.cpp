@@ -48,7 +48,7 @@ Expr KernelWalker::opaqueValue(const clang::Expr *E, bool LaneDependent,
   SymbolKind K = Indirect        ? SymbolKind::IndirectValue
                  : LaneDependent ? SymbolKind::LaneValue
                                  : SymbolKind::UniformValue;
-  return Expr::symbol({K, sourceText(Ctx, E->getSourceRange()), Version});
+  return symbol({K, sourceText(Ctx, E->getSourceRange()), Version});
 }
 
 uint64_t KernelWalker::locationKey(clang::SourceLocation Loc) const {
@@ -363,12 +363,11 @@ std::optional<Expr> KernelWalker::pointerIsNonNull(const clang::Expr *Ptr,
   const clang::Expr *P = Ptr->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(P))
     if (isa<ParmVarDecl>(DRE->getDecl()) && F.IsKernel)
-      return Expr::ne(
-          Expr::symbol(Symbol::param(DRE->getDecl()->getNameAsString())),
-          Expr::constant(0));
+      return Expr::ne(symbol(Symbol::param(DRE->getDecl()->getNameAsString())),
+                      Expr::constant(0));
   if (std::optional<PointerValue> V = resolvePointer(Ptr, F, nullptr);
       V && !V->GlobalWhere && !V->ByteOffset.isLaneDependent())
-    return Expr::ne(Expr::symbol({SymbolKind::UniformValue, V->BaseName}),
+    return Expr::ne(symbol({SymbolKind::UniformValue, V->BaseName}),
                     Expr::constant(0));
   return std::nullopt;
 }
@@ -388,7 +387,7 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     return Expr::constant(*C);
 
   if (std::optional<Symbol> S = cudaBuiltinSymbol(E))
-    return Expr::symbol(*S);
+    return symbol(*S);
 
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
     const clang::Expr *Sub = CE->getSubExpr();
@@ -414,8 +413,8 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
       if (std::optional<PointerValue> P = resolvePointer(Sub, F, Origin);
           P && P->Space == MemorySpace::Global && !P->ByteOffset.isIndirect())
         return Expr::constant(256) *
-                   Expr::symbol({SymbolKind::UniformValue,
-                                 "address of " + P->BaseName + " / 256"}) +
+                   symbol({SymbolKind::UniformValue,
+                           "address of " + P->BaseName + " / 256"}) +
                P->ByteOffset;
       break;
     case CK_PointerToBoolean:
@@ -461,7 +460,7 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
       return loadedValue(DRE, F);
     if (const auto *PVD = dyn_cast<ParmVarDecl>(D))
       if (F.IsKernel)
-        return Expr::symbol(Symbol::param(PVD->getName().str()));
+        return symbol(Symbol::param(PVD->getName().str()));
     if (const auto *VD = dyn_cast<VarDecl>(D)) {
       if (VD->getName() == "warpSize")
         return Expr::constant(WarpSize);
@@ -469,7 +468,7 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
         return *G->Int;
       // A __device__/__constant__ scalar read by every lane: uniform.
       if (VD->hasGlobalStorage())
-        return Expr::symbol({SymbolKind::UniformValue, VD->getName().str()});
+        return symbol({SymbolKind::UniformValue, VD->getName().str()});
     }
     return opaqueValue(E, /*LaneDependent=*/true);
   }
@@ -570,8 +569,8 @@ std::optional<Expr> KernelWalker::pointerDistance(const BinaryOperator *BO,
   // pair, plus that between the offsets.
   if (L->BaseName.empty() || R->BaseName.empty())
     return std::nullopt;
-  Expr Bases = Expr::symbol(
-      {SymbolKind::UniformValue, L->BaseName + " - " + R->BaseName});
+  Expr Bases =
+      symbol({SymbolKind::UniformValue, L->BaseName + " - " + R->BaseName});
   return Bases + Expr::div(Bytes, Expr::constant(Size));
 }
 

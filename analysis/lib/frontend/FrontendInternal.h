@@ -95,6 +95,9 @@ private:
   /// pointers); not the CUDA headers or other system headers.
   bool walksInto(const clang::FunctionDecl *Def) const;
 
+  /// \p S as an expression of the file's context (SourceFacts::exprs()).
+  Expr symbol(Symbol S) const { return Facts.exprs().symbol(std::move(S)); }
+
   /// In host mode, the host functions that may be walked inline (those
   /// that launch kernels, directly or not).
   const llvm::SmallPtrSetImpl<const clang::FunctionDecl *> *HostCallees =
@@ -514,8 +517,9 @@ private:
   /// The captures of a closure a kernel receives as its argument (or as a
   /// field of one: moderngpu's load iterators hold the user's lambda):
   /// each captured variable fixed for the launch, named after it.
-  static std::shared_ptr<llvm::DenseMap<const clang::ValueDecl *, VarValue>>
-  launchedCaptures(const clang::CXXRecordDecl *Closure, SymbolKind Scalar);
+  std::shared_ptr<llvm::DenseMap<const clang::ValueDecl *, VarValue>>
+  launchedCaptures(const clang::CXXRecordDecl *Closure,
+                   SymbolKind Scalar) const;
   /// Whether pointer \p Ptr is not null (`if (p)`, `p != nullptr`), where
   /// that is the same for the whole warp; nullopt otherwise.
   std::optional<Expr> pointerIsNonNull(const clang::Expr *Ptr, const Frame &F);

@@ -73,7 +73,7 @@ bool sameSlot(const VarValue &A, const VarValue &B) {
 
 std::shared_ptr<llvm::DenseMap<const ValueDecl *, VarValue>>
 KernelWalker::launchedCaptures(const CXXRecordDecl *Closure,
-                               SymbolKind Scalar) {
+                               SymbolKind Scalar) const {
   // A closure passed to a kernel (moderngpu's cta_launch, thrust's
   // for_each): what it captured by copy on the host, fixed for the launch
   // and named after the captured variables, so that it goes with the
@@ -90,7 +90,7 @@ KernelWalker::launchedCaptures(const CXXRecordDecl *Closure,
     if (T->isPointerType())
       V.Pointer = PointerValue{Name, MemorySpace::Global, Expr::constant(0)};
     else if (T->isIntegralOrEnumerationType())
-      V.Int = Expr::symbol({Scalar, Name});
+      V.Int = symbol({Scalar, Name});
     else if (isRecordValueType(T))
       V = namedObject(Name, Scalar);
     else
@@ -126,7 +126,7 @@ void KernelWalker::walkEntry(const FunctionDecl *FD, bool Host) {
     if (T->isPointerType())
       V.Pointer = PointerValue{Name, MemorySpace::Global, Expr::constant(0)};
     else if (T->isIntegralOrEnumerationType())
-      V.Int = Expr::symbol({Scalar, Name});
+      V.Int = symbol({Scalar, Name});
     else if (isRecordValueType(T))
       V = namedObject(Name, Scalar); // A struct passed by value.
     else
@@ -224,9 +224,9 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
         continue;
       VarValue V;
       if (It->second.Int)
-        V.Int = Expr::symbol({SymbolKind::LaneValue, M.Var->getName().str(),
-                              mixKeys(locationKey(SS->getBeginLoc()),
-                                      locationKey(M.Var->getLocation()))});
+        V.Int = symbol({SymbolKind::LaneValue, M.Var->getName().str(),
+                        mixKeys(locationKey(SS->getBeginLoc()),
+                                locationKey(M.Var->getLocation()))});
       F.Env[M.Var] = V;
     }
     return;
@@ -299,7 +299,7 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
           NoCase = Expr::logicalAnd(NoCase, Expr::ne(Cond, V));
         } else {
           // Each label its own unknown: two of them are not equal.
-          Match = Expr::symbol(
+          Match = symbol(
               {SymbolKind::UniformValue, "case", locationKey(CS->getLHS())});
         }
         Label = Label ? Expr::logicalOr(*Label, Match) : Match;
@@ -409,8 +409,8 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
       LocalContents[VD] |= Bits;
   } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
     V.emplace();
-    V->Int = Expr::symbol({SymbolKind::UniformValue, VD->getName().str(),
-                           locationKey(VD->getLocation())});
+    V->Int = symbol({SymbolKind::UniformValue, VD->getName().str(),
+                     locationKey(VD->getLocation())});
   } else if (isRecordValueType(T)) {
     V.emplace();
     V->Object = std::make_shared<ObjectValue>(); // Fields not yet known.

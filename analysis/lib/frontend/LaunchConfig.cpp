@@ -276,8 +276,8 @@ void LaunchConfigFinder::readArguments(KernelWalker &W, KernelWalker::Frame &F,
         Site.Params[Name] = *C;
       else if (AtFirst.getKind() == Expr::Kind::Symbol &&
                !AtFirst.isLaneDependent()) {
-        auto [It, New] = ArgOf.emplace(AtFirst.getSymbol(),
-                                       Expr::symbol(Symbol::param(Name)));
+        auto [It, New] =
+            ArgOf.emplace(AtFirst.getSymbol(), W.symbol(Symbol::param(Name)));
         if (!New)
           Site.SameValueAs[Name] = It->second.getSymbol().Name;
       }

@@ -375,10 +375,9 @@ bool KernelWalker::modelLibraryCall(const CallExpr *CE,
     }
     // Request k of 4: lines 8 * (k / 2) on, bytes 16 * (k % 2) on.
     SourceLocation At = toLocation(SM, CE->getBeginLoc());
-    Expr K = Expr::symbol(Symbol{SymbolKind::LoopIter,
-                                 fmt::format("piece@{}:{}", At.Line,
-                                             At.Column)});
-    Expr Lane = Expr::rem(threadInBlock(), Expr::constant(32));
+    Expr K = symbol(Symbol{SymbolKind::LoopIter,
+                           fmt::format("piece@{}:{}", At.Line, At.Column)});
+    Expr Lane = Expr::rem(threadInBlock(Facts.exprs()), Expr::constant(32));
     Expr Line = Expr::div(Lane, Expr::constant(4)) +
                 Expr::constant(8) * Expr::div(K, Expr::constant(2));
     P->ByteOffset = P->ByteOffset +
@@ -454,7 +453,7 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
   }
   std::optional<std::pair<Expr, Expr>> Group;
   if (Collective)
-    Group = groupRankAndSize(CE->getArg(0)->getType());
+    Group = groupRankAndSize(CE->getArg(0)->getType(), Facts.exprs());
   Expr Bytes = Size.Bytes ? translate(Size.Bytes, F) : Expr::constant(0);
 
   int64_t Chunk = int64_t(std::min<uint64_t>(Size.Align, 16));
@@ -481,8 +480,7 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
     SourceLocation At = toLocation(SM, CE->getBeginLoc());
     Symbol Pass{SymbolKind::LoopIter,
                 fmt::format("chunk@{}:{}", At.Line, At.Column)};
-    Index = Index +
-            Expr::symbol(Pass) * (Group ? Group->second : Expr::constant(1));
+    Index = Index + symbol(Pass) * (Group ? Group->second : Expr::constant(1));
     InRange = Expr::lt(Index, Count);
   }
 

@@ -110,7 +110,7 @@ void KernelWalker::probeSteps(
                    fmt::format("@{}{}#{}", P.name(Name), P.Pointer ? "*" : "",
                                LoopId)};
           Fresh.insert(S);
-          Expr X = Expr::symbol(S);
+          Expr X = symbol(S);
           Starts.emplace(LeafKey{VD, P}, X);
           return X;
         });
@@ -306,7 +306,7 @@ VarValue KernelWalker::carriedValue(const ValueDecl *VD, const VarValue &Entry,
     if (auto St = State.Steps.find(Key); St != State.Steps.end())
       return Start + St->second * Iter();
     if (!P.Pointer && State.Data.count(Key))
-      return Expr::symbol({SymbolKind::IndirectValue, P.name(Name)});
+      return symbol({SymbolKind::IndirectValue, P.name(Name)});
     std::string Why;
     if (State.TooLarge.count(Key)) {
       Why = fmt::format("its values over the first {} iterations exceed {} "
@@ -350,7 +350,7 @@ VarValue KernelWalker::carriedValue(const ValueDecl *VD, const VarValue &Entry,
       OpaqueReasons[S] = fmt::format(
           "{}, a value carried by the {} without a closed form: {}", S.Name,
           Where, Why);
-    return Expr::symbol(S);
+    return symbol(S);
   });
 }
 
@@ -373,7 +373,7 @@ VarValue KernelWalker::valueAfterLoop(const ValueDecl *VD,
       return std::nullopt;
     // What a loop computed from data (a binary search's position) is data.
     if (E.isIndirect())
-      return Expr::symbol({SymbolKind::IndirectValue, P.name(Name)});
+      return symbol({SymbolKind::IndirectValue, P.name(Name)});
     bool Lane = E.isLaneDependent();
     Symbol S{Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue,
              P.name(Name)};
@@ -381,7 +381,7 @@ VarValue KernelWalker::valueAfterLoop(const ValueDecl *VD,
       OpaqueReasons[S] = fmt::format(
           "{}, its value after the loop at {}:{} (the trip count is not known)",
           S.Name, llvm::sys::path::filename(At.File).str(), At.Line);
-    return Expr::symbol(S);
+    return symbol(S);
   };
   if (!State.Probed) {
     // Nothing is known of what the loop changed.

@@ -256,7 +256,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
         Name = (Name.empty() ? "iter" : Name + ".") + std::to_string(LoopId);
       Iter = Symbol{SymbolKind::LoopIter, Name};
     }
-    return Expr::symbol(*Iter);
+    return symbol(*Iter);
   };
   // Loop-carried slots: closed forms where one pass adds a step, else the
   // values of the first iterations (LoopCarried.cpp).
@@ -310,7 +310,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
           VD, carriedValue(VD, V, State, [&] { return IterSymbol(VD); },
                            LoopLoc, F.Host, Unused));
       // The opaque value of a variable changed in the loop.
-      V.Int = Expr::symbol({SymbolKind::UniformValue, VD->getName().str()});
+      V.Int = symbol({SymbolKind::UniformValue, VD->getName().str()});
       continue;
     }
     V = carriedValue(VD, V, State, [&] { return IterSymbol(VD); }, LoopLoc,
@@ -328,7 +328,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
     Expr C = translate(Cond, F);
     // do { ... } while (c): the first iteration always runs.
     if (CondAfterBody)
-      C = Iter ? Expr::logicalOr(Expr::eq(Expr::symbol(*Iter), Expr::constant(0)), C)
+      C = Iter ? Expr::logicalOr(Expr::eq(symbol(*Iter), Expr::constant(0)), C)
                : Expr::constant(1);
     F.Active = Expr::logicalAnd(F.Active, C);
     LoopCond = C;
@@ -415,8 +415,8 @@ void KernelWalker::confineToSamples(Frame &F, const Symbol &Iter,
                                     const CarriedState &State,
                                     clang::SourceLocation LoopLoc) {
   F.Active = Expr::logicalAnd(
-      F.Active, Expr::lt(Expr::symbol(Iter),
-                         Expr::constant(int64_t(State.Iterations))));
+      F.Active,
+      Expr::lt(symbol(Iter), Expr::constant(int64_t(State.Iterations))));
   // Unless the samples reach the loop's end, what the accesses do in the
   // iterations after them is not known (a harness cannot size buffers
   // from the samples).
@@ -499,11 +499,11 @@ std::optional<Expr> KernelWalker::tripsOf(const Expr &Cond, const Symbol &Iter,
   std::optional<Expr> Trips;
   if (!Cond.isLaneDependent() && !Cond.isIndirect()) {
     SourceLocation At = toLocation(SM, LoopLoc);
-    Trips = Expr::symbol(
-        {SymbolKind::UniformValue,
-         fmt::format("trips of the loop at {}:{}",
-                     llvm::sys::path::filename(At.File).str(), At.Line),
-         locationKey(LoopLoc)});
+    Trips =
+        symbol({SymbolKind::UniformValue,
+                fmt::format("trips of the loop at {}:{}",
+                            llvm::sys::path::filename(At.File).str(), At.Line),
+                locationKey(LoopLoc)});
   }
   for (int64_t K = 0; K <= LoopSampleCount && !TripCount; ++K) {
     std::optional<int64_t> V =
@@ -524,7 +524,7 @@ VarValue KernelWalker::exitValue(const ValueDecl *VD, const VarValue &AtIter,
                                  clang::SourceLocation LoopLoc) {
   std::optional<Expr> IterExpr;
   if (Iter)
-    IterExpr = Expr::symbol(*Iter);
+    IterExpr = symbol(*Iter);
   if (!Induction)
     return valueAfterLoop(VD, AtIter, State, IterExpr, TripCount, LoopLoc);
   // An induction variable: its value at the end, where the trip count or a

@@ -9,7 +9,8 @@
 // inline assembly statement (clang's rendering of its string, then its PTX
 // read); and whether a condition can never hold (neverHolds(), which the
 // instantiations of a template ask of the same conditions, large ones in
-// unrolled code). The walks of one file run on one thread.
+// unrolled code). The walks of one file run on one thread. Their
+// expressions are made in one ExprContext, so equal ones share a node.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,9 @@ class SourceFacts {
 public:
   explicit SourceFacts(clang::ASTContext &Ctx)
       : Ctx(Ctx), Liveness(Ctx), Arrays(Ctx) {}
+
+  /// The context the walks' expressions are made in (their symbols).
+  const ExprContext &exprs() const { return Exprs; }
 
   /// The statically sized __shared__ arrays (the padding fix-it).
   SharedArrays &sharedArrays() { return Arrays; }
@@ -69,6 +73,7 @@ private:
   SharedArrays Arrays;
   llvm::DenseMap<const clang::GCCAsmStmt *, std::vector<PtxMemoryOp>> AsmOps;
   HashMemo<Expr, bool> Never;
+  ExprContext Exprs;
 };
 
 } // namespace frontend

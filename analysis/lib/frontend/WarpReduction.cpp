@@ -29,7 +29,7 @@ Expr WarpExchanges::shuffled(const Expr &V, unsigned Lanes,
   Symbol S{V.isIndirect() ? SymbolKind::IndirectValue : SymbolKind::LaneValue,
            std::move(Name), mixKeys(V.hash(), Lanes)};
   Entries.insert({S, {V, Lanes, /*Reduced=*/false, Combine::Add}});
-  return Expr::symbol(S);
+  return ExprContext::of(V).symbol(S);
 }
 
 namespace {
@@ -84,13 +84,14 @@ WarpExchanges::combine(Combine Op, const Expr &L, const Expr &R,
     std::string Printed = Named ? reductionName(Op, Root, Bits, Name) : Name();
     uint64_t Version = mixKeys(mixKeys(Mine->hash(), Shuffled->Bits),
                                static_cast<uint64_t>(Op) + 1);
+    ExprContext Exprs = ExprContext::of(*Mine);
     if (Bits == WarpSize - 1)
-      return Expr::symbol({SymbolKind::UniformValue, Printed, Version});
+      return Exprs.symbol({SymbolKind::UniformValue, Printed, Version});
     Symbol S{Mine->isIndirect() ? SymbolKind::IndirectValue
                                 : SymbolKind::LaneValue,
              Printed, Version};
     Entries.insert({S, {Root, Bits, /*Reduced=*/true, Op}});
-    return Expr::symbol(S);
+    return Exprs.symbol(S);
   }
   return std::nullopt;
 }

@@ -180,9 +180,10 @@ ValueMap fixedValues(const Expr &Address, const Expr &Active,
 Expr shiftStarts(const Expr &E, const ValueMap &Starts) {
   std::map<Symbol, Expr> Map;
   std::set<Symbol> Symbols = E.symbols();
+  ExprContext Exprs = ExprContext::of(E);
   for (const auto &[S, Start] : Starts)
     if (Start != 0 && Symbols.count(S))
-      Map[S] = Expr::symbol(S) + Expr::constant(Start);
+      Map[S] = Exprs.symbol(S) + Expr::constant(Start);
   return Map.empty() ? E : E.substitute(Map);
 }
 
@@ -255,7 +256,8 @@ std::optional<Misalignment> probeMisalignment(const Context &Ctx,
   }
   if (!(M.Worst - M.Best > Epsilon))
     return std::nullopt;
-  M.Term = Expr::mul(*Coeff, Expr::symbol(S)).str();
+  M.Term =
+      Expr::mul(*Coeff, ExprContext::of(Ctx.Access->Address).symbol(S)).str();
   M.Pitch = Coeff->anySymbol([](const Symbol &X) { return X.isVarying(); });
   return M;
 }

@@ -473,7 +473,8 @@ std::optional<AccessPattern> withWarpUniformLoads(const AccessPattern &Access,
     Load.Active = Access.Active;
     if (predictWith(Load, Opts, Guards).Class != Classification::Uniform)
       return std::nullopt;
-    Uniform[S] = Expr::symbol({SymbolKind::UniformValue, S.Name, S.Version});
+    Uniform[S] = ExprContext::of(Access.Address)
+                     .symbol({SymbolKind::UniformValue, S.Name, S.Version});
     std::string Note = fmt::format("'{}' is read from one address per warp: "
                                    "the same value in all its lanes",
                                    S.Name);

@@ -1,6 +1,7 @@
 //===- Expr.cpp - Expr nodes, accessors, structural order and queries -----===//
 
 #include "symbolic/ExprNode.h"
+#include "symbolic/HashMemo.h"
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/SmallPtrSet.h>
@@ -16,10 +17,6 @@
 namespace coalesce {
 
 namespace {
-size_t hashCombine(size_t Seed, size_t V) {
-  return Seed ^ (V + 0x9e3779b97f4a7c15ULL + (Seed << 6) + (Seed >> 2));
-}
-
 std::shared_ptr<const Expr::Node> zeroNode() {
   // Immutable after construction; shared by every default-constructed Expr.
   static const std::shared_ptr<const Expr::Node> Zero = [] {
@@ -65,29 +62,56 @@ Expr ExprBuilder::makeConstant(int64_t V) {
   return Expr(std::move(N));
 }
 
-Expr ExprBuilder::makeSymbol(Symbol S) {
-  auto N = std::make_shared<Expr::Node>();
-  N->K = Expr::Kind::Symbol;
-  N->Hash = hashCombine(hashCombine(static_cast<size_t>(Expr::Kind::Symbol),
-                                    static_cast<size_t>(S.Kind)),
-                        std::hash<std::string>()(S.Name) ^ S.Version);
-  N->LaneDependent = S.isLaneDependent();
-  N->Indirect = S.Kind == SymbolKind::IndirectValue;
-  N->Symbols = std::make_shared<const std::set<Symbol>>(std::set<Symbol>{S});
-  N->Sym = std::move(S);
-  return Expr(std::move(N));
+namespace {
+/// The table an operation over \p Ops is unique in: the one table of its
+/// non-constant operands, or null when one of them has none, two differ,
+/// or all are constants.
+ExprTable *tableOf(const std::vector<Expr> &Ops) {
+  ExprTable *T = nullptr;
+  for (const Expr &Op : Ops) {
+    const Expr::Node &O = ExprBuilder::node(Op);
+    if (O.K == Expr::Kind::Constant)
+      continue;
+    if (!O.Table || (T && T != O.Table.get()))
+      return nullptr;
+    T = O.Table.get();
+  }
+  return T;
 }
+
+/// Whether \p X is the operation \p K over \p Ops: the same operand nodes
+/// (constants by value, which no table holds).
+bool sameOperation(const Expr::Node &X, Expr::Kind K,
+                   const std::vector<Expr> &Ops) {
+  if (X.K != K || X.Ops.size() != Ops.size())
+    return false;
+  for (size_t I = 0; I < Ops.size(); ++I) {
+    const Expr::Node &A = ExprBuilder::node(X.Ops[I]);
+    const Expr::Node &B = ExprBuilder::node(Ops[I]);
+    if (&A != &B && (A.K != Expr::Kind::Constant ||
+                     B.K != Expr::Kind::Constant || A.Value != B.Value))
+      return false;
+  }
+  return true;
+}
+} // namespace
 
 Expr ExprBuilder::makeOp(Expr::Kind K, std::vector<Expr> Ops) {
   assert(K != Expr::Kind::Constant && K != Expr::Kind::Symbol);
+  size_t H = static_cast<size_t>(K) * 0x100000001b3ULL;
+  for (const Expr &Op : Ops)
+    H = hashCombine(H, Op.N->Hash);
+  ExprTable *Table = tableOf(Ops);
+  if (Table)
+    if (std::shared_ptr<const Expr::Node> Kept = Table->find(
+            H, [&](const Expr::Node &X) { return sameOperation(X, K, Ops); }))
+      return Expr(std::move(Kept));
   auto N = std::make_shared<Expr::Node>();
   N->K = K;
-  size_t H = static_cast<size_t>(K) * 0x100000001b3ULL;
   bool Poly = K == Expr::Kind::Add || K == Expr::Kind::Mul;
   size_t Size = 1;
   for (const Expr &Op : Ops) {
     const Expr::Node &O = *Op.N;
-    H = hashCombine(H, O.Hash);
     Poly = Poly && O.Polynomial;
     N->LaneDependent |= O.LaneDependent;
     N->Indirect |= O.Indirect;
@@ -98,6 +122,8 @@ Expr ExprBuilder::makeOp(Expr::Kind K, std::vector<Expr> Ops) {
   N->Hash = H;
   N->Polynomial = Poly;
   N->Ops = std::move(Ops);
+  if (Table)
+    return Expr(Table->insert(N));
   return Expr(std::move(N));
 }
 
@@ -162,7 +188,6 @@ Expr ExprBuilder::rebuild(Expr::Kind K, const std::vector<Expr> &Ops) {
 Expr::Expr() : N(zeroNode()) {}
 
 Expr Expr::constant(int64_t V) { return ExprBuilder::makeConstant(V); }
-Expr Expr::symbol(Symbol S) { return ExprBuilder::makeSymbol(std::move(S)); }
 
 Expr::Kind Expr::getKind() const { return N->K; }
 
@@ -351,6 +376,11 @@ bool equalNodes(const Expr::Node &X, const Expr::Node &Y,
 bool operator==(const Expr &A, const Expr &B) {
   if (A.N == B.N)
     return true;
+  // Two nodes of one table are equal only when they are the same node.
+  if (A.N->Table && A.N->Table == B.N->Table)
+    return false;
+  if (A.N->Hash != B.N->Hash)
+    return false;
   // An empty set allocates nothing: leaves and unequal hashes cost no more
   // than before.
   std::unordered_set<std::pair<const void *, const void *>, PairHash> Equal;

@@ -20,17 +20,22 @@
 
 #include "coalesce/Expr.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <vector>
 
 namespace coalesce {
 
+class ExprTable;
+
 /// The immutable node shared by Expr values.
-struct Expr::Node {
+struct Expr::Node : std::enable_shared_from_this<Expr::Node> {
   Expr::Kind K = Expr::Kind::Constant;
   /// The value of a Constant node.
   int64_t Value = 0;
@@ -54,14 +59,78 @@ struct Expr::Node {
   /// Nodes of the tree form (a shared operand counted each time it
   /// occurs), saturating at SIZE_MAX: how large printing it would be.
   size_t TreeSize = 1;
+  /// The table in which this node is the only one of its structure; null
+  /// for constants (compared by value) and for a node with an operand of no
+  /// table or of another table (compared structurally).
+  std::shared_ptr<ExprTable> Table;
+
+  Node() = default;
+  Node(const Node &) = delete;
+  Node &operator=(const Node &) = delete;
+  /// Leaves the table (before the operands are released).
+  ~Node();
+};
+
+/// The unique nodes of one ExprContext: a symbol leaf, or an operation over
+/// operands of this table (and constants), exists at most once while
+/// something holds it, so two such nodes are structurally equal iff they
+/// are the same node (hash-consing, as ScalarEvolution's UniqueSCEVs). The
+/// table holds no reference: a node leaves it when the last Expr holding it
+/// goes. Safe to use from several threads (the predictions of one file run
+/// on several).
+class ExprTable : public std::enable_shared_from_this<ExprTable> {
+public:
+  /// The live node hashed \p Hash that \p Matches accepts, or null.
+  template <typename MatchFn>
+  std::shared_ptr<const Expr::Node> find(size_t Hash, MatchFn Matches) {
+    Shard &S = shardOf(Hash);
+    std::lock_guard<std::mutex> Lock(S.M);
+    return findLocked(S, Hash, Matches);
+  }
+  /// The node of \p N's structure: a live equal node if one was kept since
+  /// the caller's find(), else \p N, kept from now on. \p N must not be
+  /// released while the table's lock is held (its operands would leave
+  /// the table under it): the caller keeps it until this returns.
+  std::shared_ptr<const Expr::Node>
+  insert(const std::shared_ptr<Expr::Node> &N);
+  /// Removes \p N (called by its destructor).
+  void erase(const Expr::Node *N);
+  /// Nodes kept now.
+  size_t size();
+
+private:
+  struct Shard {
+    std::mutex M;
+    /// Nodes by hash; not const, for weak_from_this() (made by
+    /// make_shared<Expr::Node>, const once shared).
+    std::unordered_multimap<size_t, Expr::Node *> Nodes;
+  };
+  Shard &shardOf(size_t Hash) { return Shards[(Hash >> 7) % Shards.size()]; }
+  template <typename MatchFn>
+  static std::shared_ptr<const Expr::Node> findLocked(Shard &S, size_t Hash,
+                                                      MatchFn &Matches) {
+    auto [First, Last] = S.Nodes.equal_range(Hash);
+    for (auto It = First; It != Last; ++It)
+      if (Matches(*It->second))
+        // Null when the node's last holder is gone and its destructor waits
+        // for this lock to leave the table. (Not weak_from_this() of a
+        // const node: its conversion makes and drops a strong reference,
+        // which may be the last one, under the lock.)
+        if (std::shared_ptr<Expr::Node> Live =
+                It->second->weak_from_this().lock())
+          return Live;
+    return nullptr;
+  }
+
+  std::array<Shard, 16> Shards;
 };
 
 /// Makes and inspects nodes. Friend of Expr.
 struct ExprBuilder {
   /// A Constant node (no folding needed).
   static Expr makeConstant(int64_t V);
-  /// A Symbol node.
-  static Expr makeSymbol(Symbol S);
+  /// The Symbol node of \p S in \p Table.
+  static Expr makeSymbol(ExprTable &Table, Symbol S);
   /// A raw operation node with exactly these operands: no folding, no
   /// sorting. Callers are the factories, which have already canonicalized.
   static Expr makeOp(Expr::Kind K, std::vector<Expr> Ops);

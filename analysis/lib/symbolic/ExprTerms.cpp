@@ -176,7 +176,6 @@ std::pair<Expr, Expr> Expr::splitLaneUniform() const {
 }
 
 std::optional<Expr> Expr::linearCoefficient(const Symbol &S) const {
-  Expr SymE = symbol(S);
   std::vector<Expr> Summands;
   appendSummands(*this, Summands);
   std::vector<Term> Coeff;
@@ -185,7 +184,7 @@ std::optional<Expr> Expr::linearCoefficient(const Symbol &S) const {
     int Occurrences = 0;
     std::vector<Expr> Rest;
     for (Expr &F : T.Factors) {
-      if (F == SymE) {
+      if (F.getKind() == Kind::Symbol && F.getSymbol() == S) {
         ++Occurrences;
         continue;
       }
