@@ -78,9 +78,8 @@ ExprTable *tableOf(const std::vector<Expr> &Ops) {
   }
   return T;
 }
+} // namespace
 
-/// Whether \p X is the operation \p K over \p Ops: the same operand nodes
-/// (constants by value, which no table holds).
 bool sameOperation(const Expr::Node &X, Expr::Kind K,
                    const std::vector<Expr> &Ops) {
   if (X.K != K || X.Ops.size() != Ops.size())
@@ -94,7 +93,6 @@ bool sameOperation(const Expr::Node &X, Expr::Kind K,
   }
   return true;
 }
-} // namespace
 
 Expr ExprBuilder::makeOp(Expr::Kind K, std::vector<Expr> Ops) {
   assert(K != Expr::Kind::Constant && K != Expr::Kind::Symbol);

@@ -29,20 +29,8 @@ ExprTable::insert(const std::shared_ptr<Expr::Node> &N) {
   std::lock_guard<std::mutex> Lock(S.M);
   // Another thread may have kept an equal node since the caller's find().
   auto Same = [&](const Expr::Node &X) {
-    if (X.K != N->K)
-      return false;
-    if (X.K == Expr::Kind::Symbol)
-      return X.Sym == N->Sym;
-    if (X.Ops.size() != N->Ops.size())
-      return false;
-    for (size_t I = 0; I < X.Ops.size(); ++I) {
-      const Expr::Node &A = ExprBuilder::node(X.Ops[I]);
-      const Expr::Node &B = ExprBuilder::node(N->Ops[I]);
-      if (&A != &B && (A.K != Expr::Kind::Constant ||
-                       B.K != Expr::Kind::Constant || A.Value != B.Value))
-        return false;
-    }
-    return true;
+    return X.K == Expr::Kind::Symbol ? N->K == X.K && X.Sym == N->Sym
+                                     : sameOperation(X, N->K, N->Ops);
   };
   if (std::shared_ptr<const Expr::Node> Kept = findLocked(S, N->Hash, Same))
     return Kept;

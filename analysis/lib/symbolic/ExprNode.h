@@ -125,6 +125,12 @@ private:
   std::array<Shard, 16> Shards;
 };
 
+/// Whether \p X is the operation \p K over \p Ops: the same operand nodes
+/// (constants by value, which no table holds). How ExprTable tells nodes
+/// of one hash apart.
+bool sameOperation(const Expr::Node &X, Expr::Kind K,
+                   const std::vector<Expr> &Ops);
+
 /// Makes and inspects nodes. Friend of Expr.
 struct ExprBuilder {
   /// A Constant node (no folding needed).
