@@ -39,6 +39,17 @@ TEST(ExprContextTest, EqualExpressionsOfOneContextShareTheirNode) {
   EXPECT_NE(A, Other);
 }
 
+// What counts distinct nodes (the guard search's budget, the lane
+// programs' compilation) counts an expression built twice once.
+TEST(ExprContextTest, EqualExpressionsBuiltApartCountOnce) {
+  ExprContext X;
+  Expr A = address(X);
+  size_t Nodes = A.distinctNodes(1000);
+  EXPECT_EQ(Expr::distinctNodes({A, address(X), address(X)}, 1000), Nodes);
+  ExprContext Y; // Another context: its copy counts apart (constants too).
+  EXPECT_GT(Expr::distinctNodes({A, address(Y)}, 1000), Nodes);
+}
+
 // What a symbol stands for is its identity: two loads of `idx[i]` around a
 // store that may change it are two symbols (versions), and their
 // difference does not fold to 0 (issue 29's wrong answer).
