@@ -42,7 +42,7 @@ std::optional<Expr> reduce(WarpExchanges &W, Expr V, Combine Op,
 TEST(WarpReductionTest, FiveBitsInAnyOrderAreUniform) {
   for (auto Steps : {std::initializer_list<unsigned>{16, 8, 4, 2, 1},
                      std::initializer_list<unsigned>{1, 4, 16, 2, 8}}) {
-    WarpExchanges W;
+    WarpExchanges W(testExprs());
     std::optional<Expr> V = reduce(W, loaded(), Combine::Add, Steps);
     ASSERT_TRUE(V);
     EXPECT_FALSE(V->isLaneDependent());
@@ -51,7 +51,7 @@ TEST(WarpReductionTest, FiveBitsInAnyOrderAreUniform) {
 }
 
 TEST(WarpReductionTest, FewerBitsStayPerLaneData) {
-  WarpExchanges W;
+  WarpExchanges W(testExprs());
   std::optional<Expr> V = reduce(W, loaded(), Combine::Max, {16, 8});
   ASSERT_TRUE(V);
   EXPECT_TRUE(V->isLaneDependent());
@@ -66,7 +66,7 @@ TEST(WarpReductionTest, FewerBitsStayPerLaneData) {
 }
 
 TEST(WarpReductionTest, SameStepsGiveTheSameValue) {
-  WarpExchanges W;
+  WarpExchanges W(testExprs());
   std::optional<Expr> A = reduce(W, loaded(), Combine::Add, {16, 8});
   std::optional<Expr> B = reduce(W, loaded(), Combine::Add, {16, 8});
   std::optional<Expr> C = reduce(W, loaded(), Combine::Or, {16, 8});
@@ -77,7 +77,7 @@ TEST(WarpReductionTest, SameStepsGiveTheSameValue) {
 }
 
 TEST(WarpReductionTest, MixedOperationsStillSpanTheWarp) {
-  WarpExchanges W;
+  WarpExchanges W(testExprs());
   std::optional<Expr> Half = reduce(W, loaded(), Combine::Add, {16});
   ASSERT_TRUE(Half);
   // A bit combined twice: still the same in lanes l and l ^ 16.
@@ -96,7 +96,7 @@ TEST(WarpReductionTest, MixedOperationsStillSpanTheWarp) {
 }
 
 TEST(WarpReductionTest, NotAStep) {
-  WarpExchanges W;
+  WarpExchanges W(testExprs());
   Expr V = loaded();
   Expr Other = testSymbol({SymbolKind::IndirectValue, "w", 1});
   // A shuffle of another value.

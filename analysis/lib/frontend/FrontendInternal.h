@@ -74,7 +74,8 @@ public:
   /// \p Facts is shared by the walks of one translation unit.
   KernelWalker(clang::ASTContext &Ctx, KernelRecord &Kernel,
                SourceFacts &Facts)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Kernel(Kernel), Facts(Facts) {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Kernel(Kernel), Facts(Facts),
+        Exchanges(Facts.exprs()) {}
 
   /// Walks the body of kernel \p FD.
   void walkKernel(const clang::FunctionDecl *FD);

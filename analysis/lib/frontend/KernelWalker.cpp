@@ -108,7 +108,7 @@ KernelWalker::launchedCaptures(const CXXRecordDecl *Closure,
 void KernelWalker::walkEntry(const FunctionDecl *FD, bool Host) {
   LocalContents.clear();
   ReturnedContents.clear();
-  Exchanges = WarpExchanges();
+  Exchanges = WarpExchanges(Facts.exprs());
   Frame F;
   F.Fn = FD;
   F.IsKernel = !Host;

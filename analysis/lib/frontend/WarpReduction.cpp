@@ -29,7 +29,7 @@ Expr WarpExchanges::shuffled(const Expr &V, unsigned Lanes,
   Symbol S{V.isIndirect() ? SymbolKind::IndirectValue : SymbolKind::LaneValue,
            std::move(Name), mixKeys(V.hash(), Lanes)};
   Entries.insert({S, {V, Lanes, /*Reduced=*/false, Combine::Add}});
-  return ExprContext::of(V).symbol(S);
+  return Exprs.symbol(S);
 }
 
 namespace {
@@ -84,7 +84,6 @@ WarpExchanges::combine(Combine Op, const Expr &L, const Expr &R,
     std::string Printed = Named ? reductionName(Op, Root, Bits, Name) : Name();
     uint64_t Version = mixKeys(mixKeys(Mine->hash(), Shuffled->Bits),
                                static_cast<uint64_t>(Op) + 1);
-    ExprContext Exprs = ExprContext::of(*Mine);
     if (Bits == WarpSize - 1)
       return Exprs.symbol({SymbolKind::UniformValue, Printed, Version});
     Symbol S{Mine->isIndirect() ? SymbolKind::IndirectValue

@@ -28,6 +28,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace coalesce {
 namespace frontend {
@@ -38,6 +39,9 @@ enum class Combine { Add, Mul, And, Or, Xor, Min, Max };
 /// The values lane exchanges made in one kernel's walk.
 class WarpExchanges {
 public:
+  /// Exchanges whose values are made in \p Exprs (the file's context).
+  explicit WarpExchanges(ExprContext Exprs) : Exprs(std::move(Exprs)) {}
+
   /// The value \p V of lane `lane ^ Lanes` (`__shfl_xor_sync(~0u, V, Lanes)`
   /// of a value per lane, Lanes a power of two below 32), named \p Name.
   Expr shuffled(const Expr &V, unsigned Lanes, std::string Name);
@@ -58,6 +62,7 @@ private:
     Combine Op;
   };
   const Entry *find(const Expr &E) const;
+  ExprContext Exprs;
   std::map<Symbol, Entry> Entries;
 };
 
