@@ -223,6 +223,7 @@ void KernelWalker::prewalkCalls(const clang::Expr *E, Frame &F) {
       return;
     walkExpr(CE, F);
     PreWalked.insert(CE);
+    PreWalkedOrder.push_back(CE);
     return;
   }
   if (isa<LambdaExpr>(E))

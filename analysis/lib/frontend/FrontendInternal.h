@@ -642,8 +642,13 @@ private:
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   /// Values of unchanged globals, computed once (globalValue()).
   llvm::DenseMap<const clang::VarDecl *, std::optional<VarValue>> Globals;
-  /// Calls walked ahead of an access (prewalkCalls()), skipped when met.
+  /// Calls walked ahead of an access (prewalkCalls()), skipped when met
+  /// in the same statement; in the order walked, for walkStmt to drop
+  /// those its statement did not meet (an access recorded without walking
+  /// its address's operands again), which the next pass over the statement
+  /// must walk again.
   llvm::SmallPtrSet<const clang::CallExpr *, 4> PreWalked;
+  std::vector<const clang::CallExpr *> PreWalkedOrder;
   /// Loop probes in progress (probeSteps()).
   unsigned ProbeDepth = 0;
   /// Numbers loops, to name a LoopIter symbol whose variable name is taken.

@@ -16,8 +16,9 @@
 #include "ModificationFinder.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/StmtCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Path.h"
 
@@ -146,6 +147,15 @@ void KernelWalker::walkHost(const FunctionDecl *FD) { walkEntry(FD, true); }
 void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
   if (!S)
     return;
+  // A call walked ahead of an access is skipped when the statement meets it
+  // again; one it does not meet (an access whose address is not walked
+  // again) must not stay walked for the next pass over the statement.
+  size_t PreWalkedMark = PreWalkedOrder.size();
+  auto DropPreWalked = llvm::make_scope_exit([&] {
+    for (size_t I = PreWalkedMark; I < PreWalkedOrder.size(); ++I)
+      PreWalked.erase(PreWalkedOrder[I]);
+    PreWalkedOrder.resize(PreWalkedMark);
+  });
   if (const auto *CS = dyn_cast<CompoundStmt>(S))
     return walkCompound(CS, F);
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
