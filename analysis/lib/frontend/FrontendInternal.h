@@ -22,14 +22,15 @@
 #ifndef COALESCE_FRONTEND_FRONTENDINTERNAL_H
 #define COALESCE_FRONTEND_FRONTENDINTERNAL_H
 
-#include "coalesce/Config.h"
-#include "coalesce/Expr.h"
-#include "coalesce/Report.h"
 #include "AbstractValues.h"
 #include "ClangUtil.h"
 #include "CudaFunctions.h"
+#include "ProbeSlice.h"
 #include "SourceFacts.h"
 #include "WarpReduction.h"
+#include "coalesce/Config.h"
+#include "coalesce/Expr.h"
+#include "coalesce/Report.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -662,6 +663,19 @@ private:
                          const clang::Expr *Inc);
   llvm::DenseMap<const clang::Stmt *, std::shared_ptr<LoopSyntax>>
       LoopSyntaxes;
+  /// The statements of a loop's body its probe and sampled passes walk
+  /// (ProbeSlice.h), while they run: walkCompound skips the others.
+  struct ActiveSlice {
+    const llvm::BitVector *Walk;
+    const std::vector<StatementEffects> *Effects;
+  };
+  llvm::DenseMap<const clang::CompoundStmt *, ActiveSlice> ProbeSlices;
+  /// The slice of the loop with \p Syntax for its passes from \p F; none
+  /// when every statement is walked.
+  std::optional<llvm::BitVector> sliceForPasses(const LoopSyntax &Syntax,
+                                                const Frame &F);
+  /// hasAliasedLocals() of each function asked about.
+  llvm::DenseMap<const clang::FunctionDecl *, bool> AliasedLocals;
   /// Whether the loop's body assigns \p VD before reading it (so its value
   /// at the start of a pass is dead), asked once per loop.
   bool deadOnEntry(LoopSyntax &Syntax, const clang::ValueDecl *VD);

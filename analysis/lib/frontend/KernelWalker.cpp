@@ -367,7 +367,21 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
   bool LoopBody = !EnclosingBodies.empty() && EnclosingBodies.back() == CS &&
                   EnclosingLoops.back().Iter;
   bool EveryPass = true; // No earlier statement may end the pass.
+  // A loop's probe or sampled pass walks only the statements that may
+  // change what it follows (ProbeSlice.h); a skipped store still makes a
+  // new version of memory.
+  const ActiveSlice *Slice = nullptr;
+  if (F.Probe && !ProbeSlices.empty())
+    if (auto It = ProbeSlices.find(CS); It != ProbeSlices.end())
+      Slice = &It->second;
+  unsigned Index = 0;
   for (const Stmt *Child : CS->body()) {
+    if (Slice && !(*Slice->Walk)[Index]) {
+      if ((*Slice->Effects)[Index++].MayStore)
+        F.Memory = mixKeys(F.Memory, locationKey(Child));
+      continue;
+    }
+    ++Index;
     walkStmt(Child, F);
     // `if (cond) return;`, `if (cond) break;`, `if (cond) continue;` guard
     // the rest of the block with !cond (in this pass of a loop).

@@ -176,6 +176,11 @@ struct KernelWalker::LoopSyntax {
   const Stmt *Body = nullptr;
   /// deadOnEntry() of the variables asked about.
   llvm::DenseMap<const ValueDecl *, bool> DeadOnEntry;
+  /// The variables the increment names.
+  llvm::SmallPtrSet<const ValueDecl *, 4> InInc;
+  /// For a compound body: what each of its statements may change
+  /// (ProbeSlice.h).
+  std::vector<StatementEffects> Effects;
 };
 
 bool KernelWalker::deadOnEntry(LoopSyntax &Syntax, const ValueDecl *VD) {
@@ -213,6 +218,11 @@ KernelWalker::LoopSyntax &KernelWalker::loopSyntax(const Stmt *Body,
     L->StepReadsModified.push_back(M.Step && referencesAny(M.Step, L->Modified));
   if (Cond)
     L->InCond = namedIn(Cond);
+  if (Inc)
+    for (const ValueDecl *VD : namedIn(Inc))
+      L->InInc.insert(VD);
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    L->Effects = statementEffects(CS);
   L->LeavesEarly = leavesEarly(Body);
   L->StoredArrays = storedArrays(Body);
   L->SkipsStores = !L->StoredArrays.empty() && leavesEarly(Body, true);
@@ -261,6 +271,10 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   // Loop-carried slots: closed forms where one pass adds a step, else the
   // values of the first iterations (LoopCarried.cpp).
   CarriedState State;
+  // The passes walk what may change the slots they follow.
+  std::optional<llvm::BitVector> Slice = sliceForPasses(Syntax, F);
+  if (Slice)
+    ProbeSlices[cast<CompoundStmt>(Body)] = {&*Slice, &Syntax.Effects};
   probeSteps(Body, Inc, F, Modified, Carried, LoopId, State);
   // Fields the body assigns before reading are read by their names until
   // then: hold them, so that every leaf is followed.
@@ -270,6 +284,8 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
         materializeLeaf(It->second, P);
   sampleIterations(Body, Cond, Inc, F, Modified, Sampled, !Syntax.LeavesEarly,
                    State);
+  if (Slice)
+    ProbeSlices.erase(cast<CompoundStmt>(Body));
   if (State.ExitFrame) {
     // Followed to its end inside another loop's probe or samples: the
     // state after the last pass is the state after the loop, and a walk
@@ -389,6 +405,27 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
     if (auto It = F.Env.find(VD); It != F.Env.end())
       It->second = exitValue(VD, V, InductionSteps.count(VD) != 0, State,
                              Iter, End, TripCount, LoopLoc);
+}
+
+std::optional<llvm::BitVector>
+KernelWalker::sliceForPasses(const LoopSyntax &Syntax, const Frame &F) {
+  if (Syntax.Effects.empty() || !F.Fn)
+    return std::nullopt;
+  auto [It, New] = AliasedLocals.try_emplace(F.Fn, false);
+  if (New)
+    It->second = hasAliasedLocals(F.Fn);
+  if (It->second)
+    return std::nullopt;
+  // What the passes follow: the slots outside the body that it may change,
+  // and what the condition and the increment read.
+  llvm::SmallPtrSet<const ValueDecl *, 8> Needed;
+  for (const StatementEffects &E : Syntax.Effects)
+    for (const ValueDecl *VD : E.Writes)
+      if (F.Env.count(VD))
+        Needed.insert(VD);
+  Needed.insert(Syntax.InCond.begin(), Syntax.InCond.end());
+  Needed.insert(Syntax.InInc.begin(), Syntax.InInc.end());
+  return probeSlice(Syntax.Effects, std::move(Needed));
 }
 
 void KernelWalker::carriedSlots(
