@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
+#include "JumpNesting.h"
 #include "ModificationFinder.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -79,44 +80,19 @@ bool assignedBeforeRead(const Stmt *Body, const ValueDecl *VD) {
 /// nested loop or switch ends that one only (yalm's `switch (ctr_mod)` of
 /// cases that each break).
 bool leavesEarly(const Stmt *Body, bool OrSkips = false) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    using Base = RecursiveASTVisitor<Finder>;
+  struct Finder : JumpNestingVisitor<Finder> {
     bool Found = false;
     bool Skips = false;
-    /// Inside nested loops (whose own `break` and `continue` they take) and
-    /// switches (whose own `break`).
-    unsigned Loops = 0, Switches = 0;
     bool VisitBreakStmt(BreakStmt *) {
-      Found |= Loops == 0 && Switches == 0;
+      Found |= breakLeaves();
       return !Found;
     }
     bool VisitContinueStmt(ContinueStmt *) {
-      Found |= Skips && Loops == 0;
+      Found |= Skips && continueLeaves();
       return !Found;
     }
     bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
     bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
-    bool nested(unsigned &Depth, llvm::function_ref<bool()> Traverse) {
-      ++Depth;
-      bool R = Traverse();
-      --Depth;
-      return R;
-    }
-    bool TraverseSwitchStmt(SwitchStmt *S) {
-      return nested(Switches, [&] { return Base::TraverseSwitchStmt(S); });
-    }
-    bool TraverseForStmt(ForStmt *S) {
-      return nested(Loops, [&] { return Base::TraverseForStmt(S); });
-    }
-    bool TraverseWhileStmt(WhileStmt *S) {
-      return nested(Loops, [&] { return Base::TraverseWhileStmt(S); });
-    }
-    bool TraverseDoStmt(DoStmt *S) {
-      return nested(Loops, [&] { return Base::TraverseDoStmt(S); });
-    }
-    bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
-      return nested(Loops, [&] { return Base::TraverseCXXForRangeStmt(S); });
-    }
   } F;
   F.Skips = OrSkips;
   F.TraverseStmt(const_cast<Stmt *>(Body));

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ProbeSlice.h"
+#include "JumpNesting.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -50,9 +51,7 @@ bool isReference(const ValueDecl *VD) {
 }
 
 /// Fills the effects of one statement.
-class EffectsFinder : public RecursiveASTVisitor<EffectsFinder> {
-  using Base = RecursiveASTVisitor<EffectsFinder>;
-
+class EffectsFinder : public JumpNestingVisitor<EffectsFinder> {
 public:
   explicit EffectsFinder(StatementEffects &Out) : Out(Out) {}
 
@@ -135,37 +134,16 @@ public:
   bool VisitCXXNewExpr(CXXNewExpr *) { return store(); }
   bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return store(); }
   bool VisitBreakStmt(BreakStmt *) {
-    if (Loops == 0 && Switches == 0)
-      Out.Keep = true;
+    Out.Keep |= breakLeaves();
     return true;
   }
   bool VisitContinueStmt(ContinueStmt *) {
-    if (Loops == 0)
-      Out.Keep = true;
+    Out.Keep |= continueLeaves();
     return true;
   }
   bool VisitSwitchCase(SwitchCase *) {
-    if (Switches == 0)
-      Out.Keep = true; // A case of a switch around the loop.
+    Out.Keep |= caseOutside(); // A case of a switch around the loop.
     return true;
-  }
-
-  // A break or continue inside a nested loop (a break inside a nested
-  // switch) ends that one only.
-  bool TraverseSwitchStmt(SwitchStmt *S) {
-    return nested(Switches, [&] { return Base::TraverseSwitchStmt(S); });
-  }
-  bool TraverseForStmt(ForStmt *S) {
-    return nested(Loops, [&] { return Base::TraverseForStmt(S); });
-  }
-  bool TraverseWhileStmt(WhileStmt *S) {
-    return nested(Loops, [&] { return Base::TraverseWhileStmt(S); });
-  }
-  bool TraverseDoStmt(DoStmt *S) {
-    return nested(Loops, [&] { return Base::TraverseDoStmt(S); });
-  }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
-    return nested(Loops, [&] { return Base::TraverseCXXForRangeStmt(S); });
   }
 
 private:
@@ -176,12 +154,6 @@ private:
   bool store() {
     Out.MayStore = true;
     return true;
-  }
-  bool nested(unsigned &Depth, llvm::function_ref<bool()> Traverse) {
-    ++Depth;
-    bool R = Traverse();
-    --Depth;
-    return R;
   }
   /// \p LV is written: a slot of the frame, or memory.
   void written(const clang::Expr *LV) {
@@ -213,7 +185,6 @@ private:
   }
 
   StatementEffects &Out;
-  unsigned Loops = 0, Switches = 0;
 };
 
 /// Finds the locals of a function that another name may reach.

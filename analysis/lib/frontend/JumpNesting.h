@@ -1,0 +1,62 @@
+//===- JumpNesting.h - Which loop or switch a jump leaves ------*- C++ -*-===//
+//
+// A `break` inside a nested loop or switch ends that one only, a `continue`
+// inside a nested loop likewise: a visitor that looks for the jumps out of
+// a statement (a loop body that leaves early, a statement a probe pass must
+// walk) counts the loops and switches it is inside.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_FRONTEND_JUMPNESTING_H
+#define COALESCE_FRONTEND_JUMPNESTING_H
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace coalesce {
+namespace frontend {
+
+/// A RecursiveASTVisitor (CRTP, as its base) that knows how many loops and
+/// switches below the visited statement it is inside.
+template <typename Derived>
+class JumpNestingVisitor : public clang::RecursiveASTVisitor<Derived> {
+  using Base = clang::RecursiveASTVisitor<Derived>;
+
+public:
+  /// Does a `break` met now leave the visited statement?
+  bool breakLeaves() const { return Loops == 0 && Switches == 0; }
+  /// Does a `continue` met now?
+  bool continueLeaves() const { return Loops == 0; }
+  /// Is a `case` label met now one of a switch around the statement?
+  bool caseOutside() const { return Switches == 0; }
+
+  bool TraverseSwitchStmt(clang::SwitchStmt *S) {
+    return nested(Switches, [&] { return Base::TraverseSwitchStmt(S); });
+  }
+  bool TraverseForStmt(clang::ForStmt *S) {
+    return nested(Loops, [&] { return Base::TraverseForStmt(S); });
+  }
+  bool TraverseWhileStmt(clang::WhileStmt *S) {
+    return nested(Loops, [&] { return Base::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(clang::DoStmt *S) {
+    return nested(Loops, [&] { return Base::TraverseDoStmt(S); });
+  }
+  bool TraverseCXXForRangeStmt(clang::CXXForRangeStmt *S) {
+    return nested(Loops, [&] { return Base::TraverseCXXForRangeStmt(S); });
+  }
+
+private:
+  bool nested(unsigned &Depth, llvm::function_ref<bool()> Traverse) {
+    ++Depth;
+    bool R = Traverse();
+    --Depth;
+    return R;
+  }
+  unsigned Loops = 0, Switches = 0;
+};
+
+} // namespace frontend
+} // namespace coalesce
+
+#endif // COALESCE_FRONTEND_JUMPNESTING_H
