@@ -157,6 +157,19 @@ TEST(ProbeSliceTest, JumpsAndHiddenStateAreAlwaysWalked) {
             "run");
   // A member of `this` is state no local names.
   EXPECT_EQ(M.slice({}), "01");
+  Fixture B(R"(
+    struct P { int a, b; };
+    void f(int n) {
+      int c = 0;
+      for (int r = 0; r < n; ++r) {
+        auto [x, y] = P{r, n};
+        c += x;
+      }
+    })",
+            "f");
+  // A structured binding is part of the variable its declaration makes.
+  EXPECT_EQ(B.slice({"c"}), "all");
+  EXPECT_EQ(B.slice({}), "00");
   EXPECT_EQ(M.slice({"c"}), "all");
 }
 

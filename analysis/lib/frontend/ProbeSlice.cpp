@@ -18,6 +18,16 @@ namespace frontend {
 
 namespace {
 
+/// The local variable or parameter \p DRE names; for a structured binding,
+/// the variable it is part of.
+const ValueDecl *localNamed(const DeclRefExpr *DRE) {
+  const ValueDecl *D = DRE->getDecl();
+  if (const auto *BD = dyn_cast<BindingDecl>(D))
+    D = BD->getDecomposedDecl();
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  return VD && !VD->hasGlobalStorage() ? VD : nullptr;
+}
+
 /// The local variable or parameter whose storage \p E names: itself, a
 /// field of an object it holds (`s.x`), an element of an array it holds
 /// (`a[i]`, `s.a[i]`). Null for memory (`*p`, `p[i]` of a pointer, `q->x`)
@@ -39,9 +49,7 @@ const ValueDecl *storageOf(const clang::Expr *E) {
       continue;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (!VD->hasGlobalStorage())
-          return VD;
+      return localNamed(DRE);
     return nullptr;
   }
 }
@@ -56,9 +64,8 @@ public:
   explicit EffectsFinder(StatementEffects &Out) : Out(Out) {}
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (!VD->hasGlobalStorage())
-        Out.Reads.insert(VD);
+    if (const ValueDecl *VD = localNamed(DRE))
+      Out.Reads.insert(VD);
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {

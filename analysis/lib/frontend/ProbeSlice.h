@@ -41,7 +41,8 @@ struct StatementEffects {
   /// stepped, an element stored, a non-const method called on them, bound
   /// to a non-const reference parameter or decayed into a call's pointer.
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> Writes;
-  /// Local variables (and parameters) it names.
+  /// Local variables (and parameters) it names (a structured binding
+  /// stands for the variable it is part of).
   llvm::SmallPtrSet<const clang::ValueDecl *, 8> Reads;
   /// Always walked: it may jump (break, continue, return, goto, a label, a
   /// call that does not return), or touch state its names do not show
