@@ -670,12 +670,11 @@ private:
     const std::vector<StatementEffects> *Effects;
   };
   llvm::DenseMap<const clang::CompoundStmt *, ActiveSlice> ProbeSlices;
-  /// The slice of the loop with \p Syntax for its passes from \p F; none
-  /// when every statement is walked.
-  std::optional<llvm::BitVector> sliceForPasses(const LoopSyntax &Syntax,
+  /// The slice of the loop with body \p Body and \p Syntax for its passes
+  /// from \p F; none when every statement is walked.
+  std::optional<llvm::BitVector> sliceForPasses(const clang::CompoundStmt *Body,
+                                                const LoopSyntax &Syntax,
                                                 const Frame &F);
-  /// hasAliasedLocals() of each function asked about.
-  llvm::DenseMap<const clang::FunctionDecl *, bool> AliasedLocals;
   /// Whether the loop's body assigns \p VD before reading it (so its value
   /// at the start of a pass is dead), asked once per loop.
   bool deadOnEntry(LoopSyntax &Syntax, const clang::ValueDecl *VD);

@@ -153,10 +153,7 @@ struct KernelWalker::LoopSyntax {
   /// deadOnEntry() of the variables asked about.
   llvm::DenseMap<const ValueDecl *, bool> DeadOnEntry;
   /// The variables the increment names.
-  llvm::SmallPtrSet<const ValueDecl *, 4> InInc;
-  /// For a compound body: what each of its statements may change
-  /// (ProbeSlice.h).
-  std::vector<StatementEffects> Effects;
+  llvm::SmallPtrSet<const ValueDecl *, 8> InInc;
 };
 
 bool KernelWalker::deadOnEntry(LoopSyntax &Syntax, const ValueDecl *VD) {
@@ -195,10 +192,7 @@ KernelWalker::LoopSyntax &KernelWalker::loopSyntax(const Stmt *Body,
   if (Cond)
     L->InCond = namedIn(Cond);
   if (Inc)
-    for (const ValueDecl *VD : namedIn(Inc))
-      L->InInc.insert(VD);
-  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
-    L->Effects = statementEffects(CS);
+    L->InInc = namedIn(Inc);
   L->LeavesEarly = leavesEarly(Body);
   L->StoredArrays = storedArrays(Body);
   L->SkipsStores = !L->StoredArrays.empty() && leavesEarly(Body, true);
@@ -248,9 +242,11 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   // values of the first iterations (LoopCarried.cpp).
   CarriedState State;
   // The passes walk what may change the slots they follow.
-  std::optional<llvm::BitVector> Slice = sliceForPasses(Syntax, F);
+  const auto *Compound = dyn_cast<CompoundStmt>(Body);
+  std::optional<llvm::BitVector> Slice =
+      Compound ? sliceForPasses(Compound, Syntax, F) : std::nullopt;
   if (Slice)
-    ProbeSlices[cast<CompoundStmt>(Body)] = {&*Slice, &Syntax.Effects};
+    ProbeSlices[Compound] = {&*Slice, &Facts.statementEffects(Compound)};
   probeSteps(Body, Inc, F, Modified, Carried, LoopId, State);
   // Fields the body assigns before reading are read by their names until
   // then: hold them, so that every leaf is followed.
@@ -261,7 +257,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   sampleIterations(Body, Cond, Inc, F, Modified, Sampled, !Syntax.LeavesEarly,
                    State);
   if (Slice)
-    ProbeSlices.erase(cast<CompoundStmt>(Body));
+    ProbeSlices.erase(Compound);
   if (State.ExitFrame) {
     // Followed to its end inside another loop's probe or samples: the
     // state after the last pass is the state after the loop, and a walk
@@ -384,24 +380,21 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
 }
 
 std::optional<llvm::BitVector>
-KernelWalker::sliceForPasses(const LoopSyntax &Syntax, const Frame &F) {
-  if (Syntax.Effects.empty() || !F.Fn)
-    return std::nullopt;
-  auto [It, New] = AliasedLocals.try_emplace(F.Fn, false);
-  if (New)
-    It->second = hasAliasedLocals(F.Fn);
-  if (It->second)
+KernelWalker::sliceForPasses(const CompoundStmt *Body,
+                             const LoopSyntax &Syntax, const Frame &F) {
+  if (!F.Fn || Facts.aliasedLocals(F.Fn))
     return std::nullopt;
   // What the passes follow: the slots outside the body that it may change,
   // and what the condition and the increment read.
+  const std::vector<StatementEffects> &Effects = Facts.statementEffects(Body);
   llvm::SmallPtrSet<const ValueDecl *, 8> Needed;
-  for (const StatementEffects &E : Syntax.Effects)
+  for (const StatementEffects &E : Effects)
     for (const ValueDecl *VD : E.Writes)
       if (F.Env.count(VD))
         Needed.insert(VD);
   Needed.insert(Syntax.InCond.begin(), Syntax.InCond.end());
   Needed.insert(Syntax.InInc.begin(), Syntax.InInc.end());
-  return probeSlice(Syntax.Effects, std::move(Needed));
+  return probeSlice(Effects, std::move(Needed));
 }
 
 void KernelWalker::carriedSlots(

@@ -9,7 +9,9 @@
 // inline assembly statement (clang's rendering of its string, then its PTX
 // read); and whether a condition can never hold (neverHolds(), which the
 // instantiations of a template ask of the same conditions, large ones in
-// unrolled code). The walks of one file run on one thread. Their
+// unrolled code); what each statement of a loop body may change and which
+// functions have aliased locals (ProbeSlice.h), asked by every kernel that
+// inlines the same device function. The walks of one file run on one thread. Their
 // expressions are made in one ExprContext, so equal ones share a node.
 //
 //===----------------------------------------------------------------------===//
@@ -18,6 +20,7 @@
 #define COALESCE_FRONTEND_SOURCEFACTS_H
 
 #include "LoopLiveness.h"
+#include "ProbeSlice.h"
 #include "PtxMemory.h"
 #include "SharedArrays.h"
 
@@ -29,6 +32,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <memory>
 #include <vector>
 
 namespace coalesce {
@@ -58,6 +62,25 @@ public:
     return It->second;
   }
 
+  /// statementEffects(\p Body), read on first use (the vector stays where
+  /// it is while the facts live).
+  const std::vector<StatementEffects> &
+  statementEffects(const clang::CompoundStmt *Body) {
+    auto [It, New] = Effects.try_emplace(Body);
+    if (New)
+      It->second = std::make_unique<const std::vector<StatementEffects>>(
+          frontend::statementEffects(Body));
+    return *It->second;
+  }
+
+  /// hasAliasedLocals(\p Fn), computed once per function.
+  bool aliasedLocals(const clang::FunctionDecl *Fn) {
+    auto [It, New] = Aliased.try_emplace(Fn, false);
+    if (New)
+      It->second = hasAliasedLocals(Fn);
+    return It->second;
+  }
+
   /// coalesce::neverHolds(\p Cond), computed once per distinct condition.
   bool neverHolds(const Expr &Cond) {
     if (Cond.isConstant())
@@ -73,6 +96,10 @@ private:
   SharedArrays Arrays;
   llvm::DenseMap<const clang::GCCAsmStmt *, std::vector<PtxMemoryOp>> AsmOps;
   HashMemo<Expr, bool> Never;
+  llvm::DenseMap<const clang::CompoundStmt *,
+                 std::unique_ptr<const std::vector<StatementEffects>>>
+      Effects;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> Aliased;
   ExprContext Exprs;
 };
 
