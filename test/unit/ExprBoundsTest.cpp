@@ -237,6 +237,37 @@ TEST(ExprBounds, SoundOnRandomExpressions) {
   }
 }
 
+// An unsigned `count < 16` with count = K - c reads `0 <= K - c && K - c
+// < 16` (frontend: unsigned comparisons); its negation is a disjunction
+// that the case split takes apart: the tail path `c + 16 > K && c < K`
+// contradicts it (contradictions.cu).
+TEST(ExprBounds, NeverHoldsSplitsNegatedConjunctions) {
+  Expr K = sym(Symbol::param("K"));
+  Expr C =
+      c(128) * sym(Symbol::blockIdx(0)) + c(16) * sym(Symbol::threadIdx(0));
+  Expr Count = K - C;
+  Expr Short = Expr::logicalAnd(Expr::le(c(0), Count), Expr::lt(Count, c(16)));
+  Expr Tail = Expr::logicalAnd(Expr::logicalNot(Expr::le(C + c(16), K)),
+                               Expr::lt(C, K));
+  EXPECT_TRUE(neverHolds(Expr::logicalAnd(Tail, Expr::logicalNot(Short))));
+  EXPECT_FALSE(neverHolds(Expr::logicalAnd(Tail, Short)));
+  EXPECT_FALSE(neverHolds(Expr::logicalAnd(Tail, Expr::logicalNot(Short)), 0));
+}
+
+// What an unsigned operation must wrap: anything that can be negative when
+// indices, iterations, parameters and opaque values are not.
+TEST(ExprBounds, ProvablyNonNegative) {
+  Expr T = sym(Symbol::threadIdx(0)), N = sym(Symbol::param("n"));
+  Expr Opaque = sym({SymbolKind::IndirectValue, "idx[i]"});
+  EXPECT_TRUE(provablyNonNegative(T + N * c(4)));
+  EXPECT_TRUE(provablyNonNegative(Expr::div(T, c(8)) + Opaque));
+  EXPECT_TRUE(provablyNonNegative(sym(Symbol::blockDim(0)) - c(1)));
+  EXPECT_TRUE(provablyNonNegative(c(0)));
+  EXPECT_FALSE(provablyNonNegative(T - c(16)));
+  EXPECT_FALSE(provablyNonNegative(N - c(1) - sym(loop("k"))));
+  EXPECT_FALSE(provablyNonNegative(c(-1)));
+}
+
 // TransformerEngine's column store: the caller takes the vector store when
 // `valid == 4 && aligned`, else calls a fallback whose own vector store
 // needs `count >= 4 && aligned` with count = valid = min(rows - row, 4)

@@ -95,6 +95,13 @@ bool narrowByCondition(const Expr &Cond, SymbolRanges &R);
 /// the callee's path is dead whatever the values.
 bool neverHolds(const Expr &Cond, unsigned Splits = 4);
 
+/// True when \p E is at least 0 for every value its symbols' kinds allow
+/// (as neverHolds), taking kernel parameters and the values the engine
+/// cannot see through to be non-negative too: `threadIdx.x + n` is,
+/// `threadIdx.x - 16` and `n - 1 - k` are not. An unsigned operation on a
+/// value that is not wraps it (frontend: unsigned comparisons).
+bool provablyNonNegative(const Expr &E);
+
 } // namespace coalesce
 
 #endif // COALESCE_EXPRBOUNDS_H

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
+#include "IntegerOps.h"
 
 #include "llvm/Support/xxhash.h"
 
@@ -22,27 +23,6 @@ using namespace clang;
 namespace coalesce {
 namespace frontend {
 
-namespace {
-/// \p V converted from integer type \p From to \p To. A conversion to a
-/// type narrower than 32 bits wraps (`(unsigned char)(16 * lane)`); wider
-/// ones are kept exact, since index values never reach 2^31 in the model
-/// and a wrap would hide the linear form the predictor relies on.
-Expr narrow(const ASTContext &Ctx, const Expr &V, QualType From,
-            QualType To) {
-  if (!To->isIntegerType() || To->isBooleanType() || !From->isIntegerType())
-    return V;
-  uint64_t Bits = Ctx.getIntWidth(To);
-  if (Bits >= 32 || Bits >= Ctx.getIntWidth(From))
-    return V;
-  Expr Mask = Expr::constant((int64_t(1) << Bits) - 1);
-  if (To->isUnsignedIntegerType())
-    return Expr::bitAnd(V, Mask);
-  Expr Half = Expr::constant(int64_t(1) << (Bits - 1));
-  return Expr::bitAnd(V + Half, Mask) - Half;
-}
-
-} // namespace
-
 Expr KernelWalker::opaqueValue(const clang::Expr *E, bool LaneDependent,
                                bool Indirect, uint64_t Version) {
   SymbolKind K = Indirect        ? SymbolKind::IndirectValue
@@ -56,34 +36,6 @@ uint64_t KernelWalker::locationKey(clang::SourceLocation Loc) const {
   // without the precompiled headers), hashed the same on every platform.
   Loc = SM.getExpansionLoc(Loc);
   return mixKeys(llvm::xxh3_64bits(SM.getFilename(Loc)), SM.getFileOffset(Loc));
-}
-
-std::optional<Expr> applyBinaryOperator(BinaryOperatorKind Op, const Expr &L,
-                                        const Expr &R) {
-  // v op= e is v = v op e.
-  if (BinaryOperator::isCompoundAssignmentOp(Op))
-    Op = BinaryOperator::getOpForCompoundAssignment(Op);
-  switch (Op) {
-  case BO_Add: return L + R;
-  case BO_Sub: return L - R;
-  case BO_Mul: return L * R;
-  case BO_Div: return Expr::div(L, R);
-  case BO_Rem: return Expr::rem(L, R);
-  case BO_Shl: return Expr::shl(L, R);
-  case BO_Shr: return Expr::shr(L, R);
-  case BO_And: return Expr::bitAnd(L, R);
-  case BO_Or: return Expr::bitOr(L, R);
-  case BO_Xor: return Expr::bitXor(L, R);
-  case BO_LT: return Expr::lt(L, R);
-  case BO_LE: return Expr::le(L, R);
-  case BO_GT: return Expr::gt(L, R);
-  case BO_GE: return Expr::ge(L, R);
-  case BO_EQ: return Expr::eq(L, R);
-  case BO_NE: return Expr::ne(L, R);
-  case BO_LAnd: return Expr::logicalAnd(L, R);
-  case BO_LOr: return Expr::logicalOr(L, R);
-  default: return std::nullopt;
-  }
 }
 
 namespace {
@@ -429,8 +381,8 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
       if (CE->getCastKind() == CK_IntegralToBoolean)
         return Expr::ne(translate(Sub, F, Origin), Expr::constant(0));
       if (CE->getCastKind() == CK_IntegralCast)
-        return narrow(Ctx, translate(Sub, F, Origin), Sub->getType(),
-                      CE->getType());
+        return convertInteger(Ctx, translate(Sub, F, Origin), Sub->getType(),
+                              CE->getType());
       return translate(Sub, F, Origin);
     default:
       break;
@@ -496,7 +448,11 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
       if (std::optional<Expr> D = pointerDistance(BO, F, Origin))
         return *D;
     Expr L = translate(BO->getLHS(), F, Origin);
-    Expr R = translate(BO->getRHS(), F, Origin);
+    Expr R =
+        BO->isLogicalOp()
+            ? underArm(BO->getOpcode() == BO_LAnd ? L : Expr::logicalNot(L),
+                       [&] { return translate(BO->getRHS(), F, Origin); })
+            : translate(BO->getRHS(), F, Origin);
     if (std::optional<Expr> V = combineValues(BO->getOpcode(), L, R, BO))
       return *V;
   }
@@ -524,10 +480,17 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     }
   }
 
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
-    return Expr::select(translate(CO->getCond(), F, Origin),
-                        translate(CO->getTrueExpr(), F, Origin),
-                        translate(CO->getFalseExpr(), F, Origin));
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    // Each arm under its condition (what unsigned operations in it may
+    // take as known, mayBeNegative()).
+    Expr C = translate(CO->getCond(), F, Origin);
+    Expr T =
+        underArm(C, [&] { return translate(CO->getTrueExpr(), F, Origin); });
+    Expr E2 = underArm(Expr::logicalNot(C), [&] {
+      return translate(CO->getFalseExpr(), F, Origin);
+    });
+    return Expr::select(C, T, E2);
+  }
 
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return translateCall(CE, F, Origin);

@@ -25,6 +25,7 @@
 #include "AbstractValues.h"
 #include "ClangUtil.h"
 #include "CudaFunctions.h"
+#include "IntegerOps.h"
 #include "ProbeSlice.h"
 #include "SourceFacts.h"
 #include "WarpReduction.h"
@@ -37,8 +38,9 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -54,12 +56,6 @@
 
 namespace coalesce {
 namespace frontend {
-
-
-/// \p L op \p R for a C binary (or compound-assignment) operator; nullopt
-/// for operators without an Expr counterpart (comma, plain assignment).
-std::optional<Expr> applyBinaryOperator(clang::BinaryOperatorKind Op,
-                                        const Expr &L, const Expr &R);
 
 /// Whether accesses to \p Space get a prediction: global memory (sectors)
 /// and shared memory (wavefronts); other spaces are excluded.
@@ -507,10 +503,24 @@ private:
   std::optional<Expr> xorShuffle(const clang::CallExpr *CE, unsigned ValueArg,
                                  const Expr &V, const Frame &F);
   /// `L op R` (\p Site, `a op b` or `a op= b`): a step of a warp
-  /// reduction where it is one, else applyBinaryOperator().
+  /// reduction where it is one, else unsignedOperation() where the type is
+  /// unsigned and an operand may be negative, else applyBinaryOperator().
   std::optional<Expr> combineValues(clang::BinaryOperatorKind Op,
                                     const Expr &L, const Expr &R,
                                     const clang::Expr *Site);
+  /// Whether \p X, a value whose sign the thread index alone decides, can
+  /// be negative under the arms of the conditional expressions being
+  /// translated (ArmConditions): not when provablyNonNegative, nor when the
+  /// arms and its own choices contradict `X < 0` (neverHolds). Other
+  /// values keep the exact comparison (WarpReduction.cpp says why).
+  bool mayBeNegative(const Expr &X);
+  /// \p Translate() with \p Cond known (an arm of `c ? a : b`, the right
+  /// side of `&&` and `||`).
+  template <typename Fn> Expr underArm(const Expr &Cond, Fn Translate) {
+    ArmConditions.push_back(Cond);
+    llvm::scope_exit Pop([&] { ArmConditions.pop_back(); });
+    return Translate();
+  }
   /// The value a reference of type \p T to a const integer binds when
   /// \p Arg is a constant (a constexpr variable, a literal); nullopt
   /// otherwise.
@@ -654,6 +664,12 @@ private:
   unsigned ProbeDepth = 0;
   /// Numbers loops, to name a LoopIter symbol whose variable name is taken.
   unsigned LoopCounter = 0;
+  /// Conditions of the arms being translated (underArm()).
+  std::vector<Expr> ArmConditions;
+  /// mayBeNegative() asks about values of fewer than MaxValueNodes nodes,
+  /// MaxSplits cases deep (SourceFacts::neverNegative).
+  static constexpr size_t MaxValueNodes = 64;
+  static constexpr unsigned MaxSplits = 2;
   /// What a loop's syntax alone tells (KernelWalker.cpp), the same at every
   /// walk of it: a loop inside a sampled loop or an inlined call is walked
   /// many times.

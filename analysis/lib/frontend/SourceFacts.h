@@ -9,10 +9,12 @@
 // inline assembly statement (clang's rendering of its string, then its PTX
 // read); and whether a condition can never hold (neverHolds(), which the
 // instantiations of a template ask of the same conditions, large ones in
-// unrolled code); what each statement of a loop body may change and which
-// functions have aliased locals (ProbeSlice.h), asked by every kernel that
-// inlines the same device function. The walks of one file run on one thread. Their
-// expressions are made in one ExprContext, so equal ones share a node.
+// unrolled code), and whether a value an unsigned operation reads can be
+// negative in the model (neverNegative()); what each statement of a loop
+// body may change and which functions have aliased locals (ProbeSlice.h),
+// asked by every kernel that inlines the same device function. The walks of
+// one file run on one thread. Their expressions are made in one
+// ExprContext, so equal ones share a node.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,12 +92,26 @@ public:
         [&] { return Cond; }, [&] { return coalesce::neverHolds(Cond); });
   }
 
+  /// Whether `X < 0` (\p Negative, with the conditions it is under) never
+  /// holds: \p X non-negative by its symbols' kinds, or, when \p Split,
+  /// neverHolds(\p Negative, \p Splits); once per distinct question.
+  bool neverNegative(const Expr &X, const Expr &Negative, bool Split,
+                     unsigned Splits) {
+    return NonNegative.get(
+        Negative.hash(), [&](const Expr &Kept) { return Kept == Negative; },
+        [&] { return Negative; },
+        [&] {
+          return provablyNonNegative(X) ||
+                 (Split && coalesce::neverHolds(Negative, Splits));
+        });
+  }
+
 private:
   clang::ASTContext &Ctx;
   LoopLiveness Liveness;
   SharedArrays Arrays;
   llvm::DenseMap<const clang::GCCAsmStmt *, std::vector<PtxMemoryOp>> AsmOps;
-  HashMemo<Expr, bool> Never;
+  HashMemo<Expr, bool> Never, NonNegative;
   llvm::DenseMap<const clang::CompoundStmt *,
                  std::unique_ptr<const std::vector<StatementEffects>>>
       Effects;

@@ -10,6 +10,8 @@
 
 #include "FrontendInternal.h"
 
+#include "coalesce/ExprBounds.h"
+
 #include "coalesce/LaneModel.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -137,7 +139,53 @@ std::optional<Expr> KernelWalker::combineValues(BinaryOperatorKind Op,
           return sourceText(Ctx, Site->getSourceRange());
         }))
       return W;
+  if (unsigned Bits = unsignedOperationBits(Ctx, Site)) {
+    bool Relational = BinaryOperator::isRelationalOp(Op);
+    if (Relational || Op == BO_Div || Op == BO_Rem || Op == BO_Shr) {
+      bool LNeg = mayBeNegative(L);
+      bool RNeg = Relational && mayBeNegative(R);
+      if (std::optional<Expr> U = unsignedOperation(Op, L, R, Bits, LNeg, RNeg))
+        return U;
+    }
+  }
   return applyBinaryOperator(Op, L, R);
+}
+
+namespace {
+/// Whether \p E holds a select, minimum or maximum: the choices
+/// neverHolds() splits on (`c < n ? n - c : 0` is never negative).
+bool hasChoice(const Expr &E) {
+  switch (E.getKind()) {
+  case Expr::Kind::Select:
+  case Expr::Kind::Min:
+  case Expr::Kind::Max:
+    return true;
+  default:
+    return llvm::any_of(E.operands(), hasChoice);
+  }
+}
+} // namespace
+
+bool KernelWalker::mayBeNegative(const Expr &X) {
+  if (X.isConstant())
+    return X.getConstant() < 0;
+  // Only a value whose sign the thread index alone decides (`threadIdx.x -
+  // 16`, `(threadIdx.x & 31) - 4`) is taken to wrap: the lanes it makes
+  // "negative" are the ones an unsigned guard leaves out. A value that
+  // also depends on sizes or loads (`K - c` under `c < K`, `n_elems - 1`)
+  // keeps the exact comparison, as before: proving it non-negative needs
+  // the path, whose conditions are large, and a guard rewritten for a wrap
+  // that cannot happen only hides dead code and witnesses from the
+  // searches that take guards apart (TransformerEngine's tail stores).
+  if (X.anySymbol(
+          [](const Symbol &S) { return S.Kind != SymbolKind::ThreadIdx; }) ||
+      X.distinctNodes(MaxValueNodes) >= MaxValueNodes)
+    return false;
+  Expr Negative = Expr::lt(X, Expr::constant(0));
+  for (const Expr &C : ArmConditions)
+    Negative = Expr::logicalAnd(C, Negative);
+  return !Facts.neverNegative(
+      X, Negative, !ArmConditions.empty() || hasChoice(X), MaxSplits);
 }
 
 } // namespace frontend

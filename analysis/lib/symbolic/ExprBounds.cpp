@@ -490,14 +490,27 @@ const Expr *findChoice(const Expr &E, unsigned &Budget) {
   return nullptr;
 }
 
-/// A disjunction among the conjuncts of \p E, or nullptr.
-const Expr *findDisjunct(const Expr &E) {
-  if (E.getKind() == K::LOr)
+/// The conjunction \p E negates, `X && Y` of `(X && Y) == 0` (a disjunction
+/// of negations: an unsigned `x < n` reads `0 <= x && x < n`), or nullptr.
+const Expr *negatedConjunction(const Expr &E) {
+  if (E.getKind() != K::Eq)
+    return nullptr;
+  const std::vector<Expr> &Ops = E.operands();
+  for (int I : {0, 1})
+    if (Ops[I].getKind() == K::LAnd && isConstantZero(Ops[1 - I]))
+      return &Ops[I];
+  return nullptr;
+}
+
+/// A disjunction among the conjuncts of \p E (with \p Negated, a negated
+/// conjunction), or nullptr.
+const Expr *findDisjunct(const Expr &E, bool Negated = false) {
+  if (Negated ? negatedConjunction(E) != nullptr : E.getKind() == K::LOr)
     return &E;
   if (E.getKind() != K::LAnd)
     return nullptr;
   for (const Expr &Op : E.operands())
-    if (const Expr *Found = findDisjunct(Op))
+    if (const Expr *Found = findDisjunct(Op, Negated))
       return Found;
   return nullptr;
 }
@@ -565,7 +578,11 @@ bool neverHolds(const Expr &Cond, unsigned Splits) {
     return *C == 0;
   if (Splits == 0)
     return narrowsToNever(Cond);
+  // Disjunctions first, then choices, then negated conjunctions (an
+  // unsigned `x < n` as `0 <= x && x < n` in an else branch): the cases
+  // split in the order that shows the most within the depth.
   std::pair<Expr, Expr> Cases;
+  unsigned Budget = 256;
   if (const Expr *Or = findDisjunct(Cond)) {
     const std::vector<Expr> &Ops = Or->operands();
     Expr Rest = Expr::constant(0);
@@ -573,15 +590,33 @@ bool neverHolds(const Expr &Cond, unsigned Splits) {
       Rest = Expr::logicalOr(Rest, Ops[I]);
     Cases = {Cond.replace(*Or, Expr::ne(Ops[0], Expr::constant(0))),
              Cond.replace(*Or, Rest)};
-  } else {
-    unsigned Budget = 256;
-    const Expr *Choice = findChoice(Cond, Budget);
-    if (!Choice)
-      return narrowsToNever(Cond);
+  } else if (const Expr *Choice = findChoice(Cond, Budget)) {
     Cases = splitChoice(Cond, *Choice);
+  } else if (const Expr *Not = findDisjunct(Cond, /*Negated=*/true)) {
+    // !(X && Y && ...): !X, or else !(Y && ...).
+    const std::vector<Expr> &Ops = negatedConjunction(*Not)->operands();
+    Expr Rest = Expr::constant(1);
+    for (size_t I = 1; I < Ops.size(); ++I)
+      Rest = Expr::logicalAnd(Rest, Ops[I]);
+    Cases = {Cond.replace(*Not, Expr::logicalNot(Ops[0])),
+             Cond.replace(*Not, Expr::logicalNot(Rest))};
+  } else {
+    return narrowsToNever(Cond);
   }
   return neverHolds(Cases.first, Splits - 1) &&
          neverHolds(Cases.second, Splits - 1);
+}
+
+bool provablyNonNegative(const Expr &E) {
+  if (std::optional<int64_t> C = E.asConstant())
+    return *C >= 0;
+  SymbolRanges R;
+  for (const Symbol &S : E.symbols())
+    R.set(S,
+          {S.Kind == SymbolKind::BlockDim || S.Kind == SymbolKind::GridDim ? 1
+                                                                           : 0,
+           PosInf});
+  return boundsOf(E, R).Lo >= 0;
 }
 
 } // namespace coalesce
