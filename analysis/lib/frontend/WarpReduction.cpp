@@ -153,15 +153,19 @@ std::optional<Expr> KernelWalker::combineValues(BinaryOperatorKind Op,
 
 namespace {
 /// Whether \p E holds a select, minimum or maximum: the choices
-/// neverHolds() splits on (`c < n ? n - c : 0` is never negative).
-bool hasChoice(const Expr &E) {
+/// neverHolds() splits on (`c < n ? n - c : 0` is never negative). Each
+/// shared node is looked at once.
+bool hasChoice(const Expr &E, llvm::SmallPtrSetImpl<const void *> &Seen) {
+  if (!Seen.insert(E.identity()).second)
+    return false;
   switch (E.getKind()) {
   case Expr::Kind::Select:
   case Expr::Kind::Min:
   case Expr::Kind::Max:
     return true;
   default:
-    return llvm::any_of(E.operands(), hasChoice);
+    return llvm::any_of(E.operands(),
+                        [&](const Expr &Op) { return hasChoice(Op, Seen); });
   }
 }
 } // namespace
@@ -184,8 +188,9 @@ bool KernelWalker::mayBeNegative(const Expr &X) {
   Expr Negative = Expr::lt(X, Expr::constant(0));
   for (const Expr &C : ArmConditions)
     Negative = Expr::logicalAnd(C, Negative);
+  llvm::SmallPtrSet<const void *, 32> Seen;
   return !Facts.neverNegative(
-      X, Negative, !ArmConditions.empty() || hasChoice(X), MaxSplits);
+      X, Negative, !ArmConditions.empty() || hasChoice(X, Seen), MaxSplits);
 }
 
 } // namespace frontend
