@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
 #include "IntegerOps.h"
+#include "coalesce/ExprBounds.h"
 
 #include "llvm/Support/xxhash.h"
 
@@ -279,6 +280,27 @@ bool needsRuntimeValue(const clang::Expr *E) {
   return false;
 }
 } // namespace
+
+bool KernelWalker::mayBeNegative(const Expr &X) {
+  if (X.isConstant())
+    return X.getConstant() < 0;
+  // Only a value whose sign the thread index alone decides (`threadIdx.x -
+  // 16`, `(threadIdx.x & 31) - 4`) is taken to wrap: the lanes it makes
+  // "negative" are the ones an unsigned guard leaves out. A value that
+  // also depends on sizes or loads (`K - c` under `c < K`, `n_elems - 1`)
+  // keeps the exact comparison, as before: proving it non-negative needs
+  // the path, whose conditions are large, and a guard rewritten for a wrap
+  // that cannot happen only hides dead code and witnesses from the
+  // searches that take guards apart (TransformerEngine's tail stores).
+  if (X.anySymbol(
+          [](const Symbol &S) { return S.Kind != SymbolKind::ThreadIdx; }) ||
+      X.distinctNodes(MaxValueNodes) >= MaxValueNodes)
+    return false;
+  Expr Negative = Expr::lt(X, Expr::constant(0));
+  for (const Expr &C : ArmConditions)
+    Negative = Expr::logicalAnd(C, Negative);
+  return !Facts.neverNegative(X, Negative, MaxSplits);
+}
 
 std::optional<int64_t> KernelWalker::constantValue(const clang::Expr *E) {
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))

@@ -511,8 +511,8 @@ private:
   /// Whether \p X, a value whose sign the thread index alone decides, can
   /// be negative under the arms of the conditional expressions being
   /// translated (ArmConditions): not when provablyNonNegative, nor when the
-  /// arms and its own choices contradict `X < 0` (neverHolds). Other
-  /// values keep the exact comparison (WarpReduction.cpp says why).
+  /// arms contradict `X < 0`, or its own choices do (neverHolds). Other
+  /// values keep the exact comparison (ExprTranslator.cpp says why).
   bool mayBeNegative(const Expr &X);
   /// \p Translate() with \p Cond known (an arm of `c ? a : b`, the right
   /// side of `&&` and `||`).

@@ -93,16 +93,15 @@ public:
   }
 
   /// Whether `X < 0` (\p Negative, with the conditions it is under) never
-  /// holds: \p X non-negative by its symbols' kinds, or, when \p Split,
+  /// holds: \p X non-negative by its symbols' kinds, or
   /// neverHolds(\p Negative, \p Splits); once per distinct question.
-  bool neverNegative(const Expr &X, const Expr &Negative, bool Split,
-                     unsigned Splits) {
+  bool neverNegative(const Expr &X, const Expr &Negative, unsigned Splits) {
     return NonNegative.get(
         Negative.hash(), [&](const Expr &Kept) { return Kept == Negative; },
         [&] { return Negative; },
         [&] {
           return provablyNonNegative(X) ||
-                 (Split && coalesce::neverHolds(Negative, Splits));
+                 coalesce::neverHolds(Negative, Splits);
         });
   }
 

@@ -10,8 +10,6 @@
 
 #include "FrontendInternal.h"
 
-#include "coalesce/ExprBounds.h"
-
 #include "coalesce/LaneModel.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -149,48 +147,6 @@ std::optional<Expr> KernelWalker::combineValues(BinaryOperatorKind Op,
     }
   }
   return applyBinaryOperator(Op, L, R);
-}
-
-namespace {
-/// Whether \p E holds a select, minimum or maximum: the choices
-/// neverHolds() splits on (`c < n ? n - c : 0` is never negative). Each
-/// shared node is looked at once.
-bool hasChoice(const Expr &E, llvm::SmallPtrSetImpl<const void *> &Seen) {
-  if (!Seen.insert(E.identity()).second)
-    return false;
-  switch (E.getKind()) {
-  case Expr::Kind::Select:
-  case Expr::Kind::Min:
-  case Expr::Kind::Max:
-    return true;
-  default:
-    return llvm::any_of(E.operands(),
-                        [&](const Expr &Op) { return hasChoice(Op, Seen); });
-  }
-}
-} // namespace
-
-bool KernelWalker::mayBeNegative(const Expr &X) {
-  if (X.isConstant())
-    return X.getConstant() < 0;
-  // Only a value whose sign the thread index alone decides (`threadIdx.x -
-  // 16`, `(threadIdx.x & 31) - 4`) is taken to wrap: the lanes it makes
-  // "negative" are the ones an unsigned guard leaves out. A value that
-  // also depends on sizes or loads (`K - c` under `c < K`, `n_elems - 1`)
-  // keeps the exact comparison, as before: proving it non-negative needs
-  // the path, whose conditions are large, and a guard rewritten for a wrap
-  // that cannot happen only hides dead code and witnesses from the
-  // searches that take guards apart (TransformerEngine's tail stores).
-  if (X.anySymbol(
-          [](const Symbol &S) { return S.Kind != SymbolKind::ThreadIdx; }) ||
-      X.distinctNodes(MaxValueNodes) >= MaxValueNodes)
-    return false;
-  Expr Negative = Expr::lt(X, Expr::constant(0));
-  for (const Expr &C : ArmConditions)
-    Negative = Expr::logicalAnd(C, Negative);
-  llvm::SmallPtrSet<const void *, 32> Seen;
-  return !Facts.neverNegative(
-      X, Negative, !ArmConditions.empty() || hasChoice(X, Seen), MaxSplits);
 }
 
 } // namespace frontend
