@@ -6,8 +6,10 @@
 //   a field of an object held by value   VarValue::Object->Fields[field]
 //   a field of `this`                    Frame::ThisObject (by value) or a
 //                                        memory address (Frame::ThisPointer)
-// heldValue() answers "what does this lvalue hold here" for every slot that
-// is not memory; an lvalue that is memory (a[i], p->x, a __constant__ or
+// nameValue() answers "what does this name hold here", once for the whole
+// evaluator: a slot of the state, a reference bound to memory, a global, or
+// a value fixed for the launch (launchValue()). heldValue() answers "what
+// does this lvalue hold here" for every slot that is not memory; an lvalue that is memory (a[i], p->x, a __constant__ or
 // __device__ variable) is not a slot: reading it is a load, and the loaded
 // value is described by loadedValue()/resolvePointer(). heldSlot() is the
 // same lookup for writing. Objects are copied on write, so copies made by
@@ -111,7 +113,7 @@ bool isRecordValueType(QualType T) {
   return RD && !RD->isUnion() && RD->getDefinition();
 }
 
-VarValue KernelWalker::namedObject(std::string Name, SymbolKind ScalarKind) {
+VarValue namedObject(std::string Name, SymbolKind ScalarKind) {
   VarValue V;
   V.Object = std::make_shared<ObjectValue>();
   V.Object->Name = std::move(Name);
@@ -163,7 +165,7 @@ std::string LeafPath::name(llvm::StringRef Slot) const {
   return Name;
 }
 
-void KernelWalker::forEachLeaf(
+void forEachLeaf(
     const VarValue &V,
     llvm::function_ref<void(const LeafPath &, const VarValue &)> Fn) {
   LeafPath Path;
@@ -186,7 +188,7 @@ void KernelWalker::forEachLeaf(
   Visit(V);
 }
 
-VarValue KernelWalker::mapLeaves(
+VarValue mapLeaves(
     const VarValue &V,
     llvm::function_ref<std::optional<Expr>(const LeafPath &, const Expr &)>
         Fn) {
@@ -281,14 +283,8 @@ std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
                                                 const Frame &F) {
   LV = slotExpr(LV);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(LV)) {
-    auto It = F.Env.find(DRE->getDecl());
-    if (It != F.Env.end() && !DRE->getDecl()->getType()->isReferenceType())
-      return It->second;
-    // A reference bound to a slot of the state holds a copy of it.
-    if (It != F.Env.end() && bindsSlot(DRE->getDecl()->getType(), It->second))
-      return It->second;
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      return globalValue(VD, F);
+    if (const VarValue *Slot = nameValue(DRE->getDecl(), F).slot())
+      return *Slot;
     return std::nullopt;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(LV)) {
@@ -309,17 +305,55 @@ std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
   return std::nullopt;
 }
 
-std::optional<VarValue> KernelWalker::globalValue(const VarDecl *VD,
-                                                  const Frame &F) {
+NameValue KernelWalker::nameValue(const ValueDecl *D, const Frame &F) {
+  using Kind = NameValue::Kind;
+  if (auto It = F.Env.find(D); It != F.Env.end()) {
+    // A reference holds a copy of the slot it is bound to, or the address
+    // of the memory.
+    bool Memory =
+        D->getType()->isReferenceType() && !bindsSlot(D->getType(), It->second);
+    return {Memory ? Kind::Memory : Kind::Slot, &It->second};
+  }
+  if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->hasGlobalStorage())
+    return {Kind::Global, globalValue(VD, F)};
+  return {Kind::Launch, nullptr};
+}
+
+VarValue KernelWalker::launchValue(const ValueDecl *D, const Frame &F) const {
+  VarValue V;
+  std::string Name = D->getName().str();
+  bool Pointer = D->getType()->isPointerType();
+  if (isa<ParmVarDecl>(D)) {
+    if (F.IsKernel) {
+      V.Int = symbol(Symbol::param(Name));
+      if (Pointer)
+        V.Pointer = PointerValue{Name, MemorySpace::Global, Expr::constant(0)};
+    }
+    return V;
+  }
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (VD && VD->getName() == "warpSize") {
+    V.Int = Expr::constant(WarpSize);
+  } else if (VD && VD->hasGlobalStorage()) {
+    // A __device__ or __constant__ variable read by every lane: uniform; a
+    // pointer loaded from it is taken to point into global memory.
+    V.Int = symbol({SymbolKind::UniformValue, Name});
+    if (Pointer)
+      V.Pointer = PointerValue{Name, MemorySpace::Global, Expr::constant(0)};
+  }
+  return V;
+}
+
+const VarValue *KernelWalker::globalValue(const VarDecl *VD, const Frame &F) {
   if (!F.Host || !ModifiedGlobals || !VD->hasGlobalStorage() ||
       VD->isStaticLocal() || VD->getType()->isReferenceType())
-    return std::nullopt;
+    return nullptr;
   VD = VD->getCanonicalDecl();
   if (ModifiedGlobals->count(VD))
-    return std::nullopt;
+    return nullptr;
   auto It = Globals.find(VD);
   if (It != Globals.end())
-    return It->second;
+    return It->second ? &*It->second : nullptr;
   Globals[VD] = std::nullopt; // Guards against initializers naming VD.
   const VarDecl *Def = VD->getDefinition();
   const clang::Expr *Init = Def ? Def->getInit() : nullptr;
@@ -329,8 +363,9 @@ std::optional<VarValue> KernelWalker::globalValue(const VarDecl *VD,
     Empty.Host = true;
     V = valueOf(VD->getType(), Init, Empty, VD);
   }
-  Globals[VD] = V;
-  return V;
+  std::optional<VarValue> &Held = Globals[VD];
+  Held = std::move(V);
+  return Held ? &*Held : nullptr;
 }
 
 VarValue *KernelWalker::heldSlot(const clang::Expr *LV, Frame &F) {
@@ -647,8 +682,7 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
 /// The values that predicate \p Active fixes (`threads == 512` in the
 /// `case 512:` of a switch, or the then-branch of `if (n == 64)`), added to
 /// \p Known.
-void KernelWalker::knownEqualities(const Expr &Active,
-                                   std::map<Symbol, Expr> &Known) {
+void knownEqualities(const Expr &Active, std::map<Symbol, Expr> &Known) {
   if (Active.getKind() == Expr::Kind::LAnd) {
     for (const Expr &Op : Active.operands())
       knownEqualities(Op, Known);

@@ -19,10 +19,12 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -275,6 +277,43 @@ struct Frame {
   /// calls start from the caller's and hand theirs back; where branches
   /// join, two different versions make a new one.
   uint64_t Memory = 0;
+};
+
+/// The values that predicate \p Active fixes (`threads == 512` in the
+/// `case 512:` of a switch, the then-branch of `if (n == 64)`, the code
+/// after `if (radius != 4) return;`), added to \p Known.
+void knownEqualities(const Expr &Active, std::map<Symbol, Expr> &Known);
+/// Calls \p Fn(path, slot) for each integer or pointer leaf of \p V: the
+/// value itself and, recursively, the fields its object holds so far.
+void forEachLeaf(
+    const VarValue &V,
+    llvm::function_ref<void(const LeafPath &, const VarValue &)> Fn);
+/// \p V with each leaf replaced by what \p Fn gives it (the leaf dropped,
+/// an unknown value, where nullopt); objects are rebuilt, keeping names.
+VarValue mapLeaves(
+    const VarValue &V,
+    llvm::function_ref<std::optional<Expr>(const LeafPath &, const Expr &)> Fn);
+/// An object value named \p Name whose fields nobody assigned are read by
+/// their names, integers of kind \p ScalarKind.
+VarValue namedObject(std::string Name, SymbolKind ScalarKind);
+/// What a name stands for at a point of the walk (KernelWalker::nameValue).
+struct NameValue {
+  enum class Kind {
+    Slot,   ///< A slot of the state, or a reference bound to one: *Held.
+    Memory, ///< A reference bound to memory: Held->Pointer, its address.
+    Global, ///< A global variable: *Held its initializer where host code
+            ///< reads one nothing changes, else Held is null.
+    Launch, ///< Not in the state: a kernel's parameter, a variable of
+            ///< another function (Held is null).
+  };
+  Kind K = Kind::Launch;
+  /// Into the frame's state (or the cache of globals): valid until either
+  /// changes.
+  const VarValue *Held = nullptr;
+  /// The value the name holds as a slot (Slot, or Global with Held).
+  const VarValue *slot() const {
+    return K == Kind::Slot || K == Kind::Global ? Held : nullptr;
+  }
 };
 
 /// Does a reference of type \p RefType whose value is \p V stand for a slot

@@ -46,23 +46,10 @@ unsigned KernelWalker::sizeOf(QualType T) const {
 
 std::optional<PointerValue> KernelWalker::varPointer(const ValueDecl *D,
                                                      const Frame &F) {
-  auto It = F.Env.find(D);
-  if (It != F.Env.end())
-    return It->second.Pointer;
-  if (const auto *PVD = dyn_cast<ParmVarDecl>(D)) {
-    if (F.IsKernel && PVD->getType()->isPointerType())
-      return PointerValue{PVD->getName().str(), MemorySpace::Global,
-                          Expr::constant(0)};
-    return std::nullopt;
-  }
-  if (const auto *VD = dyn_cast<VarDecl>(D)) {
-    // A __device__ pointer variable: its value is loaded from global memory
-    // and is assumed to point to global memory.
-    if (VD->hasGlobalStorage() && VD->getType()->isPointerType())
-      return PointerValue{VD->getName().str(), MemorySpace::Global,
-                          Expr::constant(0)};
-  }
-  return std::nullopt;
+  NameValue N = nameValue(D, F);
+  if (N.K == NameValue::Kind::Slot || N.K == NameValue::Kind::Memory)
+    return N.Held->Pointer;
+  return launchValue(D, F).Pointer;
 }
 
 const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
@@ -200,10 +187,10 @@ KernelWalker::provenanceOffset(const clang::Expr *E, const Frame &F,
     return std::nullopt;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    auto It = F.Env.find(DRE->getDecl());
-    if (!DRE->getType()->isIntegerType() || It == F.Env.end())
+    const VarValue *Slot = nameValue(DRE->getDecl(), F).slot();
+    if (!DRE->getType()->isIntegerType() || !Slot)
       return std::nullopt;
-    return Pointer(It->second.Pointer);
+    return Pointer(Slot->Pointer);
   }
   const auto *BO = dyn_cast<BinaryOperator>(E);
   if (!BO)
@@ -270,9 +257,9 @@ KernelWalker::integerProvenance(const clang::Expr *E, const Frame &F) {
       return Add(resolvePointer(CE->getSubExpr(), F, nullptr));
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (DRE->getType()->isIntegerType())
-        if (auto It = F.Env.find(DRE->getDecl());
-            It != F.Env.end() && It->second.Pointer)
-          return Add(It->second.Pointer);
+        if (const VarValue *Slot = nameValue(DRE->getDecl(), F).slot();
+            Slot && Slot->Pointer)
+          return Add(Slot->Pointer);
     for (const Stmt *Child : S->children())
       Visit(Child);
   };
@@ -631,19 +618,17 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
     if (!VD)
       return std::nullopt;
     // A reference bound to memory: `float &r = a[i];`.
-    auto It = F.Env.find(VD);
     if (VD->getType()->isReferenceType()) {
-      if (It == F.Env.end())
-        return std::nullopt;
+      NameValue N = nameValue(VD, F);
       // Bound to a variable or an object of the thread (ggml's
       // `const tile<16, 8, half2> &A` of a register tile, read as
       // `(const int *) A.x`): the thread's own memory.
-      if (bindsSlot(VD->getType(), It->second))
+      if (N.K == NameValue::Kind::Slot)
         return AddressInfo{PointerValue{VD->getName().str(),
                                         MemorySpace::Local, Expr::constant(0)},
                            std::nullopt};
-      if (It->second.Pointer)
-        return AddressInfo{*It->second.Pointer, std::nullopt};
+      if (N.K == NameValue::Kind::Memory && N.Held->Pointer)
+        return AddressInfo{*N.Held->Pointer, std::nullopt};
       return std::nullopt;
     }
     if (isa<ParmVarDecl>(VD) || !VD->hasGlobalStorage()) {

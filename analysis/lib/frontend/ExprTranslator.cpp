@@ -413,37 +413,28 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
 
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = DRE->getDecl();
-    auto It = F.Env.find(D);
-    if (It != F.Env.end() && It->second.Int) {
-      const std::shared_ptr<const LaneOriginInfo> &From = It->second.Origin;
+    NameValue N = nameValue(D, F);
+    if (N.K != NameValue::Kind::Global && N.Held && N.Held->Int) {
+      const std::shared_ptr<const LaneOriginInfo> &From = N.Held->Origin;
       if (Origin && From && From->Loc.isValid() && Origin->Loc.isInvalid()) {
         *Origin = *From;
         if (Origin->Symbols.empty())
-          for (const Symbol &S : It->second.Int->symbols())
+          for (const Symbol &S : N.Held->Int->symbols())
             if (S.Kind == SymbolKind::ThreadIdx)
               Origin->Symbols.push_back(S.Name);
       }
-      return *It->second.Int;
+      return *N.Held->Int;
     }
     // A reference bound to memory (`const int &x` of `mkP(p[i])`, a
     // forwarding `args_t &&args` of make_tuple), not to a slot of the state:
     // its value is what that memory holds.
-    if (It != F.Env.end() && It->second.Pointer &&
-        D->getType()->isReferenceType() &&
-        !bindsSlot(D->getType(), It->second))
+    if (N.K == NameValue::Kind::Memory && N.Held->Pointer)
       return loadedValue(DRE, F);
-    if (const auto *PVD = dyn_cast<ParmVarDecl>(D))
-      if (F.IsKernel)
-        return symbol(Symbol::param(PVD->getName().str()));
-    if (const auto *VD = dyn_cast<VarDecl>(D)) {
-      if (VD->getName() == "warpSize")
-        return Expr::constant(WarpSize);
-      if (std::optional<VarValue> G = globalValue(VD, F); G && G->Int)
-        return *G->Int;
-      // A __device__/__constant__ scalar read by every lane: uniform.
-      if (VD->hasGlobalStorage())
-        return symbol({SymbolKind::UniformValue, VD->getName().str()});
-    }
+    // An unchanged global's initializer, in host code.
+    if (N.K == NameValue::Kind::Global && N.Held && N.Held->Int)
+      return *N.Held->Int;
+    if (std::optional<Expr> Fixed = launchValue(D, F).Int)
+      return *Fixed;
     return opaqueValue(E, /*LaneDependent=*/true);
   }
 

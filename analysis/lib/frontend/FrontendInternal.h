@@ -26,6 +26,7 @@
 #include "ClangUtil.h"
 #include "CudaFunctions.h"
 #include "IntegerOps.h"
+#include "LoopCarried.h"
 #include "ProbeSlice.h"
 #include "SourceFacts.h"
 #include "WarpReduction.h"
@@ -147,59 +148,14 @@ private:
   /// How deep a recursive single-return function is substituted into
   /// itself (other substitutions go as deep as MaxCallDepth).
   static constexpr unsigned MaxSubstitutionDepth = 16;
-  /// How many iterations a value without a closed form is sampled over.
-  static constexpr unsigned LoopSampleCount = 8;
-  /// ...or over up to this many when the loop's condition stays a known
-  /// constant (a loop of fixed, small trip count).
-  static constexpr unsigned MaxLoopSampleCount = 16;
-  /// How many probes or samplings of enclosing loops a loop of fixed trip
-  /// count may be sampled inside.
-  static constexpr unsigned MaxNestedSampling = 1;
-  /// The loop-carried slots of one loop: what one pass of the body does to
-  /// each of their leaves, and their values at the first iterations where
-  /// that has no closed form (LoopCarried.cpp).
-  struct CarriedState {
-    /// Per slot and leaf: a loop-invariant step (closed form start + step *
-    /// iter).
-    std::map<std::pair<const clang::ValueDecl *, LeafPath>, Expr> Steps;
-    /// Leaves that become data loaded from memory (`p = next[p]`).
-    std::set<std::pair<const clang::ValueDecl *, LeafPath>> Data;
-    /// Per slot: its value after 0, 1, ... passes of the body from the loop's
-    /// entry (the sampled iterations), when some leaf has no step.
-    llvm::DenseMap<const clang::ValueDecl *, std::vector<VarValue>> Samples;
-    /// Leaves whose sampled values grew past MaxCarriedNodes.
-    std::set<std::pair<const clang::ValueDecl *, LeafPath>> TooLarge;
-    /// Leaves that one pass leaves lane-dependent.
-    std::set<std::pair<const clang::ValueDecl *, LeafPath>> Lane;
-    /// Per slot: its leaves after one pass (fields it assigns included).
-    llvm::DenseMap<const clang::ValueDecl *, std::vector<LeafPath>> Leaves;
-    /// How many iterations the samples cover (fewer than LoopSampleCount
-    /// when the condition ends the loop before).
-    unsigned Iterations = LoopSampleCount;
-    /// The loop's condition was false for every lane after Iterations
-    /// passes: the samples cover every iteration that runs.
-    bool Ended = false;
-    /// The probe ran: Steps and Leaves describe every changed slot.
-    bool Probed = false;
-    /// When the samples reached the end of the loop (its condition false for
-    /// every lane after Iterations passes): each changed slot's value there.
-    std::optional<llvm::DenseMap<const clang::ValueDecl *, VarValue>> Exit;
-    /// Inside another loop's probe or samples, when the samples reached the
-    /// end of a loop no pass leaves early: the whole state after the last
-    /// pass, which is the state after the loop (nothing is recorded there).
-    std::shared_ptr<Frame> ExitFrame;
-  };
   /// Walks \p Body (and \p Inc) once, recording nothing, with every leaf of
   /// each of \p Vars replaced by a fresh symbol, and fills the steps of the
   /// leaves of \p Carried in \p Out.
-  void probeSteps(const clang::Stmt *Body, const clang::Expr *Inc,
-                  const Frame &F,
-                  const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Vars,
-                  const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Carried,
-                  unsigned LoopId, CarriedState &Out);
-  /// The most distinct expression nodes (shared subtrees counted once) the
-  /// sampled values of one leaf may take.
-  static constexpr size_t MaxCarriedNodes = 4000;
+  void
+  probeSteps(const clang::Stmt *Body, const clang::Expr *Inc, const Frame &F,
+             const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Vars,
+             const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Carried,
+             unsigned LoopId, CarriedState &Out);
   /// Does \p Inc halve or double a counter holding a power of two up to
   /// the warp size (`o >>= 1`, `o *= 2`): a butterfly's loop.
   bool halvesLaneBits(const clang::Expr *Inc, const Frame &F);
@@ -347,22 +303,6 @@ private:
                 Frame &Inner);
 
   // The abstract state (AbstractState.cpp).
-  /// The values that predicate \p Active fixes (`threads == 512` in the
-  /// `case 512:` of a switch, the then-branch of `if (n == 64)`, the code
-  /// after `if (radius != 4) return;`), added to \p Known.
-  static void knownEqualities(const Expr &Active,
-                              std::map<Symbol, Expr> &Known);
-  /// Calls \p Fn(path, slot) for each integer or pointer leaf of \p V: the
-  /// value itself and, recursively, the fields its object holds so far.
-  static void forEachLeaf(
-      const VarValue &V,
-      llvm::function_ref<void(const LeafPath &, const VarValue &)> Fn);
-  /// \p V with each leaf replaced by what \p Fn gives it (the leaf dropped,
-  /// an unknown value, where nullopt); objects are rebuilt, keeping names.
-  static VarValue mapLeaves(
-      const VarValue &V,
-      llvm::function_ref<std::optional<Expr>(const LeafPath &, const Expr &)>
-          Fn);
   /// The value of leaf \p P of \p V (a pointer leaf: its byte offset, when
   /// the pointer still points into the allocation named \p Base), reading
   /// fields not yet assigned by their names; nullopt when unknown.
@@ -371,11 +311,19 @@ private:
   /// Makes the fields on path \p P of \p V assigned entries (by their
   /// names, when not yet assigned), so that mapLeaves() reaches them.
   void materializeLeaf(VarValue &V, const LeafPath &P);
-  static VarValue namedObject(std::string Name, SymbolKind ScalarKind);
   /// The value of field \p FD of object value \p Obj.
   VarValue fieldOf(const VarValue &Obj, const clang::FieldDecl *FD) const;
   /// The slot of field \p FD of \p Obj, for writing.
   VarValue &fieldSlot(VarValue &Obj, const clang::FieldDecl *FD);
+  /// What the name \p D stands for here: the one lookup of names that
+  /// reading a value (translate), a pointer (varPointer), an lvalue's slot
+  /// (heldValue) and a reference's address (resolveAddress) share.
+  NameValue nameValue(const clang::ValueDecl *D, const Frame &F);
+  /// The value of \p D fixed for the launch, where the state does not hold
+  /// it: a kernel's parameter (named after it; a pointer, into global
+  /// memory), `warpSize`, a global variable (uniform; a pointer, into
+  /// global memory). Empty for a variable of another function.
+  VarValue launchValue(const clang::ValueDecl *D, const Frame &F) const;
   /// What lvalue \p LV holds when it names a slot (a variable, a field of an
   /// object held by value, a field of `*this` held by value); nullopt when
   /// it is memory.
@@ -389,9 +337,9 @@ private:
   std::optional<VarValue> memberValue(const clang::MemberExpr *ME,
                                       const Frame &F);
   /// In host mode, the value a global variable nobody changes holds (its
-  /// initializer); nullopt otherwise.
-  std::optional<VarValue> globalValue(const clang::VarDecl *VD,
-                                      const Frame &F);
+  /// initializer, computed once; valid until the next call); null
+  /// otherwise.
+  const VarValue *globalValue(const clang::VarDecl *VD, const Frame &F);
   /// The slot \p LV names, for writing; null when it is memory.
   VarValue *heldSlot(const clang::Expr *LV, Frame &F);
   /// Is \p FD an array of pointers that only its class's constructors
@@ -469,10 +417,10 @@ private:
   /// place by \p Value (`+=`), or by nothing (null: `++`).
   void noteLocalStore(const clang::Expr *LV, const clang::Expr *Value,
                       bool Update, const Frame &F);
-  /// The value after `if (Cond)` gave \p T on one path and \p E on the other.
   /// The function \p E (of function pointer type) holds: a function named
   /// there (`launch1`, `&launch1`) or one a variable holds; null otherwise.
   const clang::FunctionDecl *functionHeld(const clang::Expr *E, Frame &F);
+  /// The value after `if (Cond)` gave \p T on one path and \p E on the other.
   VarValue mergeValues(const Expr &Cond, const VarValue &T,
                        const VarValue &E) const;
   /// The elements of a local array after paths that left \p T and \p E

@@ -375,7 +375,7 @@ LaunchConfigFinder::LaunchConfigFinder(ASTContext &Ctx, SourceFacts &Facts) {
     auto GridDims = Dims(GridV, GridE ? GridE->getType() : QualType());
     // A dimension the path to the launch fixes: `case 512: k<<<g, threads>>>`.
     std::map<Symbol, Expr> Known;
-    KernelWalker::knownEqualities(F.Active, Known);
+    knownEqualities(F.Active, Known);
     if (!Known.empty())
       for (auto *Dims3 : {&BlockDims, &GridDims})
         for (std::optional<Expr> &D : *Dims3)

@@ -1,0 +1,76 @@
+//===- LoopCarried.h - The values a loop carries between passes -*- C++ -*-===//
+///
+/// \file
+/// The state the walker keeps for one loop while it follows the values its
+/// passes carry from one iteration to the next (LoopCarried.cpp): closed
+/// forms where one pass adds a loop-invariant step, else the values of the
+/// first iterations, sampled by walking the body that many times.
+///
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_FRONTEND_LOOPCARRIED_H
+#define COALESCE_FRONTEND_LOOPCARRIED_H
+
+#include "AbstractValues.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace coalesce {
+namespace frontend {
+
+/// How many iterations a value without a closed form is sampled over.
+inline constexpr unsigned LoopSampleCount = 8;
+/// ...or over up to this many when the loop's condition stays a known
+/// constant (a loop of fixed, small trip count).
+inline constexpr unsigned MaxLoopSampleCount = 16;
+/// How many probes or samplings of enclosing loops a loop of fixed trip
+/// count may be sampled inside.
+inline constexpr unsigned MaxNestedSampling = 1;
+/// The loop-carried slots of one loop: what one pass of the body does to
+/// each of their leaves, and their values at the first iterations where
+/// that has no closed form (LoopCarried.cpp).
+struct CarriedState {
+  /// Per slot and leaf: a loop-invariant step (closed form start + step *
+  /// iter).
+  std::map<std::pair<const clang::ValueDecl *, LeafPath>, Expr> Steps;
+  /// Leaves that become data loaded from memory (`p = next[p]`).
+  std::set<std::pair<const clang::ValueDecl *, LeafPath>> Data;
+  /// Per slot: its value after 0, 1, ... passes of the body from the loop's
+  /// entry (the sampled iterations), when some leaf has no step.
+  llvm::DenseMap<const clang::ValueDecl *, std::vector<VarValue>> Samples;
+  /// Leaves whose sampled values grew past MaxCarriedNodes.
+  std::set<std::pair<const clang::ValueDecl *, LeafPath>> TooLarge;
+  /// Leaves that one pass leaves lane-dependent.
+  std::set<std::pair<const clang::ValueDecl *, LeafPath>> Lane;
+  /// Per slot: its leaves after one pass (fields it assigns included).
+  llvm::DenseMap<const clang::ValueDecl *, std::vector<LeafPath>> Leaves;
+  /// How many iterations the samples cover (fewer than LoopSampleCount
+  /// when the condition ends the loop before).
+  unsigned Iterations = LoopSampleCount;
+  /// The loop's condition was false for every lane after Iterations
+  /// passes: the samples cover every iteration that runs.
+  bool Ended = false;
+  /// The probe ran: Steps and Leaves describe every changed slot.
+  bool Probed = false;
+  /// When the samples reached the end of the loop (its condition false for
+  /// every lane after Iterations passes): each changed slot's value there.
+  std::optional<llvm::DenseMap<const clang::ValueDecl *, VarValue>> Exit;
+  /// Inside another loop's probe or samples, when the samples reached the
+  /// end of a loop no pass leaves early: the whole state after the last
+  /// pass, which is the state after the loop (nothing is recorded there).
+  std::shared_ptr<Frame> ExitFrame;
+};
+/// The most distinct expression nodes (shared subtrees counted once) the
+/// sampled values of one leaf may take.
+inline constexpr size_t MaxCarriedNodes = 4000;
+
+} // namespace frontend
+} // namespace coalesce
+
+#endif // COALESCE_FRONTEND_LOOPCARRIED_H
