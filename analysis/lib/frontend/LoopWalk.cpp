@@ -228,13 +228,21 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   std::optional<Symbol> Iter;
   auto IterSymbol = [&](const ValueDecl *) {
     // One iteration counter per loop, shared by all its induction
-    // variables, named after NameVar so `4*n*r` reads as "row r"; a name
-    // an enclosing loop already uses gets the loop's number.
+    // variables: the loop is its identity (Symbol::Version, its place in
+    // the source); the name, for printing only, is NameVar's, so `4*n*r`
+    // reads as "row r", with the loop's line where a live value already
+    // prints that name (`k@42`).
     if (!Iter) {
       std::string Name = NameVar ? NameVar->getName().str() : "";
-      if (Name.empty() || loopNameTaken(F, Name))
-        Name = (Name.empty() ? "iter" : Name + ".") + std::to_string(LoopId);
-      Iter = Symbol{SymbolKind::LoopIter, Name};
+      if (Name.empty() || loopNameTaken(F, Name)) {
+        std::string Base =
+            fmt::format("{}@{}", Name.empty() ? "iter" : Name,
+                        toLocation(SM, Loop->getBeginLoc()).Line);
+        Name = Base;
+        for (unsigned N = 2; loopNameTaken(F, Name); ++N)
+          Name = fmt::format("{}.{}", Base, N);
+      }
+      Iter = Symbol{SymbolKind::LoopIter, Name, locationKey(Loop)};
     }
     return symbol(*Iter);
   };

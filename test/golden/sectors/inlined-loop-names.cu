@@ -1,7 +1,7 @@
 // A loop of an inlined __device__ function whose counter has the name of a
 // loop around the call (`j` in both, Rodinia myocyte's attempts around its
-// 13 stages) counts its own iterations: the two counters are distinct
-// symbols, the callee's numbered.
+// 13 stages) counts its own iterations: two symbols, each keyed by its
+// loop, the callee's printed with its loop's line (`j@29`).
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=32 %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --block=32 --explain-access=%s:35:9 %s | FileCheck %s --check-prefix=DRAWN
 // GPU-ARGS: --block=32
@@ -50,5 +50,5 @@ __global__ void attempts(const float *in, float *tmp, int workload, int xmax) {
 // CHECK: inlined-loop-names.cu:[[@LINE-15]]:26: access: kernel=attempts op=load base=tmp elem=4 expr='tmp[11 * 91 + i]' sectors=32 ideal=4 class=strided
 // CHECK-NOT: access:
 // The drawn request is at the stage the guard search moved the counter to.
-// DRAWN: assuming j.{{[0-9]+}} >= 12 so that the access executes
-// DRAWN: one request drawn ({{.*}}iteration 12 of the loop over j.{{[0-9]+}}
+// DRAWN: assuming j@29 >= 12 so that the access executes
+// DRAWN: one request drawn ({{.*}}iteration 12 of the loop over j@29, iteration 0 of the loop over k)
