@@ -63,4 +63,25 @@ TEST(CudaFunctionsTest, LaunchesAndCopies) {
   EXPECT_TRUE(cudaFunction("load_matrix_sync").is(CudaRole::None));
 }
 
+TEST(CudaFunctionsTest, BuiltinVariables) {
+  EXPECT_EQ(cudaVariable("threadIdx"), CudaVariable::ThreadIdx);
+  EXPECT_EQ(cudaVariable("gridDim"), CudaVariable::GridDim);
+  EXPECT_EQ(cudaVariable("warpSize"), CudaVariable::WarpSize);
+  EXPECT_EQ(cudaVariable("threadIdx_x"), CudaVariable::None);
+  EXPECT_EQ(cudaVariable("warpsize"), CudaVariable::None);
+}
+
+TEST(CudaFunctionsTest, CooperativeGroupTypes) {
+  EXPECT_EQ(cudaGroupType("thread_block"), CudaGroupType::Block);
+  EXPECT_EQ(cudaGroupType("grid_group"), CudaGroupType::Grid);
+  EXPECT_EQ(cudaGroupType("coalesced_group"), CudaGroupType::Coalesced);
+  // thread_block_tile<32> and the bases it is built on, by prefix.
+  EXPECT_EQ(cudaGroupType("thread_block_tile"), CudaGroupType::Tile);
+  EXPECT_EQ(cudaGroupType("__static_size_tile_base"), CudaGroupType::Tile);
+  EXPECT_EQ(cudaGroupType("__static_size_thread_block_tile_base"),
+            CudaGroupType::Tile);
+  EXPECT_EQ(cudaGroupType("thread_group"), CudaGroupType::None);
+  EXPECT_EQ(cudaGroupType("thread_block_"), CudaGroupType::None);
+}
+
 } // namespace

@@ -332,7 +332,7 @@ VarValue KernelWalker::launchValue(const ValueDecl *D, const Frame &F) const {
     return V;
   }
   const auto *VD = dyn_cast<VarDecl>(D);
-  if (VD && VD->getName() == "warpSize") {
+  if (VD && cudaVariable(VD->getName()) == CudaVariable::WarpSize) {
     V.Int = Expr::constant(WarpSize);
   } else if (VD && VD->hasGlobalStorage()) {
     // A __device__ or __constant__ variable read by every lane: uniform; a
@@ -641,12 +641,8 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
     return;
   // The arguments were walked with the expression that holds the call.
   Frame Inner;
-  Inner.enterFrom(F, CtorDef);
-  Inner.Active = F.Active;
-  Inner.CallChain = F.CallChain;
-  Inner.CallChain.push_back(toLocation(SM, CCE->getBeginLoc()));
+  pushCall(Inner, F, CtorDef, CCE->getBeginLoc());
   Inner.ThisObject = &Target;
-  Inner.Memory = F.Memory;
   llvm::SmallVector<const clang::Expr *, 8> Args(CCE->arguments());
   bindArguments(CtorDef, Args, 0, F, Inner);
   for (const CXXCtorInitializer *Init : CtorDef->inits()) {
@@ -676,7 +672,7 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
   // fields only; their bodies hold no accesses of the user's.
   if (walksInto(CtorDef))
     walkStmt(CtorDef->getBody(), Inner);
-  F.Memory = Inner.Memory;
+  popCall(F, Inner);
 }
 
 /// The values that predicate \p Active fixes (`threads == 512` in the

@@ -78,16 +78,18 @@ std::optional<Symbol> cudaBuiltinSymbol(const clang::Expr *E) {
                 .Default(-1);
   if (Dim < 0)
     return std::nullopt;
-  StringRef Var = Base->getDecl()->getName();
-  if (Var == "threadIdx")
+  switch (cudaVariable(Base->getDecl()->getName())) {
+  case CudaVariable::ThreadIdx:
     return Symbol::threadIdx(Dim);
-  if (Var == "blockIdx")
+  case CudaVariable::BlockIdx:
     return Symbol::blockIdx(Dim);
-  if (Var == "blockDim")
+  case CudaVariable::BlockDim:
     return Symbol::blockDim(Dim);
-  if (Var == "gridDim")
+  case CudaVariable::GridDim:
     return Symbol::gridDim(Dim);
-  return std::nullopt;
+  default:
+    return std::nullopt;
+  }
 }
 
 bool isPointerIdentityBuiltin(const CallExpr *CE) {

@@ -16,6 +16,9 @@ namespace {
 struct Table {
   llvm::StringMap<CudaFunction> Exact;
   std::vector<std::pair<llvm::StringRef, CudaFunction>> Prefixes;
+  llvm::StringMap<CudaVariable> Variables;
+  llvm::StringMap<CudaGroupType> Types;
+  std::vector<std::pair<llvm::StringRef, CudaGroupType>> TypePrefixes;
 
   Table() {
     using namespace cudaflag;
@@ -23,6 +26,11 @@ struct Table {
   Exact.try_emplace(NAME, CudaFunction{CudaRole::ROLE, FLAGS});
 #define CUDA_PREFIX(PREFIX, ROLE, FLAGS)                                       \
   Prefixes.emplace_back(PREFIX, CudaFunction{CudaRole::ROLE, FLAGS});
+#define CUDA_VARIABLE(NAME, ROLE)                                              \
+  Variables.try_emplace(NAME, CudaVariable::ROLE);
+#define CUDA_TYPE(NAME, ROLE) Types.try_emplace(NAME, CudaGroupType::ROLE);
+#define CUDA_TYPE_PREFIX(PREFIX, ROLE)                                         \
+  TypePrefixes.emplace_back(PREFIX, CudaGroupType::ROLE);
 #include "CudaFunctions.def"
   }
 };
@@ -41,6 +49,20 @@ CudaFunction cudaFunction(llvm::StringRef Name) {
     if (Name.starts_with(Prefix))
       return Fn;
   return {};
+}
+
+CudaVariable cudaVariable(llvm::StringRef Name) {
+  return table().Variables.lookup(Name);
+}
+
+CudaGroupType cudaGroupType(llvm::StringRef Name) {
+  const Table &T = table();
+  if (auto It = T.Types.find(Name); It != T.Types.end())
+    return It->second;
+  for (const auto &[Prefix, Type] : T.TypePrefixes)
+    if (Name.starts_with(Prefix))
+      return Type;
+  return CudaGroupType::None;
 }
 
 CudaFunction cudaFunction(const clang::CallExpr *CE) {

@@ -99,6 +99,23 @@ CudaFunction cudaFunction(llvm::StringRef Name);
 /// The row of the function \p CE calls directly, by its unqualified name.
 CudaFunction cudaFunction(const clang::CallExpr *CE);
 
+/// The CUDA built-in variables the walker knows (CudaFunctions.def).
+enum class CudaVariable {
+  None,
+  ThreadIdx,
+  BlockIdx,
+  BlockDim,
+  GridDim,
+  WarpSize
+};
+/// The table's row for the variable called \p Name; None when it has none.
+CudaVariable cudaVariable(llvm::StringRef Name);
+/// The classes of cooperative_groups the walker knows (CudaFunctions.def).
+enum class CudaGroupType { None, Block, Grid, Coalesced, Tile };
+/// The table's row for the class called \p Name (in cooperative_groups:
+/// the caller checks the namespace); None when it has none.
+CudaGroupType cudaGroupType(llvm::StringRef Name);
+
 /// If \p E reads threadIdx/blockIdx/blockDim/gridDim.{x,y,z}, the symbol
 /// (CudaBuiltins.cpp).
 std::optional<Symbol> cudaBuiltinSymbol(const clang::Expr *E);

@@ -47,15 +47,14 @@ GroupKind groupKind(const CXXRecordDecl *RD, int64_t &TileSize) {
     return GroupKind::None;
   if (!inCooperativeGroups(RD))
     return GroupKind::None;
-  StringRef Name = RD->getName();
-  if (Name == "thread_block")
+  switch (cudaGroupType(RD->getName())) {
+  case CudaGroupType::Block:
     return GroupKind::Block;
-  if (Name == "grid_group")
+  case CudaGroupType::Grid:
     return GroupKind::Grid;
-  if (Name == "coalesced_group")
+  case CudaGroupType::Coalesced:
     return GroupKind::Coalesced;
-  if (Name.starts_with("thread_block_tile") || Name == "__static_size_thread_block_tile_base" ||
-      Name.starts_with("__static_size_tile_base")) {
+  case CudaGroupType::Tile:
     if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
       const TemplateArgumentList &Args = Spec->getTemplateArgs();
       if (Args.size() >= 1 && Args[0].getKind() == TemplateArgument::Integral) {
@@ -63,6 +62,9 @@ GroupKind groupKind(const CXXRecordDecl *RD, int64_t &TileSize) {
         return GroupKind::Tile;
       }
     }
+    break;
+  case CudaGroupType::None:
+    break;
   }
   return GroupKind::Other;
 }

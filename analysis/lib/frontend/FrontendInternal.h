@@ -288,6 +288,16 @@ private:
                       llvm::StringRef Name, Frame &F);
   void inlineCall(const clang::CallExpr *CE, const clang::FunctionDecl *Callee,
                   Frame &F);
+  /// Enters the call of \p Callee at \p Site (\p Call, or a construction)
+  /// from \p Caller: \p Inner, whose `this` and captures are bound, takes
+  /// the caller's chain of calls, predicate, memory version and library
+  /// call (\p Call itself when it enters library code). popCall() hands
+  /// the caller back what the call's walk left in memory; the arguments
+  /// are bound in between (bindArguments()).
+  void pushCall(Frame &Inner, const Frame &Caller,
+                const clang::FunctionDecl *Callee, clang::SourceLocation Site,
+                const clang::CallExpr *Call = nullptr);
+  static void popCall(Frame &Caller, const Frame &Inner);
   /// Binds the parameters of \p Callee in \p Inner to \p Args (from
   /// \p FirstArg on), evaluated in \p Caller.
   void bindArguments(const clang::FunctionDecl *Callee,

@@ -204,6 +204,25 @@ void KernelWalker::bindThis(const clang::Expr *Object, bool Arrow,
   }
 }
 
+void KernelWalker::pushCall(Frame &Inner, const Frame &Caller,
+                            const FunctionDecl *Callee,
+                            clang::SourceLocation Site, const CallExpr *Call) {
+  Inner.enterFrom(Caller, Callee);
+  Inner.Active = Caller.Active;
+  Inner.CallChain = Caller.CallChain;
+  Inner.CallChain.push_back(toLocation(SM, Site));
+  Inner.Memory = Caller.Memory;
+  // What library code does is reported at the user's call into it.
+  Inner.LibraryCall = Caller.LibraryCall;
+  if (Call && !Inner.LibraryCall &&
+      SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+    Inner.LibraryCall = Call;
+}
+
+void KernelWalker::popCall(Frame &Caller, const Frame &Inner) {
+  Caller.Memory = Inner.Memory;
+}
+
 void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
                               Frame &F) {
   // A method called as an operator (a lambda's operator(), L[i]) takes its
@@ -244,21 +263,13 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
                Inner);
     }
   }
-  Inner.enterFrom(F, Callee);
-  Inner.Active = F.Active;
-  Inner.CallChain = F.CallChain;
-  Inner.CallChain.push_back(toLocation(SM, CE->getBeginLoc()));
-  Inner.LibraryCall = F.LibraryCall;
-  if (!Inner.LibraryCall &&
-      SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
-    Inner.LibraryCall = CE;
+  pushCall(Inner, F, Callee, CE->getBeginLoc(), CE);
   VarValue Result;
   Inner.Returned = &Result;
   llvm::SmallVector<const clang::Expr *, 8> Args(CE->arguments());
   bindArguments(Callee, Args, FirstArg, F, Inner);
-  Inner.Memory = F.Memory;
   walkStmt(Callee->getBody(), Inner);
-  F.Memory = Inner.Memory;
+  popCall(F, Inner);
   Returned[CE] = Result;
   // Reference parameters bound to the caller's slots write back what the
   // callee left in them (`mirror(int &d, int n)` changes the caller's d).
