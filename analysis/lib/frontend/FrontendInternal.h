@@ -113,11 +113,11 @@ private:
   // Statements (KernelWalker.cpp).
   void walkStmt(const clang::Stmt *S, Frame &F);
   void walkCompound(const clang::CompoundStmt *CS, Frame &F);
-  /// Walks the arms of \p SS under their labels. When every arm ends in a
-  /// `break` (or the switch's end) and nothing leaves the switch otherwise
-  /// (no fallthrough, return, goto, continue), returns the frames the arms
-  /// end in with their conditions, so the caller can join them; nullopt
-  /// otherwise.
+  /// Walks the arms of \p SS under their labels, an arm that falls into
+  /// the next label joined with that label's entry. When nothing leaves
+  /// the switch but its `break`s and its end (no return, goto, continue),
+  /// returns the frames the arms end in with their conditions, so the
+  /// caller can join them; nullopt otherwise.
   std::optional<std::vector<std::pair<Expr, Frame>>>
   walkSwitchBody(const clang::SwitchStmt *SS, Frame &F);
   void walkIf(const clang::IfStmt *IS, Frame &F);
@@ -268,12 +268,12 @@ private:
                                           const clang::Expr *Value, Frame &F,
                                           const clang::ValueDecl *Named);
   void walkCall(const clang::CallExpr *CE, Frame &F);
-  /// For a call the walker does not enter (library code): the memory its
-  /// reference parameters, its operator's left operand and its object are
-  /// bound to is read (or written) there.
   /// Records the memory \p Arg names when it is bound to a reference
   /// (not a temporary, not a local scalar) as accessed by \p Op.
   void recordBoundLValue(const clang::Expr *Arg, AccessOp Op, Frame &F);
+  /// For a call the walker does not enter (library code): the memory its
+  /// reference parameters, its operator's left operand and its object are
+  /// bound to is read (or written) there.
   void recordBoundLValues(const clang::CallExpr *CE,
                           const clang::FunctionDecl *Callee, Frame &F);
   /// Records the accesses of a CUDA library call the walker models rather
@@ -368,12 +368,12 @@ private:
   /// reads and assigns element by element (`p[i] = q`, `*p[i]`), so that
   /// VarValue::Elements tells what it holds?
   bool elementWiseArray(const clang::VarDecl *VD);
-  /// `p[i] = q` (\p Store) into such an array: element i holds q from now
-  /// on. False when \p Store is not such a store.
   /// The elements an initializer list gives such an array (`int o[3] = {a,
   /// b}`: a, b and 0); null when it is not one.
   std::shared_ptr<const LocalElements>
   initialElements(const clang::VarDecl *VD, const Frame &F);
+  /// `p[i] = q` (\p Store) into such an array: element i holds q from now
+  /// on. False when \p Store is not such a store.
   bool storeLocalElement(const clang::BinaryOperator *Store, Frame &F);
   /// What the element \p LV (`p[i]`) of such an array holds: the newest
   /// store the index tells apart from the others; nullopt when unknown.

@@ -224,7 +224,7 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
       F.Memory = Memory;
       return;
     }
-    // Cases this walk does not model (fallthrough, return, goto inside):
+    // Cases this walk does not model (return, goto, continue inside):
     // what the body changed becomes opaque.
     ModificationFinder MF;
     MF.TraverseStmt(const_cast<Stmt *>(SS->getBody()));
@@ -289,9 +289,20 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
   bool ArmHasStatements = false;
   std::optional<Expr> ArmLabel;
   // Each `case v:` runs where the condition equals v (a label's statements
-  // up to the next label or break), `default:` where it equals none.
+  // up to the next label or break), `default:` where it equals none of the
+  // switch's labels (those after it included).
   Expr Cond = translate(SS->getCond(), F);
   Expr NoCase = Expr::constant(1);
+  for (const SwitchCase *SC = SS->getSwitchCaseList(); SC;
+       SC = SC->getNextSwitchCase())
+    if (const auto *CS = dyn_cast<CaseStmt>(SC)) {
+      clang::Expr::EvalResult R;
+      if (!CS->getLHS()->isValueDependent() && !CS->getRHS() &&
+          CS->getLHS()->EvaluateAsInt(R, Ctx))
+        NoCase = Expr::logicalAnd(
+            NoCase,
+            Expr::ne(Cond, Expr::constant(R.Val.getInt().getExtValue())));
+    }
   std::optional<Frame> Arm;
   for (const Stmt *Child : Body->body()) {
     const Stmt *Inner = Child;
@@ -302,11 +313,9 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
         IsLabel = true;
         clang::Expr::EvalResult R;
         Expr Match = Expr::constant(0);
-        if (!CS->getLHS()->isValueDependent() &&
+        if (!CS->getLHS()->isValueDependent() && !CS->getRHS() &&
             CS->getLHS()->EvaluateAsInt(R, Ctx)) {
-          Expr V = Expr::constant(R.Val.getInt().getExtValue());
-          Match = Expr::eq(Cond, V);
-          NoCase = Expr::logicalAnd(NoCase, Expr::ne(Cond, V));
+          Match = Expr::eq(Cond, Expr::constant(R.Val.getInt().getExtValue()));
         } else {
           // Each label its own unknown: two of them are not equal.
           Match = symbol(
@@ -326,13 +335,20 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
     }
     // Where an arm ends, memory as it left it joins the others'.
     if (IsLabel) {
-      if (Arm) {
-        F.Memory = joinMemory(F.Memory, Arm->Memory);
-        // Falling into the next label from an arm that did something.
-        Modelled &= !ArmHasStatements;
+      if (Arm && ArmHasStatements) {
+        // The arm above falls into this label: the code from here runs
+        // where either label holds, with the values of the path it came by.
+        Frame Entry = under(F, *Label);
+        Frame Joined = under(F, Expr::logicalOr(*ArmLabel, *Label));
+        mergeBranches(*ArmLabel, Joined, *Arm, Entry);
+        Arm = std::move(Joined);
+        ArmLabel = Expr::logicalOr(*ArmLabel, *Label);
+      } else {
+        if (Arm)
+          F.Memory = joinMemory(F.Memory, Arm->Memory);
+        Arm = under(F, *Label);
+        ArmLabel = Label;
       }
-      Arm = under(F, *Label);
-      ArmLabel = Label;
       ArmHasStatements = false;
     }
     if (isa<BreakStmt>(Inner)) {

@@ -40,8 +40,14 @@ __global__ void switched(float *a, int k) {
   // K0: [[@LINE-2]]:3: access: kernel=switched op=store base=a elem=4 expr='a[i - j]' sectors=21 ideal=4 class=strided
 }
 
-// An arm that falls into the next label, or leaves by return: not modelled,
-// what the switch changed is unknown, each variable on its own.
+// An arm that falls into the next label goes on with its values there, as
+// the CFG has it (issue 29: what the switch changed was unknown): k = 0
+// runs both arms (i - j = -5 * threadIdx.x, 20 bytes apart), k = 1 the
+// second (-6 * threadIdx.x), k = 1024 neither (0). `default:` first holds
+// where no label after it does: with k = 1 its store runs in no lane (it
+// ran in every lane before).
+// RUN: %coalesce-lint --print-accesses --fail-on=never --param fallthrough:k=0 --param defaultFirst:k=3 %s | FileCheck %s --check-prefix=F0
+// RUN: %coalesce-lint --print-accesses --fail-on=never --param fallthrough:k=1 --param defaultFirst:k=1 %s | FileCheck %s --check-prefix=F1
 __global__ void fallthrough(float *a, int k) {
   int i = threadIdx.x, j = threadIdx.x;
   switch (k) {
@@ -50,7 +56,23 @@ __global__ void fallthrough(float *a, int k) {
   default: break;
   }
   a[i - j] = 1.0f;
-  // CHECK: [[@LINE-1]]:3: access: kernel=fallthrough op=store base=a elem=4 expr='a[i - j]' sectors=n/a ideal=n/a class=unknown
+  // CHECK: [[@LINE-1]]:3: access: kernel=fallthrough op=store base=a elem=4 expr='a[i - j]' sectors=1 ideal=4 class=uniform
+  // F0: [[@LINE-2]]:3: access: kernel=fallthrough op=store base=a elem=4 expr='a[i - j]' sectors=21 ideal=4 class=strided
+  // F1: [[@LINE-3]]:3: access: kernel=fallthrough op=store base=a elem=4 expr='a[i - j]' sectors=25 ideal=4 class=strided
+}
+__global__ void defaultFirst(float *a, int k) {
+  int s = 32;
+  switch (k) {
+  default: s = 8; a[threadIdx.x * 2] = 0.0f; break;
+  // CHECK: [[@LINE-1]]:19: access: kernel=defaultFirst op=store base=a elem=4 expr='a[threadIdx.x * 2]' sectors=8 ideal=4 class=strided
+  // F0: [[@LINE-2]]:19: access: kernel=defaultFirst op=store base=a elem=4 expr='a[threadIdx.x * 2]' sectors=8 ideal=4 class=strided
+  // F1: [[@LINE-3]]:19: access: kernel=defaultFirst op=store base=a elem=4 expr='a[threadIdx.x * 2]' sectors=n/a ideal=n/a class=unknown
+  case 1: s = 1; break;
+  }
+  a[threadIdx.x * s] = 1.0f;
+  // CHECK: [[@LINE-1]]:3: access: kernel=defaultFirst op=store base=a elem=4 expr='a[threadIdx.x * s]' sectors=32 ideal=4 class=strided
+  // F0: [[@LINE-2]]:3: access: kernel=defaultFirst op=store base=a elem=4 expr='a[threadIdx.x * s]' sectors=32 ideal=4 class=strided
+  // F1: [[@LINE-3]]:3: access: kernel=defaultFirst op=store base=a elem=4 expr='a[threadIdx.x * s]' sectors=4 ideal=4 class=coalesced
 }
 
 // Two counters of one loop share its iteration; a shadowed counter is its own.
