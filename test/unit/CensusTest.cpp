@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "census/Census.h"
 
+#include "CudaSnippet.h"
+
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
@@ -42,26 +44,11 @@ struct Parsed {
 /// census of the kernel named \p Kernel.
 Parsed censusOf(const std::string &Code, llvm::StringRef Kernel) {
   Parsed P;
-  P.AST = clang::tooling::buildASTFromCodeWithArgs(
-      std::string(Prelude) + Code,
-      {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
-       "--cuda-gpu-arch=sm_90", "-std=c++17", "-Wno-unknown-cuda-version"},
-      "snippet.cu");
+  P.AST = testutil::parseCudaSnippet(std::string(Prelude) + Code);
   if (!P.AST)
     return P;
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
-    llvm::StringRef Name;
-    const clang::FunctionDecl *Found = nullptr;
-    bool VisitFunctionDecl(clang::FunctionDecl *FD) {
-      if (FD->getName() == Name && FD->hasBody())
-        Found = FD;
-      return true;
-    }
-  } F;
-  F.Name = Kernel;
-  F.TraverseDecl(P.AST->getASTContext().getTranslationUnitDecl());
-  if (F.Found)
-    P.Census = census::takeCensus(P.AST->getASTContext(), F.Found);
+  if (const clang::FunctionDecl *K = testutil::findFunction(*P.AST, Kernel))
+    P.Census = census::takeCensus(P.AST->getASTContext(), K);
   return P;
 }
 

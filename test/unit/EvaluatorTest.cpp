@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/FrontendInternal.h"
 
+#include "CudaSnippet.h"
+
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
@@ -50,36 +52,19 @@ __device__ const int warpSize = 32;
 std::vector<std::string> walk(const std::string &Code, llvm::StringRef Kernel,
                               const std::string &Library = "") {
   std::string Header = std::string(Prelude) + Library;
-  std::unique_ptr<clang::ASTUnit> AST =
-      clang::tooling::buildASTFromCodeWithArgs(
-          (Library.empty() ? std::string(Prelude) : "#include <library.h>\n") +
-              Code,
-          {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
-           "--cuda-gpu-arch=sm_90", "-std=c++17", "-fdeclspec",
-           "-Wno-unknown-cuda-version", "-isystem", "/library"},
-          "snippet.cu", "clang-tool",
-          std::make_shared<clang::PCHContainerOperations>(),
-          clang::tooling::getClangStripDependencyFileAdjuster(),
-          {{"/library/library.h", Header}});
+  std::unique_ptr<clang::ASTUnit> AST = testutil::parseCudaSnippet(
+      (Library.empty() ? std::string(Prelude) : "#include <library.h>\n") +
+          Code,
+      {{"/library/library.h", Header}});
   if (!AST)
     return {"no AST"};
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
-    llvm::StringRef Name;
-    const clang::FunctionDecl *Found = nullptr;
-    bool VisitFunctionDecl(clang::FunctionDecl *FD) {
-      if (FD->getName() == Name && FD->hasBody())
-        Found = FD;
-      return true;
-    }
-  } F;
-  F.Name = Kernel;
-  F.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
-  if (!F.Found)
+  const clang::FunctionDecl *Found = testutil::findFunction(*AST, Kernel);
+  if (!Found)
     return {"no kernel"};
   KernelRecord K;
   frontend::SourceFacts Facts(AST->getASTContext());
   frontend::KernelWalker Walker(AST->getASTContext(), K, Facts);
-  Walker.walkKernel(F.Found);
+  Walker.walkKernel(Found);
   std::vector<std::string> Out;
   for (const AccessRecord &A : K.Accesses) {
     const AccessPattern &P = A.Pattern;

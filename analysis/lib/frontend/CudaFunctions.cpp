@@ -41,14 +41,24 @@ const Table &table() {
 }
 } // namespace
 
-CudaFunction cudaFunction(llvm::StringRef Name) {
-  const Table &T = table();
-  if (auto It = T.Exact.find(Name); It != T.Exact.end())
+namespace {
+/// The row of \p Name: its exact name first, then the prefixes in table
+/// order; a default row (role None) when none matches.
+template <typename Row>
+Row lookup(const llvm::StringMap<Row> &Exact,
+           llvm::ArrayRef<std::pair<llvm::StringRef, Row>> Prefixes,
+           llvm::StringRef Name) {
+  if (auto It = Exact.find(Name); It != Exact.end())
     return It->second;
-  for (const auto &[Prefix, Fn] : T.Prefixes)
+  for (const auto &[Prefix, R] : Prefixes)
     if (Name.starts_with(Prefix))
-      return Fn;
-  return {};
+      return R;
+  return Row{};
+}
+} // namespace
+
+CudaFunction cudaFunction(llvm::StringRef Name) {
+  return lookup<CudaFunction>(table().Exact, table().Prefixes, Name);
 }
 
 CudaVariable cudaVariable(llvm::StringRef Name) {
@@ -56,13 +66,7 @@ CudaVariable cudaVariable(llvm::StringRef Name) {
 }
 
 CudaGroupType cudaGroupType(llvm::StringRef Name) {
-  const Table &T = table();
-  if (auto It = T.Types.find(Name); It != T.Types.end())
-    return It->second;
-  for (const auto &[Prefix, Type] : T.TypePrefixes)
-    if (Name.starts_with(Prefix))
-      return Type;
-  return CudaGroupType::None;
+  return lookup<CudaGroupType>(table().Types, table().TypePrefixes, Name);
 }
 
 CudaFunction cudaFunction(const clang::CallExpr *CE) {
