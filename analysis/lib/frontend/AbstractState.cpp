@@ -9,9 +9,10 @@
 // nameValue() answers "what does this name hold here", once for the whole
 // evaluator: a slot of the state, a reference bound to memory, a global, or
 // a value fixed for the launch (launchValue()). heldValue() answers "what
-// does this lvalue hold here" for every slot that is not memory; an lvalue that is memory (a[i], p->x, a __constant__ or
-// __device__ variable) is not a slot: reading it is a load, and the loaded
-// value is described by loadedValue()/resolvePointer(). heldSlot() is the
+// does this lvalue hold here" for every slot that is not memory; an lvalue
+// that is memory (a[i], p->x, a __constant__ or __device__ variable) is not
+// a slot: reading it is a load, and the loaded value is described by
+// loadedValue()/resolvePointer(). heldSlot() is the
 // same lookup for writing. Objects are copied on write, so copies made by
 // branches, calls by value and `Params q = p;` never alias.
 //
