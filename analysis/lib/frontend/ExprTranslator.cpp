@@ -302,6 +302,47 @@ bool KernelWalker::mayBeNegative(const Expr &X) {
   return !Facts.neverNegative(X, Negative, MaxSplits);
 }
 
+std::optional<Expr> KernelWalker::combineValues(BinaryOperatorKind Op,
+                                                const Expr &L, const Expr &R,
+                                                const clang::Expr *Site) {
+  if (BinaryOperator::isCompoundAssignmentOp(Op))
+    Op = BinaryOperator::getOpForCompoundAssignment(Op);
+  std::optional<Combine> C;
+  switch (Op) {
+  case BO_Add:
+    C = Combine::Add;
+    break;
+  case BO_Mul:
+    C = Combine::Mul;
+    break;
+  case BO_And:
+    C = Combine::And;
+    break;
+  case BO_Or:
+    C = Combine::Or;
+    break;
+  case BO_Xor:
+    C = Combine::Xor;
+    break;
+  default:
+    break;
+  }
+  if (C)
+    if (std::optional<Expr> W = Exchanges.combine(
+            *C, L, R, [&] { return sourceText(Ctx, Site->getSourceRange()); }))
+      return W;
+  if (unsigned Bits = unsignedOperationBits(Ctx, Site)) {
+    bool Relational = BinaryOperator::isRelationalOp(Op);
+    if (Relational || Op == BO_Div || Op == BO_Rem || Op == BO_Shr) {
+      bool LNeg = mayBeNegative(L);
+      bool RNeg = Relational && mayBeNegative(R);
+      if (std::optional<Expr> U = unsignedOperation(Op, L, R, Bits, LNeg, RNeg))
+        return U;
+    }
+  }
+  return applyBinaryOperator(Op, L, R);
+}
+
 std::optional<int64_t> KernelWalker::constantValue(const clang::Expr *E) {
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
     return llvm::APSInt(IL->getValue(),
@@ -414,7 +455,7 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = DRE->getDecl();
     NameValue N = nameValue(D, F);
-    if (N.K != NameValue::Kind::Global && N.Held && N.Held->Int) {
+    if (N.Held && N.Held->Int) {
       const std::shared_ptr<const LaneOriginInfo> &From = N.Held->Origin;
       if (Origin && From && From->Loc.isValid() && Origin->Loc.isInvalid()) {
         *Origin = *From;
@@ -430,9 +471,6 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     // its value is what that memory holds.
     if (N.K == NameValue::Kind::Memory && N.Held->Pointer)
       return loadedValue(DRE, F);
-    // An unchanged global's initializer, in host code.
-    if (N.K == NameValue::Kind::Global && N.Held && N.Held->Int)
-      return *N.Held->Int;
     if (std::optional<Expr> Fixed = launchValue(D, F).Int)
       return *Fixed;
     return opaqueValue(E, /*LaneDependent=*/true);

@@ -1,9 +1,9 @@
 //===- WarpReduction.cpp - Butterfly reductions across a warp -------------===//
 //
 // WarpExchanges (see WarpReduction.h), and where the walker meets it: the
-// xor shuffle of a value per lane (xorShuffle, from the CUDA library values)
-// and every combination of two values (combineValues, for `a op b` and
-// `a op= b` alike).
+// xor shuffle of a value per lane (xorShuffle, from the CUDA library values);
+// the translator offers it every combination of two values
+// (combineValues, ExprTranslator.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "WarpReduction.h"
@@ -116,37 +116,6 @@ std::optional<Expr> KernelWalker::xorShuffle(const CallExpr *CE,
     return std::nullopt;
   return Exchanges.shuffled(V, static_cast<unsigned>(*Lanes),
                             sourceText(Ctx, CE->getSourceRange()));
-}
-
-std::optional<Expr> KernelWalker::combineValues(BinaryOperatorKind Op,
-                                                const Expr &L, const Expr &R,
-                                                const clang::Expr *Site) {
-  if (BinaryOperator::isCompoundAssignmentOp(Op))
-    Op = BinaryOperator::getOpForCompoundAssignment(Op);
-  std::optional<Combine> C;
-  switch (Op) {
-  case BO_Add: C = Combine::Add; break;
-  case BO_Mul: C = Combine::Mul; break;
-  case BO_And: C = Combine::And; break;
-  case BO_Or: C = Combine::Or; break;
-  case BO_Xor: C = Combine::Xor; break;
-  default: break;
-  }
-  if (C)
-    if (std::optional<Expr> W = Exchanges.combine(*C, L, R, [&] {
-          return sourceText(Ctx, Site->getSourceRange());
-        }))
-      return W;
-  if (unsigned Bits = unsignedOperationBits(Ctx, Site)) {
-    bool Relational = BinaryOperator::isRelationalOp(Op);
-    if (Relational || Op == BO_Div || Op == BO_Rem || Op == BO_Shr) {
-      bool LNeg = mayBeNegative(L);
-      bool RNeg = Relational && mayBeNegative(R);
-      if (std::optional<Expr> U = unsignedOperation(Op, L, R, Bits, LNeg, RNeg))
-        return U;
-    }
-  }
-  return applyBinaryOperator(Op, L, R);
 }
 
 } // namespace frontend
