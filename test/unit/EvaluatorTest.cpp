@@ -7,7 +7,7 @@
 // is recorded with. Each test is about one transfer function: what a name
 // holds (a kernel's parameter, warpSize, a global, a reference bound to
 // memory or to a variable), loads versioned by the stores between them,
-// loop counters keyed by their loop, unsigned wrap-around.
+// loop counters keyed by their loop, unsigned wrap-around, jumps.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/FrontendInternal.h"
@@ -201,6 +201,51 @@ __global__ void k(const float *in, float *out) {
       (Lines{"4:22 load in: 16*threadIdx.x", "4:3 store out: 4*threadIdx.x",
              "excluded 4:22 local memory (a variable of the thread)",
              "excluded 4:22 local memory (a variable of the thread)"}));
+}
+
+TEST(EvaluatorTest, AJumpInsideABranchGuardsTheRestOfTheBlock) {
+  // A return nested two branches deep, and one in an else: the statements
+  // after run where no lane left.
+  Lines L = walk(R"(
+__global__ void k(float *out, int n) {
+  if (threadIdx.x < 16) {
+    if (n > 0)
+      return;
+  }
+  out[threadIdx.x] = 0;
+  if (threadIdx.x >= 8) {
+  } else
+    return;
+  out[threadIdx.x] = 1;
+})",
+                 "k");
+  EXPECT_EQ(L, (Lines{"store out: 4*threadIdx.x if (0 == ((0 < n) && "
+                      "(threadIdx.x < 16)))",
+                      "store out: 4*threadIdx.x if ((8 <= threadIdx.x) && (0 "
+                      "== ((0 < n) && (threadIdx.x < 16))))"}));
+}
+
+TEST(EvaluatorTest, ASwitchJoinsTheValuesAtEachBreak) {
+  // A break inside an arm's branch leaves the switch with the values there;
+  // an arm that returns leaves nothing after the switch.
+  Lines L = walk(R"(
+__global__ void k(float *out, int c) {
+  int s = 1;
+  switch (c) {
+  case 0:
+    s = 2;
+    if (threadIdx.x < 16)
+      break;
+    s = 8;
+    break;
+  case 1:
+    return;
+  }
+  out[threadIdx.x * s] = 0;
+})",
+                 "k");
+  EXPECT_EQ(L, (Lines{"store out: 4*threadIdx.x*(((threadIdx.x < 16) && (0 == "
+                      "c)) ? 2 : ((0 == c) ? 8 : 1)) if (1 != c)"}));
 }
 
 } // namespace

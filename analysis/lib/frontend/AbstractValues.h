@@ -218,6 +218,33 @@ struct AddressInfo {
   unsigned FieldOffset = 0;
 };
 
+/// Where lanes jumped to since a point of the walk (the start of the
+/// statement being walked in a statement list): each member the condition,
+/// relative to that point, under which a lane took a jump of that kind
+/// (constant 0: none did). The statements after it in the list run where
+/// none holds; the construct a jump leaves takes it back (a switch its
+/// `break`s, a loop its `break`s and `continue`s, a function its returns).
+struct Jumps {
+  Expr Return = Expr::constant(0);
+  Expr Break = Expr::constant(0);
+  Expr Continue = Expr::constant(0);
+  /// Whether some lane jumped.
+  bool any() const;
+  /// The condition under which a lane jumped, of any kind.
+  Expr all() const;
+  /// Each kind where either \p A or \p B jumped (the two sides of a branch,
+  /// each already under its own condition).
+  static Jumps join(const Jumps &A, const Jumps &B);
+  /// \p Inner's jumps, taken where \p Cond held, added to these.
+  void add(const Expr &Cond, const Jumps &Inner);
+};
+
+/// \p A && \p B, with a constant true side giving the other unchanged (no
+/// `!= 0` added): the conditions of jumps keep the form the source gave.
+Expr andAlso(const Expr &A, const Expr &B);
+/// \p A || \p B, with a constant false side giving the other unchanged.
+Expr orElse(const Expr &A, const Expr &B);
+
 /// One function activation (the kernel, an inlined __device__ call, or a
 /// host function whose launches are inferred).
 struct Frame {
@@ -277,6 +304,16 @@ struct Frame {
   /// calls start from the caller's and hand theirs back; where branches
   /// join, two different versions make a new one.
   uint64_t Memory = 0;
+  /// The branch conditions taken since the start of the statement being
+  /// walked in its statement list (where Left is relative to).
+  Expr Since = Expr::constant(1);
+  /// The jumps taken since then (walkCompound folds them into the
+  /// predicate of the statements after).
+  Jumps Left;
+  /// The innermost switch a `break` here leaves (null inside a loop of it,
+  /// or outside any): the frames at its `break`s not directly in an arm,
+  /// joined where the switch ends.
+  std::vector<Frame> *SwitchBreaks = nullptr;
 };
 
 /// The values that predicate \p Active fixes (`threads == 512` in the

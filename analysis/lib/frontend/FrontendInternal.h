@@ -112,12 +112,17 @@ private:
 
   // Statements (KernelWalker.cpp).
   void walkStmt(const clang::Stmt *S, Frame &F);
+  // Statement lists and jumps (StatementLists.cpp).
   void walkCompound(const clang::CompoundStmt *CS, Frame &F);
+  /// A return, break or continue: recorded in F.Left (a break leaving a
+  /// switch also keeps the frame, joined where the switch ends).
+  void walkJump(const clang::Stmt *S, Frame &F);
+  void walkSwitch(const clang::SwitchStmt *SS, Frame &F);
   /// Walks the arms of \p SS under their labels, an arm that falls into
-  /// the next label joined with that label's entry. When nothing leaves
-  /// the switch but its `break`s and its end (no return, goto, continue),
-  /// returns the frames the arms end in with their conditions, so the
-  /// caller can join them; nullopt otherwise.
+  /// the next label joined with that label's entry; the arms' returns and
+  /// continues go to F.Left. Returns the frames the arms end in with their
+  /// conditions, so the caller can join them; nullopt when a goto inside
+  /// is not followed.
   std::optional<std::vector<std::pair<Expr, Frame>>>
   walkSwitchBody(const clang::SwitchStmt *SS, Frame &F);
   void walkIf(const clang::IfStmt *IS, Frame &F);

@@ -13,7 +13,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
-#include "ModificationFinder.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -30,20 +29,6 @@ namespace coalesce {
 namespace frontend {
 
 namespace {
-
-/// Does statement \p S end by leaving the rest of its block: a return, a
-/// break of its own (not one of a loop or switch nested in it) or, with
-/// \p OrContinue, a continue? Without it: does it leave its loop?
-bool endsInJump(const Stmt *S, bool OrContinue) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) ||
-      (OrContinue && isa<ContinueStmt>(S)))
-    return true;
-  if (const auto *CS = dyn_cast<CompoundStmt>(S))
-    return !CS->body_empty() && endsInJump(CS->body_back(), OrContinue);
-  return false;
-}
 
 /// Does \p S always leave the function (a return, a throw, a call of a
 /// noreturn function such as exit(), or a block ending in one)?
@@ -168,17 +153,28 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     return walkIf(IS, F);
   if (const auto *AS = dyn_cast<GCCAsmStmt>(S))
     return walkAsm(AS, F);
-  if (const auto *FS = dyn_cast<ForStmt>(S))
-    return walkLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(),
-                    FS->getBody(), F);
-  if (const auto *WS = dyn_cast<WhileStmt>(S))
-    return walkLoop(WS, nullptr, WS->getCond(), nullptr, WS->getBody(), F);
-  if (const auto *DS = dyn_cast<DoStmt>(S))
-    return walkLoop(DS, nullptr, DS->getCond(), nullptr, DS->getBody(), F,
-                    /*CondAfterBody=*/true);
-  if (const auto *RS = dyn_cast<CXXForRangeStmt>(S))
-    return walkRangeFor(RS, F);
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
+    // A loop takes back its body's jumps (its breaks and continues; a
+    // return inside it is not followed past the loop), and a `break` in it
+    // leaves the loop, not a switch around it.
+    auto Restore =
+        llvm::make_scope_exit([&F, Left = F.Left, Switch = F.SwitchBreaks] {
+          F.Left = Left;
+          F.SwitchBreaks = Switch;
+        });
+    F.SwitchBreaks = nullptr;
+    if (const auto *FS = dyn_cast<ForStmt>(S))
+      return walkLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(),
+                      FS->getBody(), F);
+    if (const auto *WS = dyn_cast<WhileStmt>(S))
+      return walkLoop(WS, nullptr, WS->getCond(), nullptr, WS->getBody(), F);
+    if (const auto *DS = dyn_cast<DoStmt>(S))
+      return walkLoop(DS, nullptr, DS->getCond(), nullptr, DS->getBody(), F,
+                      /*CondAfterBody=*/true);
+    return walkRangeFor(cast<CXXForRangeStmt>(S), F);
+  }
   if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+    walkJump(RS, F);
     const clang::Expr *V = RS->getRetValue();
     if (!V)
       return;
@@ -205,42 +201,8 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     *F.Returned = Earlier ? mergeValues(F.Active, New, *F.Returned) : New;
     return;
   }
-  if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
-    if (SS->getInit())
-      walkStmt(SS->getInit(), F);
-    walkExpr(SS->getCond(), F);
-    Frame Body = F;
-    std::optional<std::vector<std::pair<Expr, Frame>>> Arms =
-        walkSwitchBody(SS, Body);
-    F.Memory = joinMemory(F.Memory, Body.Memory);
-    if (Arms) {
-      // The arms' labels exclude each other: a value is the one of the arm
-      // whose label holds, else what it was (`case 1: s = 32; break; ...`
-      // gives `cond == 1 ? 32 : cond == 2 ? 1 : 4`).
-      // (Memory was joined over the arms by walkSwitchBody already.)
-      uint64_t Memory = F.Memory;
-      for (const auto &[Label, Arm] : *Arms)
-        mergeBranches(Label, F, Arm, F);
-      F.Memory = Memory;
-      return;
-    }
-    // Cases this walk does not model (return, goto, continue inside):
-    // what the body changed becomes opaque.
-    ModificationFinder MF;
-    MF.TraverseStmt(const_cast<Stmt *>(SS->getBody()));
-    for (const Modification &M : MF.Mods) {
-      auto It = F.Env.find(M.Var);
-      if (It == F.Env.end())
-        continue;
-      VarValue V;
-      if (It->second.Int)
-        V.Int = symbol({SymbolKind::LaneValue, M.Var->getName().str(),
-                        mixKeys(locationKey(SS->getBeginLoc()),
-                                locationKey(M.Var->getLocation()))});
-      F.Env[M.Var] = V;
-    }
-    return;
-  }
+  if (const auto *SS = dyn_cast<SwitchStmt>(S))
+    return walkSwitch(SS, F);
   if (const auto *E = dyn_cast<clang::Expr>(S))
     return walkExpr(E, F);
   if (const auto *LS = dyn_cast<LabelStmt>(S))
@@ -251,169 +213,9 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     return walkStmt(CS->getSubStmt(), F);
   if (const auto *DS = dyn_cast<DefaultStmt>(S))
     return walkStmt(DS->getSubStmt(), F);
-  // Other statements (asm, break, continue, goto, null): nothing to do.
-}
-
-namespace {
-
-/// Whether \p S leaves a switch arm other than by a `break` of its own:
-/// a return, goto or co_return anywhere; a break or continue outside the
-/// loops and switches nested in it.
-bool leavesArm(const Stmt *S, unsigned Nested = 0) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) ||
-      isa<CoreturnStmt>(S))
-    return true;
-  if ((isa<BreakStmt>(S) || isa<ContinueStmt>(S)) && Nested == 0)
-    return true;
-  bool Inner = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-               isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S);
-  for (const Stmt *Child : S->children())
-    if (leavesArm(Child, Nested + Inner))
-      return true;
-  return false;
-}
-
-} // namespace
-
-std::optional<std::vector<std::pair<Expr, KernelWalker::Frame>>>
-KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(SS->getBody());
-  if (!Body) {
-    walkStmt(SS->getBody(), F);
-    return std::nullopt;
-  }
-  std::vector<std::pair<Expr, Frame>> Finished;
-  bool Modelled = true;
-  bool ArmHasStatements = false;
-  std::optional<Expr> ArmLabel;
-  // Each `case v:` runs where the condition equals v (a label's statements
-  // up to the next label or break), `default:` where it equals none of the
-  // switch's labels (those after it included).
-  Expr Cond = translate(SS->getCond(), F);
-  Expr NoCase = Expr::constant(1);
-  for (const SwitchCase *SC = SS->getSwitchCaseList(); SC;
-       SC = SC->getNextSwitchCase())
-    if (const auto *CS = dyn_cast<CaseStmt>(SC)) {
-      clang::Expr::EvalResult R;
-      if (!CS->getLHS()->isValueDependent() && !CS->getRHS() &&
-          CS->getLHS()->EvaluateAsInt(R, Ctx))
-        NoCase = Expr::logicalAnd(
-            NoCase,
-            Expr::ne(Cond, Expr::constant(R.Val.getInt().getExtValue())));
-    }
-  std::optional<Frame> Arm;
-  for (const Stmt *Child : Body->body()) {
-    const Stmt *Inner = Child;
-    std::optional<Expr> Label;
-    bool IsLabel = false;
-    while (true) {
-      if (const auto *CS = dyn_cast<CaseStmt>(Inner)) {
-        IsLabel = true;
-        clang::Expr::EvalResult R;
-        Expr Match = Expr::constant(0);
-        if (!CS->getLHS()->isValueDependent() && !CS->getRHS() &&
-            CS->getLHS()->EvaluateAsInt(R, Ctx)) {
-          Match = Expr::eq(Cond, Expr::constant(R.Val.getInt().getExtValue()));
-        } else {
-          // Each label its own unknown: two of them are not equal.
-          Match = symbol(
-              {SymbolKind::UniformValue, "case", locationKey(CS->getLHS())});
-        }
-        Label = Label ? Expr::logicalOr(*Label, Match) : Match;
-        Inner = CS->getSubStmt();
-        continue;
-      }
-      if (const auto *DS = dyn_cast<DefaultStmt>(Inner)) {
-        IsLabel = true;
-        Label = Label ? Expr::logicalOr(*Label, NoCase) : NoCase;
-        Inner = DS->getSubStmt();
-        continue;
-      }
-      break;
-    }
-    // Where an arm ends, memory as it left it joins the others'.
-    if (IsLabel) {
-      if (Arm && ArmHasStatements) {
-        // The arm above falls into this label: the code from here runs
-        // where either label holds, with the values of the path it came by.
-        Frame Entry = under(F, *Label);
-        Frame Joined = under(F, Expr::logicalOr(*ArmLabel, *Label));
-        mergeBranches(*ArmLabel, Joined, *Arm, Entry);
-        Arm = std::move(Joined);
-        ArmLabel = Expr::logicalOr(*ArmLabel, *Label);
-      } else {
-        if (Arm)
-          F.Memory = joinMemory(F.Memory, Arm->Memory);
-        Arm = under(F, *Label);
-        ArmLabel = Label;
-      }
-      ArmHasStatements = false;
-    }
-    if (isa<BreakStmt>(Inner)) {
-      if (Arm) {
-        F.Memory = joinMemory(F.Memory, Arm->Memory);
-        Finished.emplace_back(*ArmLabel, std::move(*Arm));
-      }
-      Arm.reset();
-      continue;
-    }
-    if (Arm) {
-      Modelled &= !leavesArm(Inner);
-      ArmHasStatements = true;
-      walkStmt(Inner, *Arm);
-    }
-  }
-  if (Arm) {
-    F.Memory = joinMemory(F.Memory, Arm->Memory);
-    Finished.emplace_back(*ArmLabel, std::move(*Arm));
-  }
-  if (!Modelled)
-    return std::nullopt;
-  return Finished;
-}
-
-void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
-  Expr Saved = F.Active;
-  // The body of the loop whose accesses are being recorded: a break (or
-  // return) that every pass reaches also ends the loop's passes, so later
-  // accesses count its trips by that condition (`for (e = 0;; ++e) { if
-  // (32 * e >= K) break; ... }`).
-  bool LoopBody = !EnclosingBodies.empty() && EnclosingBodies.back() == CS &&
-                  EnclosingLoops.back().Iter;
-  bool EveryPass = true; // No earlier statement may end the pass.
-  // A loop's probe or sampled pass walks only the statements that may
-  // change what it follows (ProbeSlice.h); a skipped store still makes a
-  // new version of memory.
-  const ActiveSlice *Slice = nullptr;
-  if (F.Probe && !ProbeSlices.empty())
-    if (auto It = ProbeSlices.find(CS); It != ProbeSlices.end())
-      Slice = &It->second;
-  unsigned Index = 0;
-  for (const Stmt *Child : CS->body()) {
-    if (Slice && !(*Slice->Walk)[Index]) {
-      if ((*Slice->Effects)[Index++].MayStore)
-        F.Memory = mixKeys(F.Memory, locationKey(Child));
-      continue;
-    }
-    ++Index;
-    walkStmt(Child, F);
-    // `if (cond) return;`, `if (cond) break;`, `if (cond) continue;` guard
-    // the rest of the block with !cond (in this pass of a loop).
-    if (const auto *IS = dyn_cast<IfStmt>(Child))
-      if (!IS->getElse() && endsInJump(IS->getThen(), /*OrContinue=*/true) &&
-          IS->getCond()) {
-        Expr Stays = Expr::logicalNot(translate(IS->getCond(), F));
-        F.Active = Expr::logicalAnd(F.Active, Stays);
-        if (LoopBody && EveryPass &&
-            endsInJump(IS->getThen(), /*OrContinue=*/false))
-          EnclosingLoops.back().Condition =
-              Expr::logicalAnd(EnclosingLoops.back().Condition, Stays);
-      }
-    EveryPass = EveryPass && !leavesArm(Child);
-  }
-  F.Active = Saved;
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+    return walkJump(S, F);
+  // Other statements (goto, null): nothing to do.
 }
 
 void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
@@ -511,6 +313,7 @@ bool KernelWalker::loopNameTaken(const Frame &F, llvm::StringRef Name) const {
 KernelWalker::Frame KernelWalker::under(const Frame &F, const Expr &Cond) {
   Frame Copy = F;
   Copy.Active = Expr::logicalAnd(F.Active, Cond);
+  Copy.Since = andAlso(F.Since, Cond);
   return Copy;
 }
 
@@ -580,6 +383,7 @@ void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {
   if (F.ThisObject)
     *F.ThisObject = mergeValues(Cond, *ThisThen, *F.ThisObject);
   mergeBranches(Cond, F, Then, Else ? *Else : F);
+  F.Left = Jumps::join(Then.Left, Else ? Else->Left : F.Left);
   // Host code past `if (radius != RADIUS) { ...; return false; }` runs with
   // radius == RADIUS: values computed from it before become constants
   // (Cuda-samples FDTD3d pads its buffers by 32 - radius floats).

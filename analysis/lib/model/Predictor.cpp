@@ -451,14 +451,17 @@ std::optional<std::string> dropBlockConditionsPass(Context &Ctx, Totals &Base,
 
 /// \p Access with each loaded value of its address that is read from one
 /// address per warp (the load itself predicts uniform) made a uniform
-/// unknown, with a note per value; nullopt when some gathered value is not
-/// such a load.
+/// unknown, with a note per value; nullopt when some gathered value of the
+/// address is not such a load. A data-dependent value of the condition
+/// only that is no load (`__syncthreads_or(found)`) stays: the prediction
+/// assumes its branch taken.
 std::optional<AccessPattern> withWarpUniformLoads(const AccessPattern &Access,
                                                   const PredictOptions &Opts,
                                                   GuardMemo &Guards,
                                                   std::vector<std::string> &Notes) {
   std::map<Symbol, Expr> Uniform;
-  std::set<Symbol> Gathered = Access.Address.symbols();
+  std::set<Symbol> InAddress = Access.Address.symbols();
+  std::set<Symbol> Gathered = InAddress;
   for (const Symbol &S : Access.Active.symbols())
     Gathered.insert(S);
   for (const Symbol &S : Gathered) {
@@ -466,8 +469,11 @@ std::optional<AccessPattern> withWarpUniformLoads(const AccessPattern &Access,
       continue;
     auto It = llvm::find_if(Access.LoadAddresses,
                             [&](const auto &L) { return L.first == S; });
-    if (It == Access.LoadAddresses.end())
-      return std::nullopt;
+    if (It == Access.LoadAddresses.end()) {
+      if (InAddress.count(S))
+        return std::nullopt;
+      continue;
+    }
     AccessPattern Load;
     Load.Address = It->second;
     Load.Active = Access.Active;

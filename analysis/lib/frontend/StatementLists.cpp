@@ -1,0 +1,382 @@
+//===- StatementLists.cpp - Blocks, switch arms and the jumps out of them -===//
+//
+// A block's statements run in order, each where no statement before it
+// jumped away: `if (c) { if (d) return; }` leaves the rest of the block to
+// the lanes where !(c && d). A jump is recorded where it is walked (the
+// frame's Left, relative to the start of the statement being walked) and
+// taken back by the construct it leaves: a switch its `break`s (the values
+// at each one joined where the switch ends), a loop its `break`s and
+// `continue`s, a function its returns. This is the control flow of the CFG
+// for structured code; `goto` stays unmodelled (a switch with one makes what
+// it changes opaque).
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendInternal.h"
+#include "ModificationFinder.h"
+
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/ScopeExit.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace frontend {
+
+namespace {
+
+bool isFalse(const Expr &E) {
+  std::optional<int64_t> C = E.asConstant();
+  return C && *C == 0;
+}
+
+bool isTrue(const Expr &E) {
+  std::optional<int64_t> C = E.asConstant();
+  return C && *C != 0;
+}
+
+/// Whether \p S leaves a switch arm other than by a `break` of its own:
+/// a return, goto or co_return anywhere; a break or continue outside the
+/// loops and switches nested in it.
+bool leavesArm(const Stmt *S, unsigned Nested = 0) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) ||
+      isa<CoreturnStmt>(S))
+    return true;
+  if ((isa<BreakStmt>(S) || isa<ContinueStmt>(S)) && Nested == 0)
+    return true;
+  bool Inner = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+               isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (leavesArm(Child, Nested + Inner))
+      return true;
+  return false;
+}
+
+/// Whether \p S holds a jump the walk does not follow (goto, computed
+/// goto, co_return).
+bool hasUnmodelledJump(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CoreturnStmt>(S))
+    return true;
+  return llvm::any_of(S->children(), hasUnmodelledJump);
+}
+
+/// The statements of one list (a block, a switch arm) walked in order:
+/// each from a fresh point of its own (the frame's Since and Left reset),
+/// its jumps then folded into the predicate of the statements after it.
+class StatementList {
+public:
+  explicit StatementList(Frame &F)
+      : F(F), OuterSince(F.Since), OuterLeft(F.Left) {}
+  /// Before a statement of the list.
+  void enter() {
+    F.Since = Expr::constant(1);
+    F.Left = Jumps();
+  }
+  /// After it: the jumps it took (relative to its start); the statements
+  /// after it run where none was taken.
+  Jumps leave() {
+    Jumps Taken = F.Left;
+    if (Taken.any()) {
+      Mine.add(Stay, Taken);
+      Expr Stays = Expr::logicalNot(Taken.all());
+      Stay = andAlso(Stay, Stays);
+      F.Active = Expr::logicalAnd(F.Active, Stays);
+      // Every lane gone, all by one kind of jump: that kind, whatever the
+      // branches it was taken in (`if (c) return; ...; return;` returns).
+      if (isFalse(Stay)) {
+        Expr *Kinds[] = {&Mine.Return, &Mine.Break, &Mine.Continue};
+        if (llvm::count_if(Kinds, [](Expr *K) { return !isFalse(*K); }) == 1)
+          for (Expr *K : Kinds)
+            if (!isFalse(*K))
+              *K = Expr::constant(1);
+      }
+    }
+    return Taken;
+  }
+  /// Whether every lane that entered the list has jumped away.
+  bool leftWhole() const { return isFalse(Stay); }
+  /// At the end of the list: the frame's point as it was before, with the
+  /// list's jumps added to it.
+  void finish() {
+    F.Since = OuterSince;
+    F.Left = OuterLeft;
+    F.Left.add(OuterSince, Mine);
+  }
+
+private:
+  Frame &F;
+  Expr OuterSince;
+  Jumps OuterLeft;
+  Expr Stay = Expr::constant(1); // Where no statement so far jumped.
+  Jumps Mine;                    // The list's jumps, from its start.
+};
+
+} // namespace
+
+bool Jumps::any() const {
+  return !isFalse(Return) || !isFalse(Break) || !isFalse(Continue);
+}
+
+Expr Jumps::all() const { return orElse(orElse(Return, Break), Continue); }
+
+Jumps Jumps::join(const Jumps &A, const Jumps &B) {
+  auto Either = [](const Expr &X, const Expr &Y) {
+    return X == Y ? X : orElse(X, Y);
+  };
+  Jumps J;
+  J.Return = Either(A.Return, B.Return);
+  J.Break = Either(A.Break, B.Break);
+  J.Continue = Either(A.Continue, B.Continue);
+  return J;
+}
+
+void Jumps::add(const Expr &Cond, const Jumps &Inner) {
+  Return = orElse(Return, andAlso(Cond, Inner.Return));
+  Break = orElse(Break, andAlso(Cond, Inner.Break));
+  Continue = orElse(Continue, andAlso(Cond, Inner.Continue));
+}
+
+Expr andAlso(const Expr &A, const Expr &B) {
+  if (isTrue(A))
+    return B;
+  if (isTrue(B))
+    return A;
+  return Expr::logicalAnd(A, B);
+}
+
+Expr orElse(const Expr &A, const Expr &B) {
+  if (isFalse(A))
+    return B;
+  if (isFalse(B))
+    return A;
+  return Expr::logicalOr(A, B);
+}
+
+void KernelWalker::walkJump(const Stmt *S, Frame &F) {
+  if (isa<ReturnStmt>(S)) {
+    F.Left.Return = orElse(F.Left.Return, F.Since);
+  } else if (isa<ContinueStmt>(S)) {
+    F.Left.Continue = orElse(F.Left.Continue, F.Since);
+  } else if (isa<BreakStmt>(S)) {
+    // Leaving a switch: its values here are joined where it ends.
+    if (F.SwitchBreaks)
+      F.SwitchBreaks->push_back(F);
+    F.Left.Break = orElse(F.Left.Break, F.Since);
+  }
+}
+
+void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
+  Expr Saved = F.Active;
+  // The body of the loop whose accesses are being recorded: a break (or
+  // return) that every pass reaches also ends the loop's passes, so later
+  // accesses count its trips by that condition (`for (e = 0;; ++e) { if
+  // (32 * e >= K) break; ... }`).
+  bool LoopBody = !EnclosingBodies.empty() && EnclosingBodies.back() == CS &&
+                  EnclosingLoops.back().Iter;
+  bool EveryPass = true; // No earlier statement may end the pass.
+  // A loop's probe or sampled pass walks only the statements that may
+  // change what it follows (ProbeSlice.h); a skipped store still makes a
+  // new version of memory.
+  const ActiveSlice *Slice = nullptr;
+  if (F.Probe && !ProbeSlices.empty())
+    if (auto It = ProbeSlices.find(CS); It != ProbeSlices.end())
+      Slice = &It->second;
+  StatementList List(F);
+  unsigned Index = 0;
+  for (const Stmt *Child : CS->body()) {
+    if (Slice && !(*Slice->Walk)[Index]) {
+      if ((*Slice->Effects)[Index++].MayStore)
+        F.Memory = mixKeys(F.Memory, locationKey(Child));
+      continue;
+    }
+    ++Index;
+    List.enter();
+    walkStmt(Child, F);
+    // `if (cond) return;`, `if (cond) break;`, `if (cond) continue;` (or
+    // such a jump anywhere inside the statement) guard the rest of the
+    // block with !cond (in this pass of a loop).
+    Jumps Taken = List.leave();
+    Expr Exits = orElse(Taken.Return, Taken.Break);
+    if (LoopBody && EveryPass && !isFalse(Exits))
+      EnclosingLoops.back().Condition = Expr::logicalAnd(
+          EnclosingLoops.back().Condition, Expr::logicalNot(Exits));
+    EveryPass = EveryPass && !leavesArm(Child);
+  }
+  List.finish();
+  F.Active = Saved;
+}
+
+void KernelWalker::walkSwitch(const SwitchStmt *SS, Frame &F) {
+  if (SS->getInit())
+    walkStmt(SS->getInit(), F);
+  walkExpr(SS->getCond(), F);
+  Frame Body = F;
+  std::vector<Frame> Breaks;
+  Body.SwitchBreaks = &Breaks;
+  std::optional<std::vector<std::pair<Expr, Frame>>> Arms =
+      walkSwitchBody(SS, Body);
+  F.Memory = joinMemory(F.Memory, Body.Memory);
+  if (Arms) {
+    // The arms' labels exclude each other: a value is the one of the arm
+    // whose label holds, else what it was (`case 1: s = 32; break; ...`
+    // gives `cond == 1 ? 32 : cond == 2 ? 1 : 4`); where a `break` inside
+    // an arm's statements held, the value there (after the arm's end, of
+    // which it is a part).
+    // (Memory was joined over the arms by walkSwitchBody already.)
+    uint64_t Memory = F.Memory;
+    for (const auto &[Label, Arm] : *Arms)
+      mergeBranches(Label, F, Arm, F);
+    for (const Frame &Break : Breaks) {
+      mergeBranches(Break.Active, F, Break, F);
+      Memory = joinMemory(Memory, Break.Memory);
+    }
+    F.Memory = Memory;
+    // The lanes that returned or continued in an arm leave the code after
+    // the switch too; those that broke out resume there.
+    Body.Left.Break = F.Left.Break;
+    F.Left = Body.Left;
+    return;
+  }
+  // A jump this walk does not model (goto) inside: what the body changed
+  // becomes opaque.
+  ModificationFinder MF;
+  MF.TraverseStmt(const_cast<Stmt *>(SS->getBody()));
+  for (const Modification &M : MF.Mods) {
+    auto It = F.Env.find(M.Var);
+    if (It == F.Env.end())
+      continue;
+    VarValue V;
+    if (It->second.Int)
+      V.Int = symbol({SymbolKind::LaneValue, M.Var->getName().str(),
+                      mixKeys(locationKey(SS->getBeginLoc()),
+                              locationKey(M.Var->getLocation()))});
+    F.Env[M.Var] = V;
+  }
+}
+
+std::optional<std::vector<std::pair<Expr, KernelWalker::Frame>>>
+KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(SS->getBody());
+  if (!Body) {
+    walkStmt(SS->getBody(), F);
+    return std::nullopt;
+  }
+  std::vector<std::pair<Expr, Frame>> Finished;
+  bool Modelled = true;
+  bool ArmHasStatements = false;
+  std::optional<Expr> ArmLabel;
+  // Each `case v:` runs where the condition equals v (a label's statements
+  // up to the next label or break), `default:` where it equals none of the
+  // switch's labels (those after it included).
+  Expr Cond = translate(SS->getCond(), F);
+  Expr NoCase = Expr::constant(1);
+  for (const SwitchCase *SC = SS->getSwitchCaseList(); SC;
+       SC = SC->getNextSwitchCase())
+    if (const auto *CS = dyn_cast<CaseStmt>(SC)) {
+      clang::Expr::EvalResult R;
+      if (!CS->getLHS()->isValueDependent() && !CS->getRHS() &&
+          CS->getLHS()->EvaluateAsInt(R, Ctx))
+        NoCase = Expr::logicalAnd(
+            NoCase,
+            Expr::ne(Cond, Expr::constant(R.Val.getInt().getExtValue())));
+    }
+  std::optional<Frame> Arm;
+  std::optional<StatementList> List;
+  // An arm ends (at a `break` of its own, a label it does not fall into,
+  // or the switch's end): its jumps are added to the switch's, its memory
+  // joined with the others'.
+  // An arm every lane of which jumped away leaves no values of its own
+  // (those that broke out left theirs at their `break`).
+  Jumps Left = F.Left;
+  auto EndArm = [&] {
+    bool Reached = !List->leftWhole();
+    List->finish();
+    Left = Jumps::join(Left, Arm->Left);
+    F.Memory = joinMemory(F.Memory, Arm->Memory);
+    if (Reached)
+      Finished.emplace_back(*ArmLabel, std::move(*Arm));
+    Arm.reset();
+    List.reset();
+  };
+  for (const Stmt *Child : Body->body()) {
+    const Stmt *Inner = Child;
+    std::optional<Expr> Label;
+    bool IsLabel = false;
+    while (true) {
+      if (const auto *CS = dyn_cast<CaseStmt>(Inner)) {
+        IsLabel = true;
+        clang::Expr::EvalResult R;
+        Expr Match = Expr::constant(0);
+        if (!CS->getLHS()->isValueDependent() && !CS->getRHS() &&
+            CS->getLHS()->EvaluateAsInt(R, Ctx)) {
+          Match = Expr::eq(Cond, Expr::constant(R.Val.getInt().getExtValue()));
+        } else {
+          // Each label its own unknown: two of them are not equal.
+          Match = symbol(
+              {SymbolKind::UniformValue, "case", locationKey(CS->getLHS())});
+        }
+        Label = Label ? Expr::logicalOr(*Label, Match) : Match;
+        Inner = CS->getSubStmt();
+        continue;
+      }
+      if (const auto *DS = dyn_cast<DefaultStmt>(Inner)) {
+        IsLabel = true;
+        Label = Label ? Expr::logicalOr(*Label, NoCase) : NoCase;
+        Inner = DS->getSubStmt();
+        continue;
+      }
+      break;
+    }
+    if (IsLabel) {
+      // An arm every lane of which jumped away does not fall through.
+      if (Arm && List->leftWhole())
+        EndArm();
+      if (Arm && ArmHasStatements) {
+        // The arm above falls into this label: the code from here runs
+        // where either label holds (but not where a lane jumped away), with
+        // the values of the path it came by.
+        List->finish();
+        Frame Entry = under(F, *Label);
+        Frame Joined = under(F, Expr::logicalOr(*ArmLabel, *Label));
+        if (Arm->Left.any())
+          Joined.Active = Expr::logicalAnd(Joined.Active,
+                                           Expr::logicalNot(Arm->Left.all()));
+        Left = Jumps::join(Left, Arm->Left);
+        mergeBranches(*ArmLabel, Joined, *Arm, Entry);
+        Arm = std::move(Joined);
+        ArmLabel = Expr::logicalOr(*ArmLabel, *Label);
+      } else {
+        if (Arm)
+          F.Memory = joinMemory(F.Memory, Arm->Memory);
+        Arm = under(F, *Label);
+        ArmLabel = Label;
+      }
+      List.emplace(*Arm);
+      ArmHasStatements = false;
+    }
+    if (isa<BreakStmt>(Inner)) {
+      if (Arm)
+        EndArm();
+      continue;
+    }
+    if (Arm) {
+      Modelled &= !hasUnmodelledJump(Inner);
+      ArmHasStatements = true;
+      List->enter();
+      walkStmt(Inner, *Arm);
+      List->leave();
+    }
+  }
+  if (Arm)
+    EndArm();
+  F.Left = Left;
+  if (!Modelled)
+    return std::nullopt;
+  return Finished;
+}
+
+} // namespace frontend
+} // namespace coalesce
