@@ -7,9 +7,11 @@
 //   if (c) return;         the rest of the block runs under Active && !c
 //   for (i = a; c; i += s) i == a + s * iter, iter a LoopIter symbol; the
 //                          body runs under Active && c
-// Loops are walked in LoopWalk.cpp; other values a loop carries get closed
-// forms where one pass adds a step, else exact values over the first
-// iterations (LoopCarried.cpp).
+// Blocks, switches and the jumps out of them (a return, break or continue
+// anywhere in a statement) are walked in StatementLists.cpp; loops in
+// LoopWalk.cpp; other values a loop carries get closed forms where one pass
+// adds a step, else exact values over the first iterations
+// (LoopCarried.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
