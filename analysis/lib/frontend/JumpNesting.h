@@ -56,6 +56,35 @@ private:
   unsigned Loops = 0, Switches = 0;
 };
 
+/// Can \p S leave the loop around it other than by the loop's condition
+/// (a break outside the loops and switches nested in it, a return, a goto,
+/// a co_return), or with \p OrSkips end a pass early (a continue outside
+/// the loops nested in it)? A loop body that leaves early; a statement of
+/// a body after which a pass may have ended.
+inline bool leavesEarly(const clang::Stmt *S, bool OrSkips = false) {
+  struct Finder : JumpNestingVisitor<Finder> {
+    bool Found = false;
+    bool Skips = false;
+    bool VisitBreakStmt(clang::BreakStmt *) {
+      Found |= breakLeaves();
+      return !Found;
+    }
+    bool VisitContinueStmt(clang::ContinueStmt *) {
+      Found |= Skips && continueLeaves();
+      return !Found;
+    }
+    bool VisitReturnStmt(clang::ReturnStmt *) { return !(Found = true); }
+    bool VisitGotoStmt(clang::GotoStmt *) { return !(Found = true); }
+    bool VisitIndirectGotoStmt(clang::IndirectGotoStmt *) {
+      return !(Found = true);
+    }
+    bool VisitCoreturnStmt(clang::CoreturnStmt *) { return !(Found = true); }
+  } F;
+  F.Skips = OrSkips;
+  F.TraverseStmt(const_cast<clang::Stmt *>(S));
+  return F.Found;
+}
+
 } // namespace frontend
 } // namespace coalesce
 

@@ -75,30 +75,6 @@ bool assignedBeforeRead(const Stmt *Body, const ValueDecl *VD) {
   return false;
 }
 
-/// Can \p Body leave its loop other than by the condition (break, return,
-/// goto), or with \p OrSkips end a pass early (continue)? A `break` of a
-/// nested loop or switch ends that one only (yalm's `switch (ctr_mod)` of
-/// cases that each break).
-bool leavesEarly(const Stmt *Body, bool OrSkips = false) {
-  struct Finder : JumpNestingVisitor<Finder> {
-    bool Found = false;
-    bool Skips = false;
-    bool VisitBreakStmt(BreakStmt *) {
-      Found |= breakLeaves();
-      return !Found;
-    }
-    bool VisitContinueStmt(ContinueStmt *) {
-      Found |= Skips && continueLeaves();
-      return !Found;
-    }
-    bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
-    bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
-  } F;
-  F.Skips = OrSkips;
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  return F.Found;
-}
-
 /// The local arrays whose elements \p Body assigns (`p[k] = q`).
 llvm::SmallPtrSet<const VarDecl *, 4> storedArrays(const Stmt *Body) {
   struct Finder : RecursiveASTVisitor<Finder> {

@@ -12,10 +12,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
+#include "JumpNesting.h"
 #include "ModificationFinder.h"
 
 #include "clang/AST/StmtCXX.h"
-#include "llvm/ADT/ScopeExit.h"
 
 using namespace clang;
 
@@ -34,23 +34,14 @@ bool isTrue(const Expr &E) {
   return C && *C != 0;
 }
 
-/// Whether \p S leaves a switch arm other than by a `break` of its own:
-/// a return, goto or co_return anywhere; a break or continue outside the
-/// loops and switches nested in it.
-bool leavesArm(const Stmt *S, unsigned Nested = 0) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) ||
-      isa<CoreturnStmt>(S))
-    return true;
-  if ((isa<BreakStmt>(S) || isa<ContinueStmt>(S)) && Nested == 0)
-    return true;
-  bool Inner = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-               isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S);
-  for (const Stmt *Child : S->children())
-    if (leavesArm(Child, Nested + Inner))
-      return true;
-  return false;
+/// The value of a `case v:` label, when it is one integer constant (not a
+/// GNU range, not dependent).
+std::optional<int64_t> caseValue(const CaseStmt *CS, const ASTContext &Ctx) {
+  clang::Expr::EvalResult R;
+  if (CS->getLHS()->isValueDependent() || CS->getRHS() ||
+      !CS->getLHS()->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
 }
 
 /// Whether \p S holds a jump the walk does not follow (goto, computed
@@ -203,7 +194,7 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
     if (LoopBody && EveryPass && !isFalse(Exits))
       EnclosingLoops.back().Condition = Expr::logicalAnd(
           EnclosingLoops.back().Condition, Expr::logicalNot(Exits));
-    EveryPass = EveryPass && !leavesArm(Child);
+    EveryPass = EveryPass && !leavesEarly(Child, /*OrSkips=*/true);
   }
   List.finish();
   F.Active = Saved;
@@ -275,14 +266,9 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
   Expr NoCase = Expr::constant(1);
   for (const SwitchCase *SC = SS->getSwitchCaseList(); SC;
        SC = SC->getNextSwitchCase())
-    if (const auto *CS = dyn_cast<CaseStmt>(SC)) {
-      clang::Expr::EvalResult R;
-      if (!CS->getLHS()->isValueDependent() && !CS->getRHS() &&
-          CS->getLHS()->EvaluateAsInt(R, Ctx))
-        NoCase = Expr::logicalAnd(
-            NoCase,
-            Expr::ne(Cond, Expr::constant(R.Val.getInt().getExtValue())));
-    }
+    if (const auto *CS = dyn_cast<CaseStmt>(SC))
+      if (std::optional<int64_t> V = caseValue(CS, Ctx))
+        NoCase = Expr::logicalAnd(NoCase, Expr::ne(Cond, Expr::constant(*V)));
   std::optional<Frame> Arm;
   std::optional<StatementList> List;
   // An arm ends (at a `break` of its own, a label it does not fall into,
@@ -291,10 +277,14 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
   // An arm every lane of which jumped away leaves no values of its own
   // (those that broke out left theirs at their `break`).
   Jumps Left = F.Left;
-  auto EndArm = [&] {
-    bool Reached = !List->leftWhole();
+  // Where an arm's statements end: its jumps added to the switch's.
+  auto CloseList = [&] {
     List->finish();
     Left = Jumps::join(Left, Arm->Left);
+  };
+  auto EndArm = [&] {
+    bool Reached = !List->leftWhole();
+    CloseList();
     F.Memory = joinMemory(F.Memory, Arm->Memory);
     if (Reached)
       Finished.emplace_back(*ArmLabel, std::move(*Arm));
@@ -308,16 +298,12 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
     while (true) {
       if (const auto *CS = dyn_cast<CaseStmt>(Inner)) {
         IsLabel = true;
-        clang::Expr::EvalResult R;
-        Expr Match = Expr::constant(0);
-        if (!CS->getLHS()->isValueDependent() && !CS->getRHS() &&
-            CS->getLHS()->EvaluateAsInt(R, Ctx)) {
-          Match = Expr::eq(Cond, Expr::constant(R.Val.getInt().getExtValue()));
-        } else {
-          // Each label its own unknown: two of them are not equal.
-          Match = symbol(
-              {SymbolKind::UniformValue, "case", locationKey(CS->getLHS())});
-        }
+        // A label that is no constant: its own unknown (two of them are
+        // not equal).
+        std::optional<int64_t> V = caseValue(CS, Ctx);
+        Expr Match = V ? Expr::eq(Cond, Expr::constant(*V))
+                       : symbol({SymbolKind::UniformValue, "case",
+                                 locationKey(CS->getLHS())});
         Label = Label ? Expr::logicalOr(*Label, Match) : Match;
         Inner = CS->getSubStmt();
         continue;
@@ -338,13 +324,12 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
         // The arm above falls into this label: the code from here runs
         // where either label holds (but not where a lane jumped away), with
         // the values of the path it came by.
-        List->finish();
+        CloseList();
         Frame Entry = under(F, *Label);
         Frame Joined = under(F, Expr::logicalOr(*ArmLabel, *Label));
         if (Arm->Left.any())
           Joined.Active = Expr::logicalAnd(Joined.Active,
                                            Expr::logicalNot(Arm->Left.all()));
-        Left = Jumps::join(Left, Arm->Left);
         mergeBranches(*ArmLabel, Joined, *Arm, Entry);
         Arm = std::move(Joined);
         ArmLabel = Expr::logicalOr(*ArmLabel, *Label);
