@@ -50,7 +50,7 @@ callgrind_annotate --inclusive=yes --threshold=100 "$OUT.callgrind" 2>/dev/null 
     END {
       for (i = 1; i <= n; i++) {
         v = (i in seen) ? seen[i] : 0
-        printf "| %s | %d | %.1f%% |\n", label[i], v, 100 * v / total
+        printf "| %s | %.0f | %.1f%% |\n", label[i], v, 100 * v / total
       }
     }'
 echo

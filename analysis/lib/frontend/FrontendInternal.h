@@ -214,6 +214,10 @@ private:
   /// assignment, an increment, a call), decided once per node.
   bool mayChangeSlots(const clang::Stmt *S);
   llvm::DenseMap<const clang::Stmt *, bool> ChangesSlots;
+  /// leavesEarly(S, /*OrSkips=*/true), asked once per statement: may \p S
+  /// end a loop's pass (a break, continue or return inside it)?
+  bool mayEndPass(const clang::Stmt *S);
+  llvm::DenseMap<const clang::Stmt *, bool> EndsPass;
   llvm::DenseMap<const clang::FieldDecl *, bool> ConstructorSetArrays;
   /// Per array variable: its elements when it is a small array of integer
   /// constants that no code writes or lets escape (constantArrayElement).

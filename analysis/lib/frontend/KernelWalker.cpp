@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
+#include "JumpNesting.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -354,6 +355,13 @@ void KernelWalker::walkUnder(Frame &F, const Expr &Cond, const Stmt *Code,
   F.Active = Expr::logicalAnd(F.Active, Cond);
   Walk(F);
   F.Active = std::move(Saved);
+}
+
+bool KernelWalker::mayEndPass(const Stmt *S) {
+  auto [It, New] = EndsPass.try_emplace(S, false);
+  if (New)
+    It->second = leavesEarly(S, /*OrSkips=*/true);
+  return It->second;
 }
 
 void KernelWalker::walkIf(const IfStmt *IS, Frame &F) {

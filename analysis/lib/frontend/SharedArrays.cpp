@@ -4,10 +4,12 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+
+#include <utility>
 
 using namespace clang;
 
@@ -15,10 +17,24 @@ namespace coalesce {
 namespace frontend {
 namespace {
 
-/// Whether some use of \p VD in \p Body is not the base of a subscript.
+/// Whether some use of \p VD is not the base of a subscript. Parents are
+/// looked up in a map of the body of the function being traversed (built
+/// per function: ASTContext::getParents would map the whole translation
+/// unit, headers included, for the first question).
 class EscapeFinder : public DynamicRecursiveASTVisitor {
 public:
-  EscapeFinder(ASTContext &Ctx, const VarDecl *VD) : Ctx(Ctx), VD(VD) {}
+  explicit EscapeFinder(const VarDecl *VD) : VD(VD) {}
+
+  bool TraverseDecl(Decl *D) override {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody())
+      return DynamicRecursiveASTVisitor::TraverseDecl(D);
+    ParentMap Local(FD->getBody());
+    const ParentMap *Outer = std::exchange(PM, &Local);
+    bool Go = DynamicRecursiveASTVisitor::TraverseDecl(D);
+    PM = Outer;
+    return Go;
+  }
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) override {
     if (DRE->getDecl() != VD)
@@ -27,12 +43,7 @@ public:
     // the subscript whose base it is.
     const Stmt *Child = DRE;
     while (true) {
-      DynTypedNodeList Parents = Ctx.getParents(*Child);
-      if (Parents.empty()) {
-        Escapes = true;
-        return false;
-      }
-      const Stmt *P = Parents[0].get<Stmt>();
+      const Stmt *P = parent(Child);
       if (!P) {
         Escapes = true;
         return false;
@@ -69,12 +80,17 @@ public:
   bool Escapes = false;
 
 private:
+  /// The statement \p S is a child of, in the function being traversed;
+  /// null at its body's top and outside functions.
+  const Stmt *parent(const Stmt *S) const {
+    return PM ? PM->getParent(S) : nullptr;
+  }
+
   /// Whether \p E (through parentheses) is the operand of a unary `&`.
-  bool takesAddress(const clang::Expr *E) {
+  bool takesAddress(const clang::Expr *E) const {
     const Stmt *Child = E;
     while (true) {
-      DynTypedNodeList Parents = Ctx.getParents(*Child);
-      const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+      const Stmt *P = parent(Child);
       if (P && isa<ParenExpr>(P)) {
         Child = P;
         continue;
@@ -84,8 +100,8 @@ private:
     }
   }
 
-  ASTContext &Ctx;
   const VarDecl *VD;
+  const ParentMap *PM = nullptr;
 };
 
 } // namespace
@@ -146,7 +162,7 @@ std::optional<SharedArrayDecl> SharedArrays::examine(const VarDecl *VD) {
   A.Extent = int64_t(InnerType->getSize().getZExtValue());
   // Every use in the function (or the file, for a file-scope array).
   const DeclContext *DC = VD->getParentFunctionOrMethod();
-  EscapeFinder Finder(Ctx, VD);
+  EscapeFinder Finder(VD);
   if (const auto *FD = dyn_cast_or_null<FunctionDecl>(DC))
     Finder.TraverseDecl(const_cast<FunctionDecl *>(FD));
   else

@@ -194,7 +194,8 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
     if (LoopBody && EveryPass && !isFalse(Exits))
       EnclosingLoops.back().Condition = Expr::logicalAnd(
           EnclosingLoops.back().Condition, Expr::logicalNot(Exits));
-    EveryPass = EveryPass && !leavesEarly(Child, /*OrSkips=*/true);
+    if (LoopBody && EveryPass)
+      EveryPass = !mayEndPass(Child);
   }
   List.finish();
   F.Active = Saved;
