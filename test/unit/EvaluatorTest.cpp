@@ -248,4 +248,29 @@ __global__ void k(float *out, int c) {
                       "c)) ? 2 : ((0 == c) ? 8 : 1)) if (1 != c)"}));
 }
 
+TEST(EvaluatorTest, AStepSomePassesSkipIsNoInductionStep) {
+  // A change inside a branch or a nested loop is no step of every pass:
+  // the pass adds what the probe walk finds (3 per pass here, and 64 only
+  // where the branch is taken).
+  Lines L = walk(R"(
+__global__ void k(float *out) {
+  int a = 0, b = 0;
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 3; ++j)
+      a += 1;
+    if (threadIdx.x < 16)
+      b += 64;
+    b += 1;
+  }
+  out[a] = 0;
+  out[b] = 1;
+})",
+                 "k");
+  ASSERT_EQ(L.size(), 2u);
+  EXPECT_EQ(L[0], "store out: 24");
+  // 130 where threadIdx.x < 16, else 2.
+  EXPECT_EQ(L[1], "store out: 4*((threadIdx.x < 16) ? ((threadIdx.x < 16) ? "
+                  "64 : 0) + 65 : ((threadIdx.x < 16) ? 64 : 0) + 1) + 4");
+}
+
 } // namespace

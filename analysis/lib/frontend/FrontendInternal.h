@@ -178,11 +178,13 @@ private:
       bool CanExit, CarriedState &Out);
   /// The value slot \p VD holds after the loop, given its value \p AtIter
   /// at iteration \p Iter inside it: the exit value when the loop's end was
-  /// found, else the leaves the loop does not change, the others opaque.
+  /// found, else closed forms at the \p End-th pass (a constant or a number
+  /// of passes the same in every lane) and the leaves the loop does not
+  /// change, the others opaque.
   VarValue valueAfterLoop(const clang::ValueDecl *VD, const VarValue &AtIter,
                           const CarriedState &State,
                           const std::optional<Expr> &Iter,
-                          std::optional<int64_t> TripCount,
+                          const std::optional<Expr> &End,
                           clang::SourceLocation Loop);
   /// The value loop-carried slot \p VD (entry value \p Entry) holds at
   /// iteration \p Iter() of the loop at \p Loop: per leaf, its closed form, its sampled

@@ -358,7 +358,7 @@ VarValue KernelWalker::valueAfterLoop(const ValueDecl *VD,
                                       const VarValue &AtIter,
                                       const CarriedState &State,
                                       const std::optional<Expr> &Iter,
-                                      std::optional<int64_t> TripCount,
+                                      const std::optional<Expr> &End,
                                       clang::SourceLocation Loop) {
   if (State.Exit)
     if (auto It = State.Exit->find(VD); It != State.Exit->end())
@@ -366,8 +366,8 @@ VarValue KernelWalker::valueAfterLoop(const ValueDecl *VD,
   std::string Name = VD->getName().str();
   SourceLocation At = toLocation(SM, Loop);
   std::map<Symbol, Expr> AtEnd;
-  if (Iter && TripCount)
-    AtEnd.emplace(Iter->getSymbol(), Expr::constant(*TripCount));
+  if (Iter && End)
+    AtEnd.emplace(Iter->getSymbol(), *End);
   auto Opaque = [&](const LeafPath &P, const Expr &E) -> std::optional<Expr> {
     if (P.Pointer)
       return std::nullopt;

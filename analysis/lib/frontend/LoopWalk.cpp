@@ -105,6 +105,54 @@ llvm::SmallPtrSet<const ValueDecl *, 8> namedIn(const Stmt *S) {
   return F.Names;
 }
 
+/// Adds to \p Out the variables \p S changes where a pass of the loop whose
+/// body holds it may not get (\p Conditional, or below: a branch of an
+/// `if`, a `switch`, an arm of `?:`, the right side of `&&` and `||`, a
+/// nested loop, or a statement after one that may end the pass). Such a
+/// change is no step of every pass (`if (c) k += 1;`, `for (j...) k++;`).
+void conditionalChanges(const Stmt *S, bool Conditional,
+                        llvm::SmallPtrSetImpl<const ValueDecl *> &Out) {
+  if (!S)
+    return;
+  if (Conditional ||
+      isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S)) {
+    ModificationFinder MF;
+    MF.TraverseStmt(const_cast<Stmt *>(S));
+    for (const Modification &M : MF.Mods)
+      Out.insert(M.Var);
+    return;
+  }
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    bool Later = false; // After a statement that may end the pass.
+    for (const Stmt *Child : CS->body()) {
+      conditionalChanges(Child, Later, Out);
+      Later = Later || leavesEarly(Child, /*OrSkips=*/true);
+    }
+    return;
+  }
+  if (const auto *IS = dyn_cast<IfStmt>(S)) {
+    conditionalChanges(IS->getInit(), false, Out);
+    conditionalChanges(IS->getConditionVariableDeclStmt(), false, Out);
+    conditionalChanges(IS->getCond(), false, Out);
+    conditionalChanges(IS->getThen(), true, Out);
+    conditionalChanges(IS->getElse(), true, Out);
+    return;
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
+    conditionalChanges(CO->getCond(), false, Out);
+    conditionalChanges(CO->getTrueExpr(), true, Out);
+    conditionalChanges(CO->getFalseExpr(), true, Out);
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp()) {
+    conditionalChanges(BO->getLHS(), false, Out);
+    conditionalChanges(BO->getRHS(), true, Out);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    conditionalChanges(Child, false, Out);
+}
+
 } // namespace
 
 struct KernelWalker::LoopSyntax {
@@ -163,6 +211,8 @@ KernelWalker::LoopSyntax &KernelWalker::loopSyntax(const Stmt *Body,
     if (M.Sign == 0)
       L->NonInduction.insert(M.Var);
   }
+  // A step some passes skip or repeat is no induction: the probe follows it.
+  conditionalChanges(Body, false, L->NonInduction);
   for (const Modification &M : L->Mods)
     L->StepReadsModified.push_back(M.Step && referencesAny(M.Step, L->Modified));
   if (Cond)
@@ -516,7 +566,7 @@ VarValue KernelWalker::exitValue(const ValueDecl *VD, const VarValue &AtIter,
   if (Iter)
     IterExpr = symbol(*Iter);
   if (!Induction)
-    return valueAfterLoop(VD, AtIter, State, IterExpr, TripCount, LoopLoc);
+    return valueAfterLoop(VD, AtIter, State, IterExpr, End, LoopLoc);
   // An induction variable: its value at the end, where the trip count or a
   // uniform number of trips is known.
   if (!End || !Iter) {
