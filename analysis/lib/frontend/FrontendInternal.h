@@ -699,7 +699,6 @@ private:
                      bool Induction, const CarriedState &State,
                      const std::optional<Symbol> &Iter,
                      const std::optional<Expr> &End,
-                     std::optional<int64_t> TripCount,
                      clang::SourceLocation LoopLoc);
   /// The loops whose bodies are being walked, outermost first, across
   /// inlined calls: their counters and conditions (AccessPattern::Loops).

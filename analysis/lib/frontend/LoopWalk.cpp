@@ -410,7 +410,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   for (const auto &[VD, V] : AtIter)
     if (auto It = F.Env.find(VD); It != F.Env.end())
       It->second = exitValue(VD, V, InductionSteps.count(VD) != 0, State,
-                             Iter, End, TripCount, LoopLoc);
+                             Iter, End, LoopLoc);
 }
 
 std::optional<llvm::BitVector>
@@ -560,7 +560,6 @@ VarValue KernelWalker::exitValue(const ValueDecl *VD, const VarValue &AtIter,
                                  bool Induction, const CarriedState &State,
                                  const std::optional<Symbol> &Iter,
                                  const std::optional<Expr> &End,
-                                 std::optional<int64_t> TripCount,
                                  clang::SourceLocation LoopLoc) {
   std::optional<Expr> IterExpr;
   if (Iter)
