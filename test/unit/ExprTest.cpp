@@ -339,6 +339,14 @@ TEST(ExprFoldTest, BitwiseMinMaxSelectAndLogic) {
   EXPECT_SAME(Expr::select(c(0), X, Y), Y);
   EXPECT_SAME(Expr::select(Expr::lt(X, Y), X, X), X);
   EXPECT_SAME(Expr::select(Expr::lt(X, Y), c(1), c(0)), Expr::lt(X, Y));
+  // A select inside an arm of one of the same condition takes that arm.
+  Expr Lt = Expr::lt(X, Y), Z = X + Y;
+  EXPECT_SAME(Expr::select(Lt, Expr::select(Lt, X, Y), Z),
+              Expr::select(Lt, X, Z));
+  EXPECT_SAME(Expr::select(Lt, Z, Expr::select(Lt, X, Y)),
+              Expr::select(Lt, Z, Y));
+  EXPECT_SAME(Expr::select(Lt, Expr::select(Lt, X, Y), Expr::select(Lt, Z, X)),
+              Expr::select(Lt, X, X) /* = X */);
   EXPECT_SAME(Expr::lt(c(2), c(3)), c(1));
   EXPECT_SAME(Expr::le(c(3), c(3)), c(1));
   EXPECT_SAME(Expr::lt(c(-3), c(-4)), c(0));

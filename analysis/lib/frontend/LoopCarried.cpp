@@ -198,8 +198,12 @@ void KernelWalker::sampleIterations(
   // A butterfly over the lanes of a warp (`for (o = 16; o > 0; o >>= 1)`,
   // WarpReduction.h), at most six passes, is followed at any depth.
   bool Nested = ProbeDepth > 0;
-  if (ProbeDepth > MaxNestedSampling && !halvesLaneBits(Inc, F))
+  if (ProbeDepth > MaxNestedSampling && !halvesLaneBits(Inc, F)) {
+    Out.NotFollowed = fmt::format(
+        "its passes are not followed inside the passes of {} enclosing loops",
+        ProbeDepth);
     return;
+  }
   // Leaves whose change has no closed form and is not data.
   std::map<const ValueDecl *, std::vector<LeafPath>> Open;
   for (const ValueDecl *VD : Carried) {
@@ -377,10 +381,19 @@ VarValue KernelWalker::valueAfterLoop(const ValueDecl *VD,
     bool Lane = E.isLaneDependent();
     Symbol S{Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue,
              P.name(Name)};
+    // The passes were followed until the values grew too large, or the
+    // number of passes is not known.
+    std::string Why =
+        State.TooLarge.count({VD, P})
+            ? fmt::format("its values over the first {} iterations exceed {} "
+                          "expression nodes",
+                          State.Iterations, MaxCarriedNodes)
+        : !State.NotFollowed.empty() ? State.NotFollowed
+                                     : "the trip count is not known";
     if (Lane)
-      OpaqueReasons[S] = fmt::format(
-          "{}, its value after the loop at {}:{} (the trip count is not known)",
-          S.Name, llvm::sys::path::filename(At.File).str(), At.Line);
+      OpaqueReasons[S] =
+          fmt::format("{}, its value after the loop at {}:{} ({})", S.Name,
+                      llvm::sys::path::filename(At.File).str(), At.Line, Why);
     return symbol(S);
   };
   if (!State.Probed) {

@@ -65,6 +65,9 @@ struct CarriedState {
   /// end of a loop no pass leaves early: the whole state after the last
   /// pass, which is the state after the loop (nothing is recorded there).
   std::shared_ptr<Frame> ExitFrame;
+  /// Why the passes were not followed, where the trip count is not the
+  /// reason (empty: it is).
+  std::string NotFollowed;
 };
 /// The most distinct expression nodes (shared subtrees counted once) the
 /// sampled values of one leaf may take.

@@ -57,10 +57,14 @@ bool hasUnmodelledJump(const Stmt *S) {
 /// The statements of one list (a block, a switch arm) walked in order:
 /// each from a fresh point of its own (the frame's Since and Left reset),
 /// its jumps then folded into the predicate of the statements after it.
+/// The lanes that continue keep the values they had at their `continue`:
+/// at the list's end, \p Join(C, F, At) makes F's values At's where C
+/// holds (mergeBranches).
 class StatementList {
 public:
-  explicit StatementList(Frame &F)
-      : F(F), OuterSince(F.Since), OuterLeft(F.Left) {}
+  using Joiner = llvm::function_ref<void(const Expr &, Frame &, const Frame &)>;
+  StatementList(Frame &F, Joiner Join)
+      : F(F), Join(Join), OuterSince(F.Since), OuterLeft(F.Left) {}
   /// Before a statement of the list.
   void enter() {
     F.Since = Expr::constant(1);
@@ -70,6 +74,8 @@ public:
   /// after it run where none was taken.
   Jumps leave() {
     Jumps Taken = F.Left;
+    if (!isFalse(Taken.Continue))
+      Continued.emplace_back(andAlso(Stay, Taken.Continue), F);
     if (Taken.any()) {
       Mine.add(Stay, Taken);
       Expr Stays = Expr::logicalNot(Taken.all());
@@ -92,6 +98,10 @@ public:
   /// At the end of the list: the frame's point as it was before, with the
   /// list's jumps added to it.
   void finish() {
+    // Latest first: where an earlier statement continued, its values.
+    for (auto It = Continued.rbegin(); It != Continued.rend(); ++It)
+      Join(It->first, F, It->second);
+    Continued.clear();
     F.Since = OuterSince;
     F.Left = OuterLeft;
     F.Left.add(OuterSince, Mine);
@@ -99,6 +109,10 @@ public:
 
 private:
   Frame &F;
+  Joiner Join;
+  /// Per statement some lanes continued in: where (from the list's start),
+  /// and the frame after it.
+  std::vector<std::pair<Expr, Frame>> Continued;
   Expr OuterSince;
   Jumps OuterLeft;
   Expr Stay = Expr::constant(1); // Where no statement so far jumped.
@@ -175,7 +189,10 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
   if (F.Probe && !ProbeSlices.empty())
     if (auto It = ProbeSlices.find(CS); It != ProbeSlices.end())
       Slice = &It->second;
-  StatementList List(F);
+  auto Join = [&](const Expr &C, Frame &Into, const Frame &At) {
+    mergeBranches(C, Into, At, Into);
+  };
+  StatementList List(F, Join);
   unsigned Index = 0;
   for (const Stmt *Child : CS->body()) {
     if (Slice && !(*Slice->Walk)[Index]) {
@@ -271,12 +288,16 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
       if (std::optional<int64_t> V = caseValue(CS, Ctx))
         NoCase = Expr::logicalAnd(NoCase, Expr::ne(Cond, Expr::constant(*V)));
   std::optional<Frame> Arm;
+  auto Join = [&](const Expr &C, Frame &Into, const Frame &At) {
+    mergeBranches(C, Into, At, Into);
+  };
   std::optional<StatementList> List;
   // An arm ends (at a `break` of its own, a label it does not fall into,
   // or the switch's end): its jumps are added to the switch's, its memory
   // joined with the others'.
   // An arm every lane of which jumped away leaves no values of its own
-  // (those that broke out left theirs at their `break`).
+  // (those that broke out left theirs at their `break`), except for the
+  // lanes that continue the loop around: their values at the `continue`.
   Jumps Left = F.Left;
   // Where an arm's statements end: its jumps added to the switch's.
   auto CloseList = [&] {
@@ -286,6 +307,7 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
   auto EndArm = [&] {
     bool Reached = !List->leftWhole();
     CloseList();
+    Reached = Reached || !isFalse(Arm->Left.Continue);
     F.Memory = joinMemory(F.Memory, Arm->Memory);
     if (Reached)
       Finished.emplace_back(*ArmLabel, std::move(*Arm));
@@ -340,7 +362,7 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
         Arm = under(F, *Label);
         ArmLabel = Label;
       }
-      List.emplace(*Arm);
+      List.emplace(*Arm, Join);
       ArmHasStatements = false;
     }
     if (isa<BreakStmt>(Inner)) {

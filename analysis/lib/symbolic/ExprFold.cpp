@@ -260,6 +260,12 @@ Expr Expr::select(const Expr &Cond, const Expr &T, const Expr &F) {
   // (b ? 1 : 0) --> b for a boolean b
   if (isBoolean(Cond) && isConstantValue(T, 1) && isConstantValue(F, 0))
     return Cond;
+  // (c ? (c ? A : B) : F) --> (c ? A : F), (c ? T : (c ? A : B)) --> (c ? T :
+  // B)
+  if (T.getKind() == K::Select && T.operands()[0] == Cond)
+    return select(Cond, T.operands()[1], F);
+  if (F.getKind() == K::Select && F.operands()[0] == Cond)
+    return select(Cond, T, F.operands()[2]);
   return ExprBuilder::makeOp(K::Select, {Cond, T, F});
 }
 
