@@ -977,6 +977,46 @@ TEST(SimulateTest, OneWalkOverValuesMatchesOneWalkPerValue) {
   EXPECT_GT(Sectors.size(), 1u);
 }
 
+TEST(SimulateTest, AlikeValuesAreVisitedOnceAndWeighed) {
+  // l < 1024 (a layer loop, its bound at the default) holds for every
+  // sampled l: l moves the address only, by 16 bytes, which repeats every 2
+  // values. The plan samples 8 values and visits 2, each for 4: the same
+  // totals as visiting the 8.
+  Expr L = loop("l");
+  Expr Address = C(4) * tx() + C(16) * L + C(520) * bx();
+  Expr Active =
+      Expr::logicalAnd(Expr::lt(L, C(1024)), Expr::lt(tx(), C(24) + bx()));
+  BlockShape Block{64, 1, 1};
+  predictor::SamplingPlan Plan = predictor::planSamples(Address, Active, 512);
+  auto At = std::find(Plan.Symbols.begin(), Plan.Symbols.end(), L.getSymbol());
+  ASSERT_NE(At, Plan.Symbols.end());
+  size_t I = At - Plan.Symbols.begin();
+  EXPECT_EQ(Plan.Periods[I], 8u);
+  ASSERT_EQ(Plan.Distinct.size(), Plan.Periods.size());
+  EXPECT_EQ(Plan.Distinct[I], 2u);
+  EXPECT_EQ(Plan.distinctSize() * 4, Plan.size());
+  predictor::SamplingPlan Every = Plan;
+  Every.Distinct.clear();
+  predictor::Totals Visited =
+      predictor::simulate(Address, Active, predictor::CostModel{}, Block, Plan);
+  predictor::Totals All = predictor::simulate(
+      Address, Active, predictor::CostModel{}, Block, Every);
+  EXPECT_EQ(Visited.Requests, All.Requests);
+  EXPECT_EQ(Visited.Sectors, All.Sectors);
+  EXPECT_EQ(Visited.Ideal, All.Ideal);
+  EXPECT_EQ(Visited.UsedBytes, All.UsedBytes);
+  EXPECT_EQ(Visited.ActiveLanes, All.ActiveLanes);
+  // A bound some sampled value fails (l < 5), one the lanes share
+  // (l + tx < 40), or a step that differs per lane: every value visited.
+  for (const auto &[A, P] :
+       {std::pair{Address, Expr::lt(L, C(5))},
+        std::pair{Address, Expr::lt(L + tx(), C(40))},
+        std::pair{C(4) * tx() * L, Expr::lt(L, C(1024))}}) {
+    predictor::SamplingPlan Q = predictor::planSamples(A, P, 512);
+    EXPECT_EQ(Q.distinctSize(), Q.size()) << A.str() << " | " << P.str();
+  }
+}
+
 } // namespace
 
 namespace {

@@ -88,9 +88,17 @@ void narrowRange(const RangedLoop::Bound &B, int64_t AtZero, int64_t &Lo,
 struct SamplingPlan {
   std::vector<Symbol> Symbols;
   std::vector<unsigned> Periods;
+  /// Per symbol, how many of its first values differ (empty: all of
+  /// Periods): a symbol that only a bound its sampled values all pass
+  /// reads besides the address repeats with the address's period. The
+  /// walk visits those, each standing for Periods[I] / Distinct[I] values
+  /// (a power of two): the same sums as visiting them all.
+  std::vector<unsigned> Distinct;
   std::optional<RangedLoop> Ranged;
   /// Number of combinations of Symbols (1 when there is none).
   uint64_t size() const;
+  /// Number of combinations of the Distinct values.
+  uint64_t distinctSize() const;
 };
 
 /// A - B of a comparison A op B (Lt, Le, Eq, Ne): where it turns.

@@ -22,13 +22,21 @@
 namespace coalesce {
 namespace predictor {
 
-uint64_t SamplingPlan::size() const {
-  // Saturates instead of wrapping: many varying symbols must still compare
-  // above the cap, so that it is applied.
+namespace {
+/// The product of \p Periods, saturated instead of wrapping: many varying
+/// symbols must still compare above the cap, so that it is applied.
+uint64_t product(const std::vector<unsigned> &Periods) {
   uint64_t N = 1;
   for (unsigned P : Periods)
     N = P && N > UINT64_MAX / P ? UINT64_MAX : N * P;
   return N;
+}
+} // namespace
+
+uint64_t SamplingPlan::size() const { return product(Periods); }
+
+uint64_t SamplingPlan::distinctSize() const {
+  return Distinct.empty() ? size() : product(Distinct);
 }
 
 unsigned periodForCoefficient(int64_t CoeffGcd) {
@@ -158,6 +166,31 @@ std::optional<unsigned> tripCount(const Symbol &S, const Expr &Active,
 
 namespace {
 
+/// Every conjunct of \p Active that mentions \p S mentions nothing else
+/// (and no lane), and all of them hold for S = 0 .. NonLinearPeriod - 1.
+bool holdsFromStart(const Symbol &S, const Expr &Active) {
+  std::vector<Expr> Conjuncts, Bounds;
+  collectConjuncts(Active, Conjuncts);
+  for (const Expr &C : Conjuncts) {
+    std::set<Symbol> Syms = C.symbols();
+    if (!Syms.count(S))
+      continue;
+    if (Syms.size() != 1)
+      return false;
+    Bounds.push_back(C);
+  }
+  Bindings B;
+  for (unsigned V = 0; V < NonLinearPeriod; ++V) {
+    B.set(S, V);
+    for (const Expr &C : Bounds) {
+      std::optional<int64_t> Holds = C.evaluate(B);
+      if (!Holds || *Holds == 0)
+        return false;
+    }
+  }
+  return true;
+}
+
 /// The conjuncts of \p Active on loop iteration \p S as a RangedLoop, when
 /// every one is a comparison monotone in S, one bounds it from above and one
 /// depends on something else (the lane, another varying symbol): its trip
@@ -217,6 +250,8 @@ SamplingPlan planSamples(const PeriodMap &AddressPeriods, const Expr &Active,
       Varying.insert(S);
 
   SamplingPlan Plan;
+  // Symbols whose values repeat with a period below their samples'.
+  std::vector<std::pair<size_t, unsigned>> Alike;
   for (const Symbol &S : Varying) {
     auto InAddress = AddressPeriods.find(S);
     AddressStep Step;
@@ -233,6 +268,12 @@ SamplingPlan planSamples(const PeriodMap &AddressPeriods, const Expr &Active,
         if ((Plan.Ranged = rangedLoop(S, Active, Step)))
           continue;
       P = Trips ? *Trips : std::max(P, NonLinearPeriod);
+      // A bound its first NonLinearPeriod values all pass (`l < n_layers`)
+      // leaves them alike but for the address: the address's period of
+      // them tells them apart.
+      if (!Trips && Step.WarpUniform && Step.Period < P &&
+          holdsFromStart(S, Active))
+        Alike.push_back({Plan.Symbols.size(), Step.Period});
     }
     Plan.Symbols.push_back(S);
     Plan.Periods.push_back(P);
@@ -258,6 +299,10 @@ SamplingPlan planSamples(const PeriodMap &AddressPeriods, const Expr &Active,
     auto Largest = std::max_element(Plan.Periods.begin(), Plan.Periods.end());
     *Largest = std::max(1u, *Largest / 2);
   }
+  // Both powers of two: the period divides what is left of the samples.
+  Plan.Distinct = Plan.Periods;
+  for (auto [I, Period] : Alike)
+    Plan.Distinct[I] = std::min(Plan.Distinct[I], Period);
   return Plan;
 }
 

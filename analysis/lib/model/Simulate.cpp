@@ -80,14 +80,18 @@ public:
   WalkFlags run(const Bindings &Base) {
     Bindings B = Base; // Each sample sets every symbol of the plan.
     std::vector<size_t> Hints(Values.size(), 0);
-    for (uint64_t Sample = 0, N = Plan.size(); Sample < N; ++Sample) {
+    const std::vector<unsigned> &Limits =
+        Plan.Distinct.empty() ? Plan.Periods : Plan.Distinct;
+    uint64_t N = Plan.distinctSize();
+    Repeat = Plan.size() / N;
+    for (uint64_t Sample = 0; Sample < N; ++Sample) {
       for (size_t I = 0; I < Values.size(); ++I)
         B.set(Plan.Symbols[I], Values[I], Hints[I]);
       if (!(Plan.Ranged ? rangedSample(B) : sample(B)))
         return Flags;
       // Next combination (odometer).
       for (size_t I : Order) {
-        if (++Values[I] < Plan.Periods[I])
+        if (++Values[I] < Limits[I])
           break;
         Values[I] = 0;
       }
@@ -100,7 +104,7 @@ private:
     AddressFn.prepare(B);
     ActiveFn.prepare(B);
     for (unsigned W = 0; W < Warps.size(); ++W)
-      if (!warp(W, 0, 1))
+      if (!warp(W, 0, Repeat))
         return false;
     return true;
   }
@@ -123,17 +127,29 @@ private:
                              : (uint32_t(1) << Lanes.size()) - 1;
       for (size_t I = 0; I < BoundFns.size(); ++I) {
         Defined &= BoundFns[I].atWarp(W, Lanes, AtZero);
-        for (unsigned L = 0; L < Lanes.size(); ++L)
+        // Neighbouring lanes often share the bound (a warp-uniform one):
+        // the same range and value narrow to the same range.
+        std::pair<int64_t, int64_t> Unnarrowed; // Lane L - 1's, before.
+        for (unsigned L = 0; L < Lanes.size(); ++L) {
+          if (L > 0 && AtZero[L] == AtZero[L - 1] && Ranges[L] == Unnarrowed) {
+            Ranges[L] = Ranges[L - 1];
+            continue;
+          }
+          Unnarrowed = Ranges[L];
           narrowRange(R.Bounds[I], AtZero[L], Ranges[L].first,
                       Ranges[L].second);
+        }
       }
       // A lane whose bound is undefined runs wherever its predicate is
       // (taken as true, as everywhere): it adds no stretch of its own.
       Points.clear();
+      const std::pair<int64_t, int64_t> *Last = nullptr;
       for (unsigned L = 0; L < Lanes.size(); ++L)
-        if (((Defined >> L) & 1) && Ranges[L].first < Ranges[L].second) {
+        if (((Defined >> L) & 1) && Ranges[L].first < Ranges[L].second &&
+            !(Last && *Last == Ranges[L])) {
           Points.push_back(Ranges[L].first);
           Points.push_back(Ranges[L].second);
+          Last = &Ranges[L];
         }
       std::sort(Points.begin(), Points.end());
       Points.erase(std::unique(Points.begin(), Points.end()), Points.end());
@@ -150,7 +166,8 @@ private:
           At.set(R.Iter, From + K, IterHint);
           AddressFn.prepare(At);
           ActiveFn.prepare(At);
-          if (!warp(W, From + K, uint64_t((Length - K - 1) / R.Period + 1)))
+          if (!warp(W, From + K,
+                    Repeat * uint64_t((Length - K - 1) / R.Period + 1)))
             return false;
         }
       }
@@ -199,6 +216,8 @@ private:
   std::vector<LaneProgram> BoundFns;
   std::vector<unsigned> Values;
   std::vector<size_t> Order; ///< Odometer digits, fastest first.
+  /// The samples each visited one stands for (SamplingPlan::Distinct).
+  uint64_t Repeat = 1;
   std::vector<int64_t> Addresses;
   /// rangedSample()'s per-warp buffers: each lane's range of iterations,
   /// and the points where a range starts or ends.
