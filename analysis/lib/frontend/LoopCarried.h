@@ -65,8 +65,9 @@ struct CarriedState {
   /// end of a loop no pass leaves early: the whole state after the last
   /// pass, which is the state after the loop (nothing is recorded there).
   std::shared_ptr<Frame> ExitFrame;
-  /// Why the passes were not followed, where the trip count is not the
-  /// reason (empty: it is).
+  /// Why its values at the loop's end are not known, where an unknown
+  /// trip count is not the reason (empty: it is): its passes were not
+  /// followed, or a break or return may end them early.
   std::string NotFollowed;
 };
 /// The most distinct expression nodes (shared subtrees counted once) the

@@ -290,6 +290,9 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
         materializeLeaf(It->second, P);
   sampleIterations(Body, Cond, Inc, F, Modified, Sampled, !Syntax.LeavesEarly,
                    State);
+  if (Syntax.LeavesEarly && State.NotFollowed.empty())
+    State.NotFollowed = "a break or return may end it before its condition "
+                        "does";
   if (Slice)
     ProbeSlices.erase(Compound);
   if (State.ExitFrame) {

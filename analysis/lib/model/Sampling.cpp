@@ -106,6 +106,39 @@ void narrowRangeIn(const RangedLoop::Bound &B, int64_t AtZero, int64_t &Lo,
   Hi = int64_t(std::min<Int>(Hi, std::max<Int>(NewHi, Lo)));
 }
 
+/// The conjuncts of a predicate that mention symbol S: those on S alone,
+/// and whether another mentions something else too.
+struct OwnBounds {
+  OwnBounds(const Symbol &S, const Expr &Active) : S(S) {
+    std::vector<Expr> Conjuncts;
+    collectConjuncts(Active, Conjuncts);
+    for (const Expr &C : Conjuncts) {
+      std::set<Symbol> Syms = C.symbols();
+      if (!Syms.count(S))
+        continue;
+      if (Syms.size() == 1)
+        Bounds.push_back(C);
+      else
+        Coupled = true;
+    }
+  }
+  /// Every one of Bounds holds at S = \p V.
+  bool holdAt(int64_t V) const {
+    Bindings B;
+    B.set(S, V);
+    for (const Expr &C : Bounds) {
+      std::optional<int64_t> Holds = C.evaluate(B);
+      if (!Holds || *Holds == 0)
+        return false;
+    }
+    return true;
+  }
+
+  Symbol S;
+  std::vector<Expr> Bounds;
+  bool Coupled = false;
+};
+
 /// Comparison \p C (Lt or Le) as a bound on \p S: its A - B is AtZero +
 /// Slope * S with a constant, non-zero slope. nullopt otherwise.
 std::optional<RangedLoop::Bound> linearBound(const Expr &C, const Symbol &S) {
@@ -128,25 +161,11 @@ std::optional<RangedLoop::Bound> linearBound(const Expr &C, const Symbol &S) {
 
 std::optional<unsigned> tripCount(const Symbol &S, const Expr &Active,
                                   unsigned Cap) {
-  std::vector<Expr> Conjuncts, Bounds;
-  collectConjuncts(Active, Conjuncts);
-  for (const Expr &C : Conjuncts) {
-    std::set<Symbol> Syms = C.symbols();
-    if (Syms.size() == 1 && *Syms.begin() == S)
-      Bounds.push_back(C);
-  }
+  OwnBounds Own(S, Active);
+  const std::vector<Expr> &Bounds = Own.Bounds;
   if (Bounds.empty())
     return std::nullopt;
-  auto Holds = [&](int64_t T) {
-    Bindings B;
-    B.set(S, T);
-    for (const Expr &C : Bounds) {
-      std::optional<int64_t> V = C.evaluate(B);
-      if (!V || *V == 0)
-        return false;
-    }
-    return true;
-  };
+  auto Holds = [&](int64_t T) { return Own.holdAt(T); };
   // The values a linear upper bound (`j < 13`) rules out fail it: the
   // search starts below them, in [0, End).
   int64_t Start = 0, End = int64_t(Cap) + 1;
@@ -169,25 +188,12 @@ namespace {
 /// Every conjunct of \p Active that mentions \p S mentions nothing else
 /// (and no lane), and all of them hold for S = 0 .. NonLinearPeriod - 1.
 bool holdsFromStart(const Symbol &S, const Expr &Active) {
-  std::vector<Expr> Conjuncts, Bounds;
-  collectConjuncts(Active, Conjuncts);
-  for (const Expr &C : Conjuncts) {
-    std::set<Symbol> Syms = C.symbols();
-    if (!Syms.count(S))
-      continue;
-    if (Syms.size() != 1)
+  OwnBounds Own(S, Active);
+  if (Own.Coupled)
+    return false;
+  for (unsigned V = 0; V < NonLinearPeriod; ++V)
+    if (!Own.holdAt(V))
       return false;
-    Bounds.push_back(C);
-  }
-  Bindings B;
-  for (unsigned V = 0; V < NonLinearPeriod; ++V) {
-    B.set(S, V);
-    for (const Expr &C : Bounds) {
-      std::optional<int64_t> Holds = C.evaluate(B);
-      if (!Holds || *Holds == 0)
-        return false;
-    }
-  }
   return true;
 }
 
