@@ -8,6 +8,7 @@
 // RUN: %coalesce-lint --self-check --fail-on=never --block=32 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // RUN: %coalesce-lint --fail-on=never --block=32 --format=json %s | FileCheck %s --check-prefix=WHY
 // CENSUS: self-check: 6 memory operations in the census of 5 kernels, 0 missing from the report
+// GPU-ARGS: --block=32
 #include <cuda_runtime.h>
 
 // Lanes 4-7 (mod 8, shifting with l) add m and continue; the others add 1.
