@@ -3,7 +3,7 @@
 // other lanes only. Each number below is the exact average over every
 // pass, enumerated lane by lane (a 32-lane block, no data involved); the
 // tool before gave 20, 25.75, 7.25 and 28 (it applied `q += 1` to the
-// lanes that had continued). Measured on the GPU: loop-steps.cu.
+// lanes that had continued). Measured on an H100 too (replay.test).
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=32 %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --fail-on=never --block=32 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // RUN: %coalesce-lint --fail-on=never --block=32 --format=json %s | FileCheck %s --check-prefix=WHY
