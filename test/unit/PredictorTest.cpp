@@ -955,9 +955,12 @@ TEST(SimulateTest, OneWalkOverValuesMatchesOneWalkPerValue) {
   Bindings Base;
   Base.set(Off.getSymbol(), 3);
   const unsigned Count = 8;
-  std::optional<std::vector<predictor::Totals>> All = predictor::simulateSteps(
-      AddressAndStep, ActiveFn, Base, predictor::CostModel{}, Block, Plan,
-      Count);
+  std::vector<int64_t> Offsets;
+  for (unsigned I = 0; I < Count; ++I)
+    Offsets.push_back(I);
+  std::optional<std::vector<predictor::Totals>> All =
+      predictor::simulateSteps(AddressAndStep, ActiveFn, Base,
+                               predictor::CostModel{}, Block, Plan, Offsets);
   ASSERT_TRUE(All.has_value());
   ASSERT_EQ(All->size(), Count);
   for (unsigned I = 0; I < Count; ++I) {
@@ -975,6 +978,44 @@ TEST(SimulateTest, OneWalkOverValuesMatchesOneWalkPerValue) {
   for (const predictor::Totals &T : *All)
     Sectors.insert(T.Sectors);
   EXPECT_GT(Sectors.size(), 1u);
+}
+
+TEST(SimulateTest, LaneDependentStepsMatchOneWalkPerValue) {
+  // n*(4*tx + 4096*bx): a stride, each lane moving by its own 4*tx + 4096*bx
+  // per unit of n (the stride probe's case). The values need not follow
+  // each other: 1..8, 64 and 1024, from n = 5.
+  Expr N = param("n");
+  Expr Step = C(4) * tx() + C(4096) * bx();
+  Expr Address = N * Step + C(64) * bx();
+  Expr Active = Expr::lt(tx(), C(28));
+  BlockShape Block{64, 1, 1};
+  predictor::SamplingPlan Plan = predictor::planSamples(Address, Active, 64);
+  predictor::LaneProgram AddressAndStep(std::vector<Expr>{Address, Step});
+  predictor::LaneProgram ActiveFn(Active);
+  Bindings Base;
+  Base.set(N.getSymbol(), 5);
+  std::vector<int64_t> Values = {1, 2, 3, 4, 5, 6, 7, 8, 64, 1024};
+  std::vector<int64_t> Offsets;
+  for (int64_t V : Values)
+    Offsets.push_back(V - 5);
+  std::optional<std::vector<predictor::Totals>> All =
+      predictor::simulateSteps(AddressAndStep, ActiveFn, Base,
+                               predictor::CostModel{}, Block, Plan, Offsets);
+  ASSERT_TRUE(All.has_value());
+  ASSERT_EQ(All->size(), Values.size());
+  std::set<uint64_t> Sectors;
+  for (size_t I = 0; I < Values.size(); ++I) {
+    Expr Bound = Address.substitute({{N.getSymbol(), C(Values[I])}});
+    predictor::Totals One =
+        predictor::simulate(Bound, Active, predictor::CostModel{}, Block, Plan);
+    EXPECT_EQ((*All)[I].Requests, One.Requests) << I;
+    EXPECT_EQ((*All)[I].Sectors, One.Sectors) << I;
+    EXPECT_EQ((*All)[I].Ideal, One.Ideal) << I;
+    EXPECT_EQ((*All)[I].UsedBytes, One.UsedBytes) << I;
+    EXPECT_EQ((*All)[I].AllContiguous, One.AllContiguous) << I;
+    Sectors.insert((*All)[I].Sectors);
+  }
+  EXPECT_GT(Sectors.size(), 2u);
 }
 
 TEST(SimulateTest, AlikeValuesAreVisitedOnceAndWeighed) {

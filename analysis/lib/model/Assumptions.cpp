@@ -64,27 +64,48 @@ public:
                     Ctx.Block, planAt(Value));
   }
 
-  /// The totals with S = \p From + I for I < \p Count, from one walk,
-  /// when S only moves every lane's address by the same number of bytes
-  /// per unit (a linear term of the address with a lane-free coefficient;
-  /// S absent from the predicate and from the varying symbols' coefficients,
-  /// so the plan is the same for every value); nullopt otherwise.
-  std::optional<std::vector<Totals>> shifted(int64_t From, unsigned Count) {
-    if (Active.symbols().count(S))
+  /// The totals for each of \p Values, from one walk per plan, when the
+  /// address is linear in S with a coefficient free of S (the same in every
+  /// lane or not) and the predicate does not read S: each lane's address
+  /// at a value is its address at the first value of the walk plus a
+  /// multiple of its step. Values under which the varying symbols' periods
+  /// agree share a plan, and a walk. nullopt otherwise.
+  std::optional<std::vector<Totals>>
+  linearly(const std::vector<int64_t> &Values) {
+    if (Values.empty() || Active.symbols().count(S))
       return std::nullopt;
-    for (const auto &[V, Coeff] : Coefficients)
-      if (Coeff && Coeff->symbols().count(S))
-        return std::nullopt;
     std::optional<Expr> Step = Address.linearCoefficient(S);
-    if (!Step || Step->isLaneDependent() || Step->symbols().count(S))
+    if (!Step || Step->symbols().count(S))
       return std::nullopt;
     LaneProgram AddressAndStep(std::vector<Expr>{Address, *Step});
-    Bindings B;
-    B.set(S, From);
-    // The plan of every value: S is in neither the predicate nor a period.
-    return simulateSteps(AddressAndStep, *ActiveFn, B,
-                         costModelOf(*Ctx.Access), Ctx.Block, planAt(From),
-                         Count);
+    // Values grouped by the periods they give, in order of first use.
+    std::vector<std::pair<PeriodMap, std::vector<size_t>>> Groups;
+    for (size_t I = 0; I < Values.size(); ++I) {
+      PeriodMap P = periodsAt(Values[I]);
+      auto G = std::find_if(Groups.begin(), Groups.end(),
+                            [&](const auto &X) { return X.first == P; });
+      if (G == Groups.end())
+        Groups.push_back({std::move(P), {I}});
+      else
+        G->second.push_back(I);
+    }
+    std::vector<Totals> Result(Values.size());
+    for (const auto &[Periods, Members] : Groups) {
+      int64_t From = Values[Members.front()];
+      std::vector<int64_t> Offsets;
+      for (size_t I : Members)
+        Offsets.push_back(Values[I] - From);
+      Bindings B;
+      B.set(S, From);
+      std::optional<std::vector<Totals>> T = simulateSteps(
+          AddressAndStep, *ActiveFn, B, costModelOf(*Ctx.Access), Ctx.Block,
+          planSamples(Periods, Active, MaxSamples, Ctx.Grid), Offsets);
+      if (!T)
+        return std::nullopt;
+      for (size_t I = 0; I < Members.size(); ++I)
+        Result[Members[I]] = (*T)[I];
+    }
+    return Result;
   }
 
 private:
@@ -93,11 +114,18 @@ private:
   /// the symbol out) and the predicate, with S bound.
   SamplingPlan planAt(int64_t Value) const {
     ValueMap One{{S, Value}};
+    return planSamples(periodsAt(Value), bindValues(Active, One), MaxSamples,
+                       Ctx.Grid);
+  }
+
+  /// The varying symbols' steps with S = \p Value.
+  PeriodMap periodsAt(int64_t Value) const {
+    ValueMap One{{S, Value}};
     PeriodMap Periods;
     for (const auto &[V, Coeff] : Coefficients)
       Periods[V] = stepOfCoefficient(
           Coeff ? std::optional<Expr>(bindValues(*Coeff, One)) : std::nullopt);
-    return planSamples(Periods, bindValues(Active, One), MaxSamples, Ctx.Grid);
+    return Periods;
   }
 
   const Context &Ctx;
@@ -214,17 +242,21 @@ std::optional<WarpRequest> representativeWith(const Context &Ctx,
 
 std::optional<int64_t> probeStride(const Context &Ctx, const Symbol &S) {
   SymbolProbe Probe(Ctx, S, std::min(Ctx.MaxSamples, StrideProbeSamples));
-  Totals Reference = Probe.at(Ctx.Fixed.at(S));
-  auto SameAsDefault = [&](int64_t V) {
-    return sameNumbers(Probe.at(V), Reference);
-  };
-  // Walk down from the top so the search stops at the first difference.
-  if (!SameAsDefault(MaxProbeValue))
+  // The default, then MaxProbeValue down to 1: from one walk when S moves
+  // the lanes linearly, else value by value down from the top, so that the
+  // search stops at the first difference.
+  std::vector<int64_t> Values{Ctx.Fixed.at(S)};
+  for (int64_t V = MaxProbeValue; V >= 1; --V)
+    Values.push_back(V);
+  std::optional<std::vector<Totals>> All = Probe.linearly(Values);
+  auto At = [&](size_t I) { return All ? (*All)[I] : Probe.at(Values[I]); };
+  Totals Reference = At(0);
+  size_t I = 1;
+  while (I < Values.size() && sameNumbers(At(I), Reference))
+    ++I;
+  if (I == 1)
     return std::nullopt;
-  int64_t T = MaxProbeValue;
-  while (T > 1 && SameAsDefault(T - 1))
-    --T;
-  return T;
+  return Values[I - 1];
 }
 
 std::optional<Misalignment> probeMisalignment(const Context &Ctx,
@@ -246,9 +278,12 @@ std::optional<Misalignment> probeMisalignment(const Context &Ctx,
   M.Worst = -M.Best;
   int64_t Default = Ctx.Fixed.at(S);
   SymbolProbe Probe(Ctx, S, Ctx.MaxSamples);
-  std::optional<std::vector<Totals>> Shifted = Probe.shifted(Default, Period);
+  std::vector<int64_t> Values;
+  for (unsigned I = 0; I < Period; ++I)
+    Values.push_back(Default + int64_t(I));
+  std::optional<std::vector<Totals>> Shifted = Probe.linearly(Values);
   for (unsigned I = 0; I < Period; ++I) {
-    Totals T = Shifted ? (*Shifted)[I] : Probe.at(Default + I);
+    Totals T = Shifted ? (*Shifted)[I] : Probe.at(Values[I]);
     if (!usable(T))
       continue;
     M.Best = std::min(M.Best, T.sectorsPerRequest());

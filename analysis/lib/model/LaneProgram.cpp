@@ -73,6 +73,10 @@ LaneProgram::LaneProgram(const std::vector<Expr> &Exprs) {
       for (unsigned Kid : S.Kids)
         Bits |= DependsOn[Kid];
     }
+  for (unsigned I = 0; I < UniformSteps.size(); ++I)
+    if (UniformSteps[I].Type == Step::Symbol)
+      SymbolSteps.push_back(I);
+  Hints.assign(Values.size(), 0);
   std::vector<bool> IsLane(Values.size(), false);
   for (const Step &S : LaneSteps)
     IsLane[S.Slot] = true;
@@ -170,39 +174,46 @@ unsigned LaneProgram::compile(const Expr &E) {
 
 void LaneProgram::prepare(const Bindings &Sample) {
   ++Generation;
-  // After the first sample only the steps that depend on a symbol whose
-  // value changed run again (a ranged loop's walk changes one symbol).
-  bool First = Generation == 1;
-  uint64_t Changed = 0; // DependsOn bits of the symbols that changed.
-  for (Step &S : UniformSteps) {
-    std::optional<int64_t> V;
-    switch (S.Type) {
-    case Step::Constant:
-      if (!First)
-        continue;
-      V = S.Value;
-      break;
-    case Step::Symbol:
-      V = Sample.lookup(S.Sym, S.Hint);
-      break;
-    default:
-      if (!First && !(DependsOn[S.Slot] & Changed))
-        continue;
-      V = apply(S);
-      break;
-    }
-    if (V != Values[S.Slot]) {
-      Values[S.Slot] = V;
-      ChangedAt[S.Slot] = Generation;
-      if (S.Type == Step::Symbol)
+  auto Set = [&](const Step &S, std::optional<int64_t> V) {
+    if (V == Values[S.Slot])
+      return false;
+    Values[S.Slot] = V;
+    ChangedAt[S.Slot] = Generation;
+    return true;
+  };
+  if (Generation == 1) {
+    for (const Step &S : UniformSteps)
+      Set(S, S.Type == Step::Constant ? std::optional<int64_t>(S.Value)
+             : S.Type == Step::Symbol ? Sample.lookup(S.Sym, Hints[S.Slot])
+                                      : apply(S));
+  } else {
+    // After the first sample only the steps that depend on a symbol whose
+    // value changed run again (a ranged loop's walk changes one symbol).
+    uint64_t Changed = 0; // DependsOn bits of the symbols that changed.
+    for (unsigned I : SymbolSteps) {
+      const Step &S = UniformSteps[I];
+      if (Set(S, Sample.lookup(S.Sym, Hints[S.Slot])))
         Changed |= DependsOn[S.Slot];
     }
+    if (Changed)
+      for (unsigned I : stepsAfter(Changed))
+        Set(UniformSteps[I], apply(UniformSteps[I]));
   }
   // A lane-free conjunct that is 0 decides the && for every lane (even one
   // whose other operands are undefined): the sample runs no lane.
   ZeroForAll = false;
   for (unsigned Slot : UniformConjuncts)
     ZeroForAll |= Values[Slot] && *Values[Slot] == 0;
+}
+
+const std::vector<unsigned> &LaneProgram::stepsAfter(uint64_t Changed) {
+  auto [It, New] = Rerun.try_emplace(Changed);
+  if (New)
+    for (unsigned I = 0; I < UniformSteps.size(); ++I)
+      if (UniformSteps[I].Type == Step::Operation &&
+          (DependsOn[UniformSteps[I].Slot] & Changed))
+        It->second.push_back(I);
+  return It->second;
 }
 
 uint32_t LaneProgram::atWarp(const std::vector<Lane> &Lanes, int64_t *Out) {

@@ -129,6 +129,9 @@ struct AddressStep {
   /// The address is linear in the symbol with a coefficient free of
   /// threadIdx: a step moves every lane by the same bytes.
   bool WarpUniform = false;
+  friend bool operator==(const AddressStep &A, const AddressStep &B) {
+    return A.Period == B.Period && A.WarpUniform == B.WarpUniform;
+  }
 };
 
 /// Each varying symbol of an address with its step.
@@ -214,8 +217,6 @@ private:
     /// Operation: operand slots. Affine: the lane-free part's slot.
     std::vector<unsigned> Kids;
     unsigned Slot = 0; ///< Where the value goes.
-    /// Symbol: where the last Bindings held it (Bindings::lookup's hint).
-    size_t Hint = 0;
   };
   /// One warp's rows: per slot WarpSize lane values, the mask of lanes
   /// where each is defined, and the sample generation it was computed at.
@@ -228,6 +229,9 @@ private:
   unsigned compile(const Expr &E);
   unsigned emit(Step S, bool PerLane);
   std::optional<int64_t> apply(const Step &S) const;
+  /// Indices of the operation steps of UniformSteps that depend on a symbol
+  /// of \p Changed (DependsOn bits), in order; made once per set of bits.
+  const std::vector<unsigned> &stepsAfter(uint64_t Changed);
   void applyWarp(const Step &S, unsigned N);
   /// Evaluates into \p W; \p Keep: reuse its rows where still valid.
   uint32_t evaluate(WarpRows &W, const std::vector<Lane> &Lanes, int64_t *Out,
@@ -236,6 +240,13 @@ private:
   uint32_t &defined(unsigned Slot) { return Cur->Defined[Slot]; }
 
   std::vector<Step> UniformSteps, LaneSteps; ///< Each in dependency order.
+  /// Indices of UniformSteps' symbol steps.
+  std::vector<unsigned> SymbolSteps;
+  /// Per slot of a symbol step: where the last Bindings held it
+  /// (Bindings::lookup's hint).
+  std::vector<size_t> Hints;
+  /// stepsAfter()'s lists, by set of changed symbols.
+  std::unordered_map<uint64_t, std::vector<unsigned>> Rerun;
   /// Per slot: the lane-free value (uniform slots).
   std::vector<std::optional<int64_t>> Values;
   /// Per slot: the generation (prepare() count) at which its value, or for
@@ -323,16 +334,17 @@ Totals simulate(LaneProgram &AddressFn, LaneProgram &ActiveFn,
                 const Bindings &Base, const CostModel &Cost,
                 const BlockShape &Block, const SamplingPlan &Plan);
 
-/// The same for \p Count values of an unknown that only adds to every
-/// lane's address: \p AddressAndStepFn has two expressions, the address at
-/// the first value and the lane-free number of bytes one unit more adds
-/// (per sample). One walk, one Totals per value; nullopt when a step cannot
-/// be evaluated.
+/// The same for several values of an unknown the address is linear in:
+/// \p AddressAndStepFn has two expressions, the address at the first value
+/// and the number of bytes one unit more adds to each lane's address (the
+/// same in every lane or not), both free of the unknown; \p Offsets are the
+/// other values less the first. One walk, one Totals per offset; nullopt
+/// when a step cannot be evaluated.
 std::optional<std::vector<Totals>>
 simulateSteps(LaneProgram &AddressAndStepFn, LaneProgram &ActiveFn,
               const Bindings &Base, const CostModel &Cost,
               const BlockShape &Block, const SamplingPlan &Plan,
-              unsigned Count);
+              const std::vector<int64_t> &Offsets);
 
 /// The first request of the same walk whose sector count is nearest
 /// \p MeanSectors, with every lane's address; nullopt when no lane executes

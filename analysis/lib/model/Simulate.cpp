@@ -308,24 +308,30 @@ std::optional<std::vector<Totals>>
 simulateSteps(LaneProgram &AddressAndStepFn, LaneProgram &ActiveFn,
               const Bindings &Base, const CostModel &Cost,
               const BlockShape &Block, const SamplingPlan &Plan,
-              unsigned Count) {
-  std::vector<Totals> T(Count);
-  std::vector<int64_t> Moved;
+              const std::vector<int64_t> &Offsets) {
+  std::vector<Totals> T(Offsets.size());
+  std::vector<int64_t> Moved, Step;
   int64_t Steps[WarpSize];
   bool StepUnknown = false;
   WalkFlags Flags = walkRequests(
       AddressAndStepFn, ActiveFn, Base, Block, Plan, /*ForReuse=*/true,
       [&](RequestView &R) {
-        // The warp the walk just evaluated: its lanes' steps (all equal).
-        if (!(AddressAndStepFn.rootAt(1, Steps) & 1)) {
+        // The warp the walk just evaluated: its active lanes' steps, in the
+        // order of R.Addresses (ActiveMask's bits are lane positions).
+        uint32_t Defined = AddressAndStepFn.rootAt(1, Steps);
+        if ((R.ActiveMask & Defined) != R.ActiveMask) {
           StepUnknown = true;
           return false;
         }
-        for (unsigned I = 0; I < Count; ++I) {
-          uint64_t Shift = uint64_t(Steps[0]) * I; // Wraps like the lanes.
+        Step.clear();
+        for (unsigned L = 0; L < R.WarpLanes; ++L)
+          if ((R.ActiveMask >> L) & 1)
+            Step.push_back(Steps[L]);
+        for (size_t I = 0; I < Offsets.size(); ++I) {
           Moved = R.Addresses;
-          for (int64_t &A : Moved)
-            A = int64_t(uint64_t(A) + Shift);
+          for (size_t L = 0; L < Moved.size(); ++L) // Wraps like the lanes.
+            Moved[L] = int64_t(uint64_t(Moved[L]) +
+                               uint64_t(Step[L]) * uint64_t(Offsets[I]));
           addRequest(T[I], Moved, R.ActiveMask, R.WarpLanes, R.Weight, Cost);
         }
         return true;
