@@ -273,4 +273,46 @@ __global__ void k(float *out) {
                   "64 : 0) + 65 : ((threadIdx.x < 16) ? 64 : 0) + 1) + 4");
 }
 
+TEST(EvaluatorTest, ALaneThatBreaksLeavesWithItsValuesThere) {
+  // Odd lanes break in the first pass with k = t + 64; the others run both
+  // passes: t + 2.
+  Lines L = walk(R"(
+__global__ void k(float *out) {
+  int k = threadIdx.x;
+  for (int i = 0; i < 2; ++i) {
+    if (threadIdx.x & 1) {
+      k += 64;
+      break;
+    }
+    k += 1;
+  }
+  out[k] = 0;
+})",
+                 "k");
+  // (Unfolded: the inner selects are taken where 1 & threadIdx.x is 0.)
+  EXPECT_EQ(L, (Lines{"store out: 4*((1 & threadIdx.x) ? threadIdx.x + 64 : "
+                      "((1 & threadIdx.x) ? ((1 & threadIdx.x) ? threadIdx.x "
+                      "+ 64 : threadIdx.x) + 65 : ((1 & threadIdx.x) ? "
+                      "threadIdx.x + 64 : threadIdx.x) + 1) + 1)"}));
+}
+
+TEST(EvaluatorTest, AGotoForwardResumesAtItsLabel) {
+  // Odd lanes skip to `done` with k = t; the others store at 2t first.
+  Lines L = walk(R"(
+__global__ void k(float *out) {
+  int k = threadIdx.x;
+  if (threadIdx.x & 1)
+    goto done;
+  k = 2 * threadIdx.x;
+  out[k] = 1;
+done:
+  out[k + 64] = 2;
+})",
+                 "k");
+  EXPECT_EQ(L, (Lines{"store out: 8*threadIdx.x if (0 == (1 & threadIdx.x))",
+                      "store out: 4*((1 & threadIdx.x) ? threadIdx.x : "
+                      "2*threadIdx.x) + 256 if ((0 == (1 & threadIdx.x)) || "
+                      "(0 != (1 & threadIdx.x)))"}));
+}
+
 } // namespace

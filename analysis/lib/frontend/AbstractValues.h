@@ -224,10 +224,22 @@ struct AddressInfo {
 /// (constant 0: none did). The statements after it in the list run where
 /// none holds; the construct a jump leaves takes it back (a switch its
 /// `break`s, a loop its `break`s and `continue`s, a function its returns).
+struct Frame;
+
+/// A `goto` forward to a label of an enclosing block: where lanes took it,
+/// and the frames there (the values they bring to the label).
+struct PendingGoto {
+  const clang::LabelDecl *Label = nullptr;
+  Expr Taken = Expr::constant(0);
+  std::vector<std::shared_ptr<const Frame>> At;
+};
+
 struct Jumps {
   Expr Return = Expr::constant(0);
   Expr Break = Expr::constant(0);
   Expr Continue = Expr::constant(0);
+  /// The gotos whose label is not reached yet, one entry per label.
+  std::vector<PendingGoto> Gotos;
   /// Whether some lane jumped.
   bool any() const;
   /// The condition under which a lane jumped, of any kind.
@@ -237,6 +249,8 @@ struct Jumps {
   static Jumps join(const Jumps &A, const Jumps &B);
   /// \p Inner's jumps, taken where \p Cond held, added to these.
   void add(const Expr &Cond, const Jumps &Inner);
+  /// Removes and returns the gotos to \p Label (an empty one when none).
+  PendingGoto land(const clang::LabelDecl *Label);
 };
 
 /// \p A && \p B, with a constant true side giving the other unchanged (no
@@ -244,6 +258,12 @@ struct Jumps {
 Expr andAlso(const Expr &A, const Expr &B);
 /// \p A || \p B, with a constant false side giving the other unchanged.
 Expr orElse(const Expr &A, const Expr &B);
+
+/// Whether accesses to \p Space get a prediction: global memory (sectors)
+/// and shared memory (wavefronts); other spaces are excluded.
+inline bool predictedSpace(MemorySpace Space) {
+  return Space == MemorySpace::Global || Space == MemorySpace::Shared;
+}
 
 /// One function activation (the kernel, an inlined __device__ call, or a
 /// host function whose launches are inferred).
@@ -314,6 +334,9 @@ struct Frame {
   /// or outside any): the frames at its `break`s not directly in an arm,
   /// joined where the switch ends.
   std::vector<Frame> *SwitchBreaks = nullptr;
+  /// In a sampled pass of a loop that may break: the frames at its
+  /// `break`s (null inside a switch or loop nested in it, or elsewhere).
+  std::vector<Frame> *LoopBreaks = nullptr;
 };
 
 /// The values that predicate \p Active fixes (`threads == 512` in the

@@ -154,7 +154,7 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
         break;
       }
   R.Pattern.AccessBytes = Bytes;
-  R.Pattern.Loops = EnclosingLoops;
+  R.Pattern.Loops = Nest.Enclosing;
   // Accesses as the compiler issues them: a struct whose alignment is less
   // than its size (or that is wider than 16 bytes) is moved in pieces of
   // its alignment; naturally aligned vectors up to 16 bytes are one access.

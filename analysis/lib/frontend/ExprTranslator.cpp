@@ -40,6 +40,11 @@ uint64_t KernelWalker::locationKey(clang::SourceLocation Loc) const {
 }
 
 namespace {
+
+/// mayBeNegative() asks about values of fewer than MaxValueNodes nodes,
+/// MaxSplits cases deep (SourceFacts::neverNegative).
+constexpr size_t MaxValueNodes = 64;
+constexpr unsigned MaxSplits = 2;
 /// An element of an array, or a member of one (`a[i]`, `a[i].x`, `v[i].f.g`
 /// through operator[] too).
 bool isArrayElement(const clang::Expr *LV) {

@@ -58,11 +58,6 @@
 namespace coalesce {
 namespace frontend {
 
-/// Whether accesses to \p Space get a prediction: global memory (sectors)
-/// and shared memory (wavefronts); other spaces are excluded.
-inline bool predictedSpace(MemorySpace Space) {
-  return Space == MemorySpace::Global || Space == MemorySpace::Shared;
-}
 /// Interprets one kernel (and the __device__ functions it calls) and records
 /// its global accesses.
 class KernelWalker {
@@ -81,6 +76,11 @@ public:
   /// kernel launch with the state there; \p Args binds its parameters when
   /// it is called from another host function being walked.
   void walkHost(const clang::FunctionDecl *FD);
+  /// Where two paths join: \p F's slots become \p Then's where \p Cond
+  /// holds, else \p Else's (either may be \p F itself), and its memory
+  /// version theirs joined.
+  void mergeBranches(const Expr &Cond, frontend::Frame &F,
+                     const frontend::Frame &Then, const frontend::Frame &Else);
 
 private:
   /// Walks kernel or host function \p FD with its parameters bound.
@@ -114,9 +114,14 @@ private:
   void walkStmt(const clang::Stmt *S, Frame &F);
   // Statement lists and jumps (StatementLists.cpp).
   void walkCompound(const clang::CompoundStmt *CS, Frame &F);
-  /// A return, break or continue: recorded in F.Left (a break leaving a
-  /// switch also keeps the frame, joined where the switch ends).
+  /// A return, break, continue or goto: recorded in F.Left (a break that
+  /// leaves a switch or a sampled pass, and a goto, keep the frame too).
   void walkJump(const clang::Stmt *S, Frame &F);
+  /// A goto back to a label walked before (a loop the walk does not
+  /// follow): the values changed since the label become unknown.
+  void loopedBack(const clang::GotoStmt *GS, Frame &F);
+  /// The frame at each label walked, for loopedBack().
+  llvm::DenseMap<const clang::LabelDecl *, Frame> LabelFrames;
   void walkSwitch(const clang::SwitchStmt *SS, Frame &F);
   /// Walks the arms of \p SS under their labels, an arm that falls into
   /// the next label joined with that label's entry; the arms' returns and
@@ -168,14 +173,20 @@ private:
   /// its values at the first LoopSampleCount iterations (fewer when \p Cond
   /// ends the loop before), by walking \p Body (and \p Inc) that many times
   /// from \p F, recording nothing. Fills Out.Samples and Out.TooLarge, and
-  /// Out.Exit with the values of \p Vars when the loop ended (and
-  /// \p CanExit: no break or return leaves it early).
+  /// Out.Exit with the values of \p Vars when the loop ended (unless
+  /// \p Ends.Other: a return or goto may leave it).
   void sampleIterations(
       const clang::Stmt *Body, const clang::Expr *Cond, const clang::Expr *Inc,
       const Frame &F,
       const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Vars,
       const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Carried,
-      bool CanExit, CarriedState &Out);
+      const LoopEnds &Ends, CarriedState &Out);
+  /// One pass of a loop that may break, sampled: \p Held gets, for the
+  /// lanes not \p Gone before it, the values they leave the pass \p P
+  /// with (those at their break, else at its end). Returns the lanes gone
+  /// after it (broken, or \p Cond false).
+  Expr holdExits(Frame &Held, const Expr &Gone, const Frame &P,
+                 const std::vector<Frame> &Breaks, const Expr &Cond);
   /// The value slot \p VD holds after the loop, given its value \p AtIter
   /// at iteration \p Iter inside it: the exit value when the loop's end was
   /// found, else closed forms at the \p End-th pass (a constant or a number
@@ -202,8 +213,6 @@ private:
   /// a caller's loop around the inlined call)?
   bool loopNameTaken(const Frame &F, llvm::StringRef Name) const;
   void walkDecl(const clang::VarDecl *VD, Frame &F);
-  void mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,
-                     const Frame &Else);
   /// A copy of \p F whose code runs only where \p Cond holds.
   static Frame under(const Frame &F, const Expr &Cond);
   /// Calls \p Walk with a frame like under(F, Cond), whose changes are
@@ -629,16 +638,8 @@ private:
   /// must walk again.
   llvm::SmallPtrSet<const clang::CallExpr *, 4> PreWalked;
   std::vector<const clang::CallExpr *> PreWalkedOrder;
-  /// Loop probes in progress (probeSteps()).
-  unsigned ProbeDepth = 0;
-  /// Numbers loops, to name a LoopIter symbol whose variable name is taken.
-  unsigned LoopCounter = 0;
   /// Conditions of the arms being translated (underArm()).
   std::vector<Expr> ArmConditions;
-  /// mayBeNegative() asks about values of fewer than MaxValueNodes nodes,
-  /// MaxSplits cases deep (SourceFacts::neverNegative).
-  static constexpr size_t MaxValueNodes = 64;
-  static constexpr unsigned MaxSplits = 2;
   /// What a loop's syntax alone tells (KernelWalker.cpp), the same at every
   /// walk of it: a loop inside a sampled loop or an inlined call is walked
   /// many times.
@@ -646,15 +647,7 @@ private:
   /// The facts of the loop with \p Body, made at its first walk.
   LoopSyntax &loopSyntax(const clang::Stmt *Body, const clang::Expr *Cond,
                          const clang::Expr *Inc);
-  llvm::DenseMap<const clang::Stmt *, std::shared_ptr<LoopSyntax>>
-      LoopSyntaxes;
-  /// The statements of a loop's body its probe and sampled passes walk
-  /// (ProbeSlice.h), while they run: walkCompound skips the others.
-  struct ActiveSlice {
-    const llvm::BitVector *Walk;
-    const std::vector<StatementEffects> *Effects;
-  };
-  llvm::DenseMap<const clang::CompoundStmt *, ActiveSlice> ProbeSlices;
+  llvm::DenseMap<const clang::Stmt *, std::shared_ptr<LoopSyntax>> LoopSyntaxes;
   /// The slice of the loop with body \p Body and \p Syntax for its passes
   /// from \p F; none when every statement is walked.
   std::optional<llvm::BitVector> sliceForPasses(const clang::CompoundStmt *Body,
@@ -681,12 +674,6 @@ private:
   /// the samples reached the loop's end).
   void confineToSamples(Frame &F, const Symbol &Iter, const CarriedState &State,
                         clang::SourceLocation LoopLoc);
-  /// The variable a loop's iteration counter is named after.
-  static const clang::ValueDecl *counterNameVar(
-      const clang::VarDecl *RangeVar,
-      llvm::ArrayRef<const clang::ValueDecl *> Stepped,
-      const llvm::DenseMap<const clang::ValueDecl *, Expr> &InductionSteps,
-      const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Modified);
   /// For a loop condition \p Cond over counter \p Iter: the number of
   /// trips as a uniform symbol when the condition is uniform, and in
   /// \p TripCount the constant number when it ends within the samples.
@@ -700,12 +687,8 @@ private:
                      const std::optional<Symbol> &Iter,
                      const std::optional<Expr> &End,
                      clang::SourceLocation LoopLoc);
-  /// The loops whose bodies are being walked, outermost first, across
-  /// inlined calls: their counters and conditions (AccessPattern::Loops).
-  std::vector<EnclosingLoop> EnclosingLoops;
-  /// Their bodies, in the same order: a leading `if (c) break;` of a body
-  /// also ends its loop's passes (walkCompound).
-  std::vector<const clang::Stmt *> EnclosingBodies;
+  /// The loops the walk is in (LoopCarried.h).
+  LoopNest Nest;
   /// What the walks of the translation unit compute once from its source.
   SourceFacts &Facts;
   /// Why the engine gave up on an opaque per-lane symbol it made (a

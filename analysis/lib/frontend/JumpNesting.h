@@ -11,7 +11,10 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace coalesce {
 namespace frontend {
@@ -60,13 +63,17 @@ private:
 /// (a break outside the loops and switches nested in it, a return, a goto,
 /// a co_return), or with \p OrSkips end a pass early (a continue outside
 /// the loops nested in it)? A loop body that leaves early; a statement of
-/// a body after which a pass may have ended.
-inline bool leavesEarly(const clang::Stmt *S, bool OrSkips = false) {
+/// a body after which a pass may have ended (a goto, wherever it goes).
+/// Without \p ByBreak, a break does not count (only the jumps that leave
+/// for somewhere else: a goto to a label outside \p S).
+inline bool leavesEarly(const clang::Stmt *S, bool OrSkips = false,
+                        bool ByBreak = true) {
   struct Finder : JumpNestingVisitor<Finder> {
     bool Found = false;
     bool Skips = false;
+    bool Breaks = true;
     bool VisitBreakStmt(clang::BreakStmt *) {
-      Found |= breakLeaves();
+      Found |= Breaks && breakLeaves();
       return !Found;
     }
     bool VisitContinueStmt(clang::ContinueStmt *) {
@@ -74,15 +81,29 @@ inline bool leavesEarly(const clang::Stmt *S, bool OrSkips = false) {
       return !Found;
     }
     bool VisitReturnStmt(clang::ReturnStmt *) { return !(Found = true); }
-    bool VisitGotoStmt(clang::GotoStmt *) { return !(Found = true); }
+    // A goto to a label inside S leaves nothing, but may skip the rest of
+    // a pass.
+    bool VisitGotoStmt(clang::GotoStmt *G) {
+      Targets.push_back(G->getLabel());
+      return !(Found |= Skips);
+    }
+    bool VisitLabelStmt(clang::LabelStmt *L) {
+      Labels.insert(L->getDecl());
+      return true;
+    }
     bool VisitIndirectGotoStmt(clang::IndirectGotoStmt *) {
       return !(Found = true);
     }
     bool VisitCoreturnStmt(clang::CoreturnStmt *) { return !(Found = true); }
+    llvm::SmallPtrSet<const clang::LabelDecl *, 4> Labels;
+    llvm::SmallVector<const clang::LabelDecl *, 4> Targets;
   } F;
   F.Skips = OrSkips;
+  F.Breaks = ByBreak;
   F.TraverseStmt(const_cast<clang::Stmt *>(S));
-  return F.Found;
+  return F.Found || llvm::any_of(F.Targets, [&](const clang::LabelDecl *L) {
+           return !F.Labels.count(L);
+         });
 }
 
 } // namespace frontend

@@ -60,6 +60,34 @@ bool sameSlot(const VarValue &A, const VarValue &B) {
 
 } // namespace
 
+void KernelWalker::loopedBack(const GotoStmt *GS, Frame &F) {
+  // The passes are not followed: what the code from the label to here
+  // changed is unknown after it (the lanes that jump back come here again).
+  auto Before = LabelFrames.find(GS->getLabel());
+  SourceLocation At = toLocation(SM, GS->getBeginLoc());
+  for (auto &[VD, V] : F.Env) {
+    if (Before != LabelFrames.end())
+      if (auto Old = Before->second.Env.find(VD);
+          Old != Before->second.Env.end() && sameSlot(Old->second, V))
+        continue;
+    V.Pointer.reset();
+    if (!V.Int)
+      continue;
+    bool Lane = V.Int->isLaneDependent() || F.Active.isLaneDependent();
+    Symbol S{Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue,
+             VD->getName().str(),
+             mixKeys(locationKey(GS->getBeginLoc()),
+                     locationKey(VD->getLocation()))};
+    if (Lane)
+      OpaqueReasons[S] = fmt::format(
+          "{}, changed in the loop the goto at {}:{} makes back to label "
+          "'{}', whose passes are not followed",
+          S.Name, llvm::sys::path::filename(At.File).str(), At.Line,
+          GS->getLabel()->getName().str());
+    V.Int = symbol(S);
+  }
+}
+
 std::shared_ptr<llvm::DenseMap<const ValueDecl *, VarValue>>
 KernelWalker::launchedCaptures(const CXXRecordDecl *Closure,
                                SymbolKind Scalar) const {
@@ -160,12 +188,14 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     // A loop takes back its body's jumps (its breaks and continues; a
     // return inside it is not followed past the loop), and a `break` in it
     // leaves the loop, not a switch around it.
-    auto Restore =
-        llvm::make_scope_exit([&F, Left = F.Left, Switch = F.SwitchBreaks] {
+    auto Restore = llvm::make_scope_exit(
+        [&F, Left = F.Left, Switch = F.SwitchBreaks, Loop = F.LoopBreaks] {
           F.Left = Left;
           F.SwitchBreaks = Switch;
+          F.LoopBreaks = Loop;
         });
     F.SwitchBreaks = nullptr;
+    F.LoopBreaks = nullptr;
     if (const auto *FS = dyn_cast<ForStmt>(S))
       return walkLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(),
                       FS->getBody(), F);
@@ -208,17 +238,24 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     return walkSwitch(SS, F);
   if (const auto *E = dyn_cast<clang::Expr>(S))
     return walkExpr(E, F);
-  if (const auto *LS = dyn_cast<LabelStmt>(S))
+  if (const auto *LS = dyn_cast<LabelStmt>(S)) {
+    LabelFrames[LS->getDecl()] = F;
     return walkStmt(LS->getSubStmt(), F);
+  }
+  if (const auto *GS = dyn_cast<GotoStmt>(S);
+      GS && GS->getLabel()->getStmt() &&
+      SM.isBeforeInTranslationUnit(GS->getLabel()->getStmt()->getBeginLoc(),
+                                   GS->getBeginLoc()))
+    return loopedBack(GS, F);
   if (const auto *AS = dyn_cast<AttributedStmt>(S))
     return walkStmt(AS->getSubStmt(), F);
   if (const auto *CS = dyn_cast<CaseStmt>(S))
     return walkStmt(CS->getSubStmt(), F);
   if (const auto *DS = dyn_cast<DefaultStmt>(S))
     return walkStmt(DS->getSubStmt(), F);
-  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<GotoStmt>(S))
     return walkJump(S, F);
-  // Other statements (goto, null): nothing to do.
+  // Other statements (null, computed goto): nothing to do.
 }
 
 void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
@@ -300,7 +337,7 @@ bool KernelWalker::loopNameTaken(const Frame &F, llvm::StringRef Name) const {
   // A loop of a caller the body of which is being walked (its counter is not
   // in this frame's slots: `j` over attempts around a callee's `j` over
   // stages).
-  if (llvm::any_of(EnclosingLoops, [&](const EnclosingLoop &L) {
+  if (llvm::any_of(Nest.Enclosing, [&](const EnclosingLoop &L) {
         return L.Iter && L.Iter->Name == Name;
       }))
     return true;

@@ -85,7 +85,7 @@ void KernelWalker::probeSteps(
     const llvm::SmallPtrSetImpl<const ValueDecl *> &Carried, unsigned LoopId,
     CarriedState &Out) {
   // Nested probes multiply the work: only the two innermost levels probe.
-  if (Vars.empty() || ProbeDepth >= 2)
+  if (Vars.empty() || Nest.ProbeDepth >= 2)
     return;
   Out.Probed = true;
   // Every leaf of every slot the body may change (induction variables too,
@@ -115,11 +115,11 @@ void KernelWalker::probeSteps(
           return X;
         });
   }
-  ++ProbeDepth;
+  ++Nest.ProbeDepth;
   walkStmt(Body, Probe);
   if (Inc)
     walkExpr(Inc, Probe);
-  --ProbeDepth;
+  --Nest.ProbeDepth;
 
   // Leaves the pass leaves unchanged are loop-invariant: their fresh symbols
   // stand for their values at the loop's entry (`last += stride` steps by
@@ -189,19 +189,19 @@ bool KernelWalker::halvesLaneBits(const clang::Expr *Inc, const Frame &F) {
 void KernelWalker::sampleIterations(
     const Stmt *Body, const clang::Expr *Cond, const clang::Expr *Inc,
     const Frame &F, const llvm::SmallPtrSetImpl<const ValueDecl *> &Vars,
-    const llvm::SmallPtrSetImpl<const ValueDecl *> &Carried, bool CanExit,
-    CarriedState &Out) {
+    const llvm::SmallPtrSetImpl<const ValueDecl *> &Carried,
+    const LoopEnds &Ends, CarriedState &Out) {
   // Inside another loop's probe or samples only a loop of known, fixed trip
   // count (its condition a constant after every pass, `for (r = 2; r < 2 +
   // WIN; r += 2)`) is followed, to its end, and only MaxNestedSampling levels
   // deep: the work is at most MaxLoopSampleCount^levels passes.
   // A butterfly over the lanes of a warp (`for (o = 16; o > 0; o >>= 1)`,
   // WarpReduction.h), at most six passes, is followed at any depth.
-  bool Nested = ProbeDepth > 0;
-  if (ProbeDepth > MaxNestedSampling && !halvesLaneBits(Inc, F)) {
-    Out.NotFollowed = fmt::format(
+  bool Nested = Nest.ProbeDepth > 0;
+  if (Nest.ProbeDepth > MaxNestedSampling && !halvesLaneBits(Inc, F)) {
+    Out.EndUnknown = fmt::format(
         "its passes are not followed inside the passes of {} enclosing loops",
-        ProbeDepth);
+        Nest.ProbeDepth);
     return;
   }
   // Leaves whose change has no closed form and is not data.
@@ -216,7 +216,8 @@ void KernelWalker::sampleIterations(
         Open[VD].push_back(P);
     });
   }
-  if (Open.empty())
+  // (A loop that may break is followed for its exit values all the same.)
+  if (Open.empty() && !Ends.Break)
     return;
   // Nested, only a loop whose condition is a known constant after every
   // pass is followed: one not known on entry (`j < max_degree`) is not.
@@ -232,31 +233,52 @@ void KernelWalker::sampleIterations(
   P.Probe = true;
   for (const auto &[VD, Leaves] : Open)
     Out.Samples[VD].push_back(P.Env.find(VD)->second);
-  ++ProbeDepth;
+  // Where a break may end a pass, each lane leaves with the values it had
+  // at its break, or after the pass whose end its condition failed at:
+  // Held has them for the lanes Gone so far; P walks on for all lanes (the
+  // lanes still in the loop are the ones its samples are read for).
+  std::vector<Frame> Breaks;
+  std::optional<Frame> Held;
+  Expr Gone = Expr::constant(0);
+  if (Ends.Break) {
+    P.LoopBreaks = &Breaks;
+    Held = P;
+    if (Cond && !Ends.CondAfterBody)
+      Gone = Expr::logicalNot(translate(Cond, P));
+  }
+  bool CanExit = !Ends.Other;
+  ++Nest.ProbeDepth;
   bool CondKnown = true;
   for (unsigned K = 1; K < MaxLoopSampleCount; ++K) {
     if (K >= LoopSampleCount && !CondKnown)
       break;
+    Breaks.clear();
     walkStmt(Body, P);
     if (Inc)
       walkExpr(Inc, P);
     CondKnown = false;
+    std::optional<int64_t> C;
     if (Cond)
-      if (std::optional<int64_t> C = translate(Cond, P).asConstant();
-          (CondKnown = C.has_value()) && *C == 0) {
-        Out.Iterations = K;
-        Out.Ended = true;
-        if (CanExit && Nested && !F.records()) {
-          // walkLoop takes the whole state: nothing else is needed.
-          Out.ExitFrame = std::make_shared<Frame>(std::move(P));
-        } else if (CanExit) {
-          Out.Exit.emplace();
-          for (const ValueDecl *VD : Vars)
-            if (auto It = P.Env.find(VD); It != P.Env.end())
-              Out.Exit->try_emplace(VD, It->second);
-        }
-        break;
+      CondKnown = (C = translate(Cond, P).asConstant()).has_value();
+    if (Held)
+      Gone = holdExits(*Held, Gone, P, Breaks,
+                       Cond ? translate(Cond, P) : Expr::constant(1));
+    if ((C && *C == 0) || (Held && Gone.asConstant().value_or(0) != 0)) {
+      Out.Iterations = K;
+      Out.Ended = true;
+      Frame &End = Held ? *Held : P;
+      if (CanExit && Nested && !F.records()) {
+        // walkLoop takes the whole state: nothing else is needed.
+        End.LoopBreaks = nullptr;
+        Out.ExitFrame = std::make_shared<Frame>(std::move(End));
+      } else if (CanExit) {
+        Out.Exit.emplace();
+        for (const ValueDecl *VD : Vars)
+          if (auto It = End.Env.find(VD); It != End.Env.end())
+            Out.Exit->try_emplace(VD, It->second);
       }
+      break;
+    }
     if (Nested && !CondKnown)
       break;
     bool AnyLeft = false;
@@ -281,17 +303,48 @@ void KernelWalker::sampleIterations(
           AnyLeft = true;
       }
     }
+    bool Follows = AnyLeft;
+    if (Held) {
+      // The exit values, bounded like the samples.
+      std::vector<Expr> Exprs;
+      for (const ValueDecl *VD : Vars)
+        if (auto It = Held->Env.find(VD); It != Held->Env.end())
+          forEachLeaf(It->second, [&](const LeafPath &P, const VarValue &V) {
+            Exprs.push_back(P.Pointer ? V.Pointer->ByteOffset : *V.Int);
+          });
+      if (Expr::distinctNodes(Exprs, MaxCarriedNodes + 1) > MaxCarriedNodes) {
+        Held.reset();
+        CanExit = false;
+      } else {
+        AnyLeft = true;
+      }
+    }
     if (!AnyLeft)
       break;
-    if (K >= LoopSampleCount)
+    if (K >= LoopSampleCount && Follows)
       Out.Iterations = K + 1; // Iterations 0..K sampled.
   }
-  --ProbeDepth;
+  --Nest.ProbeDepth;
   if (Nested && !Out.Ended) {
     // Not followed to a known end: as if not sampled.
     Out.Samples.clear();
     Out.Iterations = LoopSampleCount;
   }
+}
+
+Expr KernelWalker::holdExits(Frame &Held, const Expr &Gone, const Frame &P,
+                             const std::vector<Frame> &Breaks,
+                             const Expr &Cond) {
+  // The values this pass leaves: at the break a lane took, else at its end.
+  Frame Left = P;
+  Expr Broke = Expr::constant(0);
+  for (const Frame &B : Breaks) {
+    mergeBranches(B.Active, Left, B, Left);
+    Broke = orElse(Broke, B.Active);
+  }
+  // The lanes gone before keep theirs.
+  mergeBranches(Gone, Held, Held, Left);
+  return orElse(Gone, orElse(Broke, Expr::logicalNot(Cond)));
 }
 
 VarValue KernelWalker::carriedValue(const ValueDecl *VD, const VarValue &Entry,
@@ -317,8 +370,9 @@ VarValue KernelWalker::carriedValue(const ValueDecl *VD, const VarValue &Entry,
                         "expression nodes",
                         State.Iterations, MaxCarriedNodes);
     } else if (SI == State.Samples.end()) {
-      Why = ProbeDepth > 0 ? "it is not sampled inside another loop's samples"
-                           : "it is not sampled in loops nested this deep";
+      Why = Nest.ProbeDepth > 0
+                ? "it is not sampled inside another loop's samples"
+                : "it is not sampled in loops nested this deep";
     } else {
       // Iteration k holds the value after k passes; the last sample holds
       // from then on (the loop is sampled over these iterations only).
@@ -388,8 +442,8 @@ VarValue KernelWalker::valueAfterLoop(const ValueDecl *VD,
             ? fmt::format("its values over the first {} iterations exceed {} "
                           "expression nodes",
                           State.Iterations, MaxCarriedNodes)
-        : !State.NotFollowed.empty() ? State.NotFollowed
-                                     : "the trip count is not known";
+        : !State.EndUnknown.empty() ? State.EndUnknown
+                                    : "the trip count is not known";
     if (Lane)
       OpaqueReasons[S] =
           fmt::format("{}, its value after the loop at {}:{} ({})", S.Name,

@@ -11,6 +11,7 @@
 #define COALESCE_FRONTEND_LOOPCARRIED_H
 
 #include "AbstractValues.h"
+#include "ProbeSlice.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -68,8 +69,41 @@ struct CarriedState {
   /// Why its values at the loop's end are not known, where an unknown
   /// trip count is not the reason (empty: it is): its passes were not
   /// followed, or a break or return may end them early.
-  std::string NotFollowed;
+  std::string EndUnknown;
 };
+/// How the passes of a sampled loop may end besides its condition.
+struct LoopEnds {
+  /// A do-while: the condition is first tested after a pass.
+  bool CondAfterBody = false;
+  /// A break of its own may end it: the lanes that break keep the values
+  /// they had there.
+  bool Break = false;
+  /// A return or goto may leave it: its end is not followed.
+  bool Other = false;
+};
+
+/// What the walker knows of the loops it is in, across inlined calls
+/// (LoopWalk.cpp, LoopCarried.cpp, StatementLists.cpp).
+struct LoopNest {
+  /// Loop probes and sampled passes in progress (probeSteps()).
+  unsigned ProbeDepth = 0;
+  /// Numbers loops, to name a LoopIter symbol whose variable name is taken.
+  unsigned Counter = 0;
+  /// The loops whose bodies are being walked, outermost first: their
+  /// counters and conditions (AccessPattern::Loops).
+  std::vector<EnclosingLoop> Enclosing;
+  /// Their bodies, in the same order: a leading `if (c) break;` of a body
+  /// also ends its loop's passes (walkCompound).
+  std::vector<const clang::Stmt *> Bodies;
+  /// The statements of a loop's body its probe and sampled passes walk
+  /// (ProbeSlice.h), while they run: walkCompound skips the others.
+  struct Slice {
+    const llvm::BitVector *Walk;
+    const std::vector<StatementEffects> *Effects;
+  };
+  llvm::DenseMap<const clang::CompoundStmt *, Slice> Slices;
+};
+
 /// The most distinct expression nodes (shared subtrees counted once) the
 /// sampled values of one leaf may take.
 inline constexpr size_t MaxCarriedNodes = 4000;

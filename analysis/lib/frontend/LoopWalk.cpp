@@ -153,6 +153,36 @@ void conditionalChanges(const Stmt *S, bool Conditional,
     conditionalChanges(Child, false, Out);
 }
 
+/// The variable a loop's iteration counter is named after.
+const ValueDecl *
+counterNameVar(const VarDecl *RangeVar,
+               llvm::ArrayRef<const ValueDecl *> Stepped,
+               const llvm::DenseMap<const ValueDecl *, Expr> &InductionSteps,
+               const llvm::SmallPtrSetImpl<const ValueDecl *> &Modified) {
+  // Chosen independently of the order sets of pointers iterate in (which
+  // changes from run to run): the induction variable the increment steps,
+  // else the first induction variable in the source, else the first other
+  // variable the loop changes.
+  const ValueDecl *NameVar = RangeVar;
+  auto Earlier = [](const ValueDecl *A, const ValueDecl *B) {
+    return !B || A->getLocation() < B->getLocation() ||
+           (A->getLocation() == B->getLocation() &&
+            A->getName() < B->getName());
+  };
+  for (const ValueDecl *VD : Stepped)
+    if (InductionSteps.count(VD) && Earlier(VD, NameVar))
+      NameVar = VD;
+  if (!NameVar)
+    for (const auto &Entry : InductionSteps)
+      if (Earlier(Entry.first, NameVar))
+        NameVar = Entry.first;
+  if (!NameVar)
+    for (const ValueDecl *VD : Modified)
+      if (Earlier(VD, NameVar))
+        NameVar = VD;
+  return NameVar;
+}
+
 } // namespace
 
 struct KernelWalker::LoopSyntax {
@@ -173,6 +203,8 @@ struct KernelWalker::LoopSyntax {
   /// return, goto): a store in it is not made by every pass.
   bool SkipsStores = false;
   bool LeavesEarly = false;
+  /// A return or goto may leave it (LeavesEarly without its breaks).
+  bool LeavesOtherwise = false;
   const Stmt *Body = nullptr;
   /// deadOnEntry() of the variables asked about.
   llvm::DenseMap<const ValueDecl *, bool> DeadOnEntry;
@@ -220,6 +252,8 @@ KernelWalker::LoopSyntax &KernelWalker::loopSyntax(const Stmt *Body,
   if (Inc)
     L->InInc = namedIn(Inc);
   L->LeavesEarly = leavesEarly(Body);
+  L->LeavesOtherwise =
+      L->LeavesEarly && leavesEarly(Body, /*OrSkips=*/false, /*ByBreak=*/false);
   L->StoredArrays = storedArrays(Body);
   L->SkipsStores = !L->StoredArrays.empty() && leavesEarly(Body, true);
   L->Body = Body;
@@ -248,7 +282,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   llvm::SmallPtrSet<const ValueDecl *, 8> Carried, Sampled;
   carriedSlots(Loop, Syntax, F, NonInduction, Carried, Sampled);
 
-  unsigned LoopId = ++LoopCounter;
+  unsigned LoopId = ++Nest.Counter;
   const ValueDecl *NameVar =
       counterNameVar(RangeVar, Syntax.Stepped, InductionSteps, Modified);
   std::optional<Symbol> Iter;
@@ -280,7 +314,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   std::optional<llvm::BitVector> Slice =
       Compound ? sliceForPasses(Compound, Syntax, F) : std::nullopt;
   if (Slice)
-    ProbeSlices[Compound] = {&*Slice, &Facts.statementEffects(Compound)};
+    Nest.Slices[Compound] = {&*Slice, &Facts.statementEffects(Compound)};
   probeSteps(Body, Inc, F, Modified, Carried, LoopId, State);
   // Fields the body assigns before reading are read by their names until
   // then: hold them, so that every leaf is followed.
@@ -288,13 +322,14 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
     if (auto It = F.Env.find(VD); It != F.Env.end())
       for (const LeafPath &P : Leaves)
         materializeLeaf(It->second, P);
-  sampleIterations(Body, Cond, Inc, F, Modified, Sampled, !Syntax.LeavesEarly,
-                   State);
-  if (Syntax.LeavesEarly && State.NotFollowed.empty())
-    State.NotFollowed = "a break or return may end it before its condition "
-                        "does";
+  LoopEnds Ends{CondAfterBody, Syntax.LeavesEarly && !Syntax.LeavesOtherwise,
+                Syntax.LeavesOtherwise};
+  sampleIterations(Body, Cond, Inc, F, Modified, Sampled, Ends, State);
+  if (Syntax.LeavesEarly && State.EndUnknown.empty())
+    State.EndUnknown = "a break or return may end it before its condition "
+                       "does";
   if (Slice)
-    ProbeSlices.erase(Compound);
+    Nest.Slices.erase(Compound);
   if (State.ExitFrame) {
     // Followed to its end inside another loop's probe or samples: the
     // state after the last pass is the state after the loop, and a walk
@@ -391,13 +426,13 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
                            llvm::sys::path::filename(LoopAt.File).str(),
                            LoopAt.Line);
   }
-  EnclosingLoops.push_back({Iter, LoopCond, LoopName});
-  EnclosingBodies.push_back(Body);
+  Nest.Enclosing.push_back({Iter, LoopCond, LoopName});
+  Nest.Bodies.push_back(Body);
   walkStmt(Body, F);
   if (Inc)
     walkExpr(Inc, F);
-  EnclosingBodies.pop_back();
-  EnclosingLoops.pop_back();
+  Nest.Bodies.pop_back();
+  Nest.Enclosing.pop_back();
   F.Active = SavedActive;
   F.SampledLoop = SavedSampledLoop;
   F.SampledIter = SavedSampledIter;
@@ -504,34 +539,6 @@ KernelWalker::inductionSteps(const LoopSyntax &Syntax, const Frame &F,
   return Steps;
 }
 
-const ValueDecl *KernelWalker::counterNameVar(
-    const VarDecl *RangeVar, llvm::ArrayRef<const ValueDecl *> Stepped,
-    const llvm::DenseMap<const ValueDecl *, Expr> &InductionSteps,
-    const llvm::SmallPtrSetImpl<const ValueDecl *> &Modified) {
-  // Chosen independently of the order sets of pointers iterate in (which
-  // changes from run to run): the induction variable the increment steps,
-  // else the first induction variable in the source, else the first other
-  // variable the loop changes.
-  const ValueDecl *NameVar = RangeVar;
-  auto Earlier = [](const ValueDecl *A, const ValueDecl *B) {
-    return !B || A->getLocation() < B->getLocation() ||
-           (A->getLocation() == B->getLocation() &&
-            A->getName() < B->getName());
-  };
-  for (const ValueDecl *VD : Stepped)
-    if (InductionSteps.count(VD) && Earlier(VD, NameVar))
-      NameVar = VD;
-  if (!NameVar)
-    for (const auto &Entry : InductionSteps)
-      if (Earlier(Entry.first, NameVar))
-        NameVar = Entry.first;
-  if (!NameVar)
-    for (const ValueDecl *VD : Modified)
-      if (Earlier(VD, NameVar))
-        NameVar = VD;
-  return NameVar;
-}
-
 std::optional<Expr> KernelWalker::tripsOf(const Expr &Cond, const Symbol &Iter,
                                           clang::SourceLocation LoopLoc,
                                           std::optional<int64_t> &TripCount) {
@@ -570,8 +577,12 @@ VarValue KernelWalker::exitValue(const ValueDecl *VD, const VarValue &AtIter,
   if (!Induction)
     return valueAfterLoop(VD, AtIter, State, IterExpr, End, LoopLoc);
   // An induction variable: its value at the end, where the trip count or a
-  // uniform number of trips is known.
+  // uniform number of trips is known, else where the samples reached it
+  // (a loop that may break).
   if (!End || !Iter) {
+    if (State.Exit)
+      if (auto It = State.Exit->find(VD); It != State.Exit->end())
+        return It->second;
     CarriedState None;
     return valueAfterLoop(VD, AtIter, None, IterExpr, std::nullopt, LoopLoc);
   }

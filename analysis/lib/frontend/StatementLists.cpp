@@ -6,9 +6,11 @@
 // frame's Left, relative to the start of the statement being walked) and
 // taken back by the construct it leaves: a switch its `break`s (the values
 // at each one joined where the switch ends), a loop its `break`s and
-// `continue`s, a function its returns. This is the control flow of the CFG
-// for structured code; `goto` stays unmodelled (a switch with one makes what
-// it changes opaque).
+// `continue`s, a function its returns, a block its gotos forward to its
+// labels (the values at each goto joined at the label). This is the control
+// flow of the CFG for structured code and forward gotos; a backward goto
+// (a loop) is not followed, and a switch with a goto makes what it changes
+// opaque.
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
@@ -58,13 +60,24 @@ bool hasUnmodelledJump(const Stmt *S) {
 /// each from a fresh point of its own (the frame's Since and Left reset),
 /// its jumps then folded into the predicate of the statements after it.
 /// The lanes that continue keep the values they had at their `continue`:
-/// at the list's end, \p Join(C, F, At) makes F's values At's where C
-/// holds (mergeBranches).
+/// at the list's end, F's values become those there where they continued
+/// (KernelWalker::mergeBranches).
 class StatementList {
 public:
-  using Joiner = llvm::function_ref<void(const Expr &, Frame &, const Frame &)>;
-  StatementList(Frame &F, Joiner Join)
-      : F(F), Join(Join), OuterSince(F.Since), OuterLeft(F.Left) {}
+  StatementList(Frame &F, KernelWalker &W)
+      : F(F), W(W), OuterSince(F.Since), OuterLeft(F.Left),
+        StartActive(F.Active) {}
+  /// Before a statement labeled \p Label: the lanes that took a goto to it
+  /// in this list resume there, with the values they had at their goto.
+  void land(const clang::LabelDecl *Label) {
+    PendingGoto G = Mine.land(Label);
+    if (isFalse(G.Taken))
+      return;
+    Stay = orElse(Stay, G.Taken);
+    F.Active = Expr::logicalAnd(StartActive, Stay);
+    for (const std::shared_ptr<const Frame> &At : G.At)
+      W.mergeBranches(At->Active, F, *At, F);
+  }
   /// Before a statement of the list.
   void enter() {
     F.Since = Expr::constant(1);
@@ -83,7 +96,7 @@ public:
       F.Active = Expr::logicalAnd(F.Active, Stays);
       // Every lane gone, all by one kind of jump: that kind, whatever the
       // branches it was taken in (`if (c) return; ...; return;` returns).
-      if (isFalse(Stay)) {
+      if (isFalse(Stay) && Mine.Gotos.empty()) {
         Expr *Kinds[] = {&Mine.Return, &Mine.Break, &Mine.Continue};
         if (llvm::count_if(Kinds, [](Expr *K) { return !isFalse(*K); }) == 1)
           for (Expr *K : Kinds)
@@ -100,7 +113,7 @@ public:
   void finish() {
     // Latest first: where an earlier statement continued, its values.
     for (auto It = Continued.rbegin(); It != Continued.rend(); ++It)
-      Join(It->first, F, It->second);
+      W.mergeBranches(It->first, F, It->second, F);
     Continued.clear();
     F.Since = OuterSince;
     F.Left = OuterLeft;
@@ -109,12 +122,13 @@ public:
 
 private:
   Frame &F;
-  Joiner Join;
+  KernelWalker &W;
   /// Per statement some lanes continued in: where (from the list's start),
   /// and the frame after it.
   std::vector<std::pair<Expr, Frame>> Continued;
   Expr OuterSince;
   Jumps OuterLeft;
+  Expr StartActive;
   Expr Stay = Expr::constant(1); // Where no statement so far jumped.
   Jumps Mine;                    // The list's jumps, from its start.
 };
@@ -122,10 +136,46 @@ private:
 } // namespace
 
 bool Jumps::any() const {
-  return !isFalse(Return) || !isFalse(Break) || !isFalse(Continue);
+  return !isFalse(Return) || !isFalse(Break) || !isFalse(Continue) ||
+         !Gotos.empty();
 }
 
-Expr Jumps::all() const { return orElse(orElse(Return, Break), Continue); }
+Expr Jumps::all() const {
+  Expr All = orElse(orElse(Return, Break), Continue);
+  for (const PendingGoto &G : Gotos)
+    All = orElse(All, G.Taken);
+  return All;
+}
+
+namespace {
+/// Adds \p G, taken where \p Cond held, to \p Gotos.
+void addGoto(std::vector<PendingGoto> &Gotos, const Expr &Cond,
+             const PendingGoto &G) {
+  auto Same = llvm::find_if(
+      Gotos, [&](const PendingGoto &X) { return X.Label == G.Label; });
+  if (Same == Gotos.end()) {
+    Gotos.push_back(G);
+    Gotos.back().Taken = andAlso(Cond, G.Taken);
+    return;
+  }
+  Same->Taken = orElse(Same->Taken, andAlso(Cond, G.Taken));
+  for (const std::shared_ptr<const Frame> &At : G.At)
+    if (!llvm::is_contained(Same->At, At))
+      Same->At.push_back(At);
+}
+} // namespace
+
+PendingGoto Jumps::land(const clang::LabelDecl *Label) {
+  PendingGoto Landed;
+  Landed.Label = Label;
+  auto It = llvm::find_if(
+      Gotos, [&](const PendingGoto &X) { return X.Label == Label; });
+  if (It != Gotos.end()) {
+    Landed = std::move(*It);
+    Gotos.erase(It);
+  }
+  return Landed;
+}
 
 Jumps Jumps::join(const Jumps &A, const Jumps &B) {
   auto Either = [](const Expr &X, const Expr &Y) {
@@ -135,6 +185,9 @@ Jumps Jumps::join(const Jumps &A, const Jumps &B) {
   J.Return = Either(A.Return, B.Return);
   J.Break = Either(A.Break, B.Break);
   J.Continue = Either(A.Continue, B.Continue);
+  J.Gotos = A.Gotos;
+  for (const PendingGoto &G : B.Gotos)
+    addGoto(J.Gotos, Expr::constant(1), G);
   return J;
 }
 
@@ -142,6 +195,8 @@ void Jumps::add(const Expr &Cond, const Jumps &Inner) {
   Return = orElse(Return, andAlso(Cond, Inner.Return));
   Break = orElse(Break, andAlso(Cond, Inner.Break));
   Continue = orElse(Continue, andAlso(Cond, Inner.Continue));
+  for (const PendingGoto &G : Inner.Gotos)
+    addGoto(Gotos, Cond, G);
 }
 
 Expr andAlso(const Expr &A, const Expr &B) {
@@ -165,10 +220,18 @@ void KernelWalker::walkJump(const Stmt *S, Frame &F) {
     F.Left.Return = orElse(F.Left.Return, F.Since);
   } else if (isa<ContinueStmt>(S)) {
     F.Left.Continue = orElse(F.Left.Continue, F.Since);
+  } else if (const auto *GS = dyn_cast<GotoStmt>(S)) {
+    // Forward to a label of an enclosing block, where the lanes that took
+    // it resume with the values they have here (StatementList::land).
+    PendingGoto G{GS->getLabel(), F.Since, {std::make_shared<const Frame>(F)}};
+    addGoto(F.Left.Gotos, Expr::constant(1), G);
   } else if (isa<BreakStmt>(S)) {
-    // Leaving a switch: its values here are joined where it ends.
+    // Leaving a switch: its values here are joined where it ends; leaving
+    // a sampled loop's pass: they are the values the lane leaves with.
     if (F.SwitchBreaks)
       F.SwitchBreaks->push_back(F);
+    else if (F.LoopBreaks)
+      F.LoopBreaks->push_back(F);
     F.Left.Break = orElse(F.Left.Break, F.Since);
   }
 }
@@ -179,20 +242,17 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
   // return) that every pass reaches also ends the loop's passes, so later
   // accesses count its trips by that condition (`for (e = 0;; ++e) { if
   // (32 * e >= K) break; ... }`).
-  bool LoopBody = !EnclosingBodies.empty() && EnclosingBodies.back() == CS &&
-                  EnclosingLoops.back().Iter;
+  bool LoopBody = !Nest.Bodies.empty() && Nest.Bodies.back() == CS &&
+                  Nest.Enclosing.back().Iter;
   bool EveryPass = true; // No earlier statement may end the pass.
   // A loop's probe or sampled pass walks only the statements that may
   // change what it follows (ProbeSlice.h); a skipped store still makes a
   // new version of memory.
-  const ActiveSlice *Slice = nullptr;
-  if (F.Probe && !ProbeSlices.empty())
-    if (auto It = ProbeSlices.find(CS); It != ProbeSlices.end())
+  const LoopNest::Slice *Slice = nullptr;
+  if (F.Probe && !Nest.Slices.empty())
+    if (auto It = Nest.Slices.find(CS); It != Nest.Slices.end())
       Slice = &It->second;
-  auto Join = [&](const Expr &C, Frame &Into, const Frame &At) {
-    mergeBranches(C, Into, At, Into);
-  };
-  StatementList List(F, Join);
+  StatementList List(F, *this);
   unsigned Index = 0;
   for (const Stmt *Child : CS->body()) {
     if (Slice && !(*Slice->Walk)[Index]) {
@@ -201,6 +261,9 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
       continue;
     }
     ++Index;
+    for (const Stmt *S = Child; const auto *LS = dyn_cast<LabelStmt>(S);
+         S = LS->getSubStmt())
+      List.land(LS->getDecl());
     List.enter();
     walkStmt(Child, F);
     // `if (cond) return;`, `if (cond) break;`, `if (cond) continue;` (or
@@ -209,8 +272,8 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
     Jumps Taken = List.leave();
     Expr Exits = orElse(Taken.Return, Taken.Break);
     if (LoopBody && EveryPass && !isFalse(Exits))
-      EnclosingLoops.back().Condition = Expr::logicalAnd(
-          EnclosingLoops.back().Condition, Expr::logicalNot(Exits));
+      Nest.Enclosing.back().Condition = Expr::logicalAnd(
+          Nest.Enclosing.back().Condition, Expr::logicalNot(Exits));
     if (LoopBody && EveryPass)
       EveryPass = !mayEndPass(Child);
   }
@@ -288,9 +351,6 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
       if (std::optional<int64_t> V = caseValue(CS, Ctx))
         NoCase = Expr::logicalAnd(NoCase, Expr::ne(Cond, Expr::constant(*V)));
   std::optional<Frame> Arm;
-  auto Join = [&](const Expr &C, Frame &Into, const Frame &At) {
-    mergeBranches(C, Into, At, Into);
-  };
   std::optional<StatementList> List;
   // An arm ends (at a `break` of its own, a label it does not fall into,
   // or the switch's end): its jumps are added to the switch's, its memory
@@ -362,7 +422,7 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
         Arm = under(F, *Label);
         ArmLabel = Label;
       }
-      List.emplace(*Arm, Join);
+      List.emplace(*Arm, *this);
       ArmHasStatements = false;
     }
     if (isa<BreakStmt>(Inner)) {

@@ -99,8 +99,8 @@ __global__ void tooDeep(float *out) {
 }
 
 // Lanes that break keep the values they had at their break (odd lanes
-// k = t + 64, the others t + 2: 9 sectors), which the tool does not model
-// yet: k after the loop is unknown, and the reason names the break.
+// k = t + 64, the others t + 2: 9 sectors): the sampled passes join each
+// pass's breaks into the values its lanes leave with.
 __global__ void breakKeeps(float *out) {
   int t = threadIdx.x;
   int k = t;
@@ -112,6 +112,5 @@ __global__ void breakKeeps(float *out) {
     k += 1;
   }
   out[k] = 1.0f;
-// CHECK: continue-values.cu:[[@LINE-1]]:3: access: kernel=breakKeeps op=store base=out elem=4 expr='out[k]' sectors=n/a ideal=n/a class=unknown
-// WHY: "reason": "address depends on a per-lane value the engine cannot model: k, its value after the loop at continue-values.cu:{{[0-9]+}} (a break or return may end it before its condition does)"
+// CHECK: continue-values.cu:[[@LINE-1]]:3: access: kernel=breakKeeps op=store base=out elem=4 expr='out[k]' sectors=9 ideal=4 class=strided stride=n/a block=32(command-line)
 }
