@@ -940,6 +940,17 @@ TEST(LaneProgramTest, SeveralExpressionsShareOneProgram) {
   }
 }
 
+/// The totals of value \p I of one walk over many values against those of
+/// a walk with that value bound.
+void expectSameTotals(const predictor::Totals &Many,
+                      const predictor::Totals &One, size_t I) {
+  EXPECT_EQ(Many.Requests, One.Requests) << I;
+  EXPECT_EQ(Many.Sectors, One.Sectors) << I;
+  EXPECT_EQ(Many.Ideal, One.Ideal) << I;
+  EXPECT_EQ(Many.UsedBytes, One.UsedBytes) << I;
+  EXPECT_EQ(Many.AllContiguous, One.AllContiguous) << I;
+}
+
 TEST(SimulateTest, OneWalkOverValuesMatchesOneWalkPerValue) {
   // 4*tx + off*(4 + 8*bx) + 520*bx under a guard: the step per unit of off
   // depends on the sample (a row pitch); each value of the one walk must
@@ -967,10 +978,7 @@ TEST(SimulateTest, OneWalkOverValuesMatchesOneWalkPerValue) {
     Expr Bound = Address.substitute({{Off.getSymbol(), C(3 + I)}});
     predictor::Totals One = predictor::simulate(
         Bound, Active, predictor::CostModel{}, Block, Plan);
-    EXPECT_EQ((*All)[I].Requests, One.Requests) << I;
-    EXPECT_EQ((*All)[I].Sectors, One.Sectors) << I;
-    EXPECT_EQ((*All)[I].Ideal, One.Ideal) << I;
-    EXPECT_EQ((*All)[I].UsedBytes, One.UsedBytes) << I;
+    expectSameTotals((*All)[I], One, I);
   }
   // The values are not all alike: the test would see a walk that ignored
   // them.
@@ -1008,11 +1016,7 @@ TEST(SimulateTest, LaneDependentStepsMatchOneWalkPerValue) {
     Expr Bound = Address.substitute({{N.getSymbol(), C(Values[I])}});
     predictor::Totals One =
         predictor::simulate(Bound, Active, predictor::CostModel{}, Block, Plan);
-    EXPECT_EQ((*All)[I].Requests, One.Requests) << I;
-    EXPECT_EQ((*All)[I].Sectors, One.Sectors) << I;
-    EXPECT_EQ((*All)[I].Ideal, One.Ideal) << I;
-    EXPECT_EQ((*All)[I].UsedBytes, One.UsedBytes) << I;
-    EXPECT_EQ((*All)[I].AllContiguous, One.AllContiguous) << I;
+    expectSameTotals((*All)[I], One, I);
     Sectors.insert((*All)[I].Sectors);
   }
   EXPECT_GT(Sectors.size(), 2u);
