@@ -315,4 +315,19 @@ done:
                       "(0 != (1 & threadIdx.x)))"}));
 }
 
+TEST(EvaluatorTest, AccessesBeforeABreakSkipTheLanesThatLeftThePassBefore) {
+  // The store runs in pass i where the lane did not break in pass i - 1.
+  Lines L = walk(R"(
+__global__ void k(float *out, int n) {
+  for (int i = 0; i < 8; ++i) {
+    out[i] = 0;
+    if (i >= n)
+      break;
+  }
+})",
+                 "k");
+  EXPECT_EQ(L, (Lines{"store out: 4*i if ((i < 8) && (((i - 1) < n) || (0 "
+                      "== i)))"}));
+}
+
 } // namespace

@@ -114,6 +114,10 @@ private:
   void walkStmt(const clang::Stmt *S, Frame &F);
   // Statement lists and jumps (StatementLists.cpp).
   void walkCompound(const clang::CompoundStmt *CS, Frame &F);
+  /// A jump every pass of the innermost loop reaches, taken where \p Exits:
+  /// the accesses recorded before it in the body, [\p First, \p Last), run
+  /// only where no lane left in the pass before.
+  void leftBefore(const Expr &Exits, size_t First, size_t Last);
   /// A return, break, continue or goto: recorded in F.Left (a break that
   /// leaves a switch or a sampled pass, and a goto, keep the frame too).
   void walkJump(const clang::Stmt *S, Frame &F);

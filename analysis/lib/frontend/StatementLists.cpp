@@ -254,7 +254,9 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
       Slice = &It->second;
   StatementList List(F, *this);
   unsigned Index = 0;
+  size_t BodyAccesses = Kernel.Accesses.size();
   for (const Stmt *Child : CS->body()) {
+    size_t Before = Kernel.Accesses.size();
     if (Slice && !(*Slice->Walk)[Index]) {
       if ((*Slice->Effects)[Index++].MayStore)
         F.Memory = mixKeys(F.Memory, locationKey(Child));
@@ -271,14 +273,35 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
     // block with !cond (in this pass of a loop).
     Jumps Taken = List.leave();
     Expr Exits = orElse(Taken.Return, Taken.Break);
-    if (LoopBody && EveryPass && !isFalse(Exits))
+    if (LoopBody && EveryPass && !isFalse(Exits)) {
       Nest.Enclosing.back().Condition = Expr::logicalAnd(
           Nest.Enclosing.back().Condition, Expr::logicalNot(Exits));
+      leftBefore(Exits, BodyAccesses, Before);
+    }
     if (LoopBody && EveryPass)
       EveryPass = !mayEndPass(Child);
   }
   List.finish();
   F.Active = Saved;
+}
+
+void KernelWalker::leftBefore(const Expr &Exits, size_t First, size_t Last) {
+  // Pass k's accesses before the jump run where the lanes did not leave in
+  // pass k - 1 (and, for a condition that stays true once it holds, in no
+  // pass before).
+  const EnclosingLoop &Loop = Nest.Enclosing.back();
+  Expr Iter = symbol(*Loop.Iter);
+  Expr Stayed = Expr::logicalOr(Expr::eq(Iter, Expr::constant(0)),
+                                Expr::logicalNot(Exits.substitute(
+                                    {{*Loop.Iter, Iter - Expr::constant(1)}})));
+  size_t Depth = Nest.Enclosing.size() - 1;
+  for (size_t I = First; I < Last; ++I) {
+    AccessPattern &P = Kernel.Accesses[I].Pattern;
+    P.Active = Expr::logicalAnd(P.Active, Stayed);
+    if (Depth < P.Loops.size())
+      P.Loops[Depth].Condition =
+          Expr::logicalAnd(P.Loops[Depth].Condition, Stayed);
+  }
 }
 
 void KernelWalker::walkSwitch(const SwitchStmt *SS, Frame &F) {

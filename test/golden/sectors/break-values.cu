@@ -7,7 +7,7 @@
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=32 %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --fail-on=never --block=32 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // RUN: %coalesce-lint --fail-on=never --block=32 --format=json %s | FileCheck %s --check-prefix=WHY
-// CENSUS: self-check: 6 memory operations in the census of 6 kernels, 0 missing from the report
+// CENSUS: self-check: 8 memory operations in the census of 8 kernels, 0 missing from the report
 // GPU-ARGS: --block=32
 #include <cuda_runtime.h>
 
@@ -103,4 +103,30 @@ __global__ void returnInLoop(float *out) {
   out[k] = 1.0f;
 // CHECK: break-values.cu:[[@LINE-1]]:3: access: kernel=returnInLoop op=store base=out elem=4 expr='out[k]' sectors=n/a ideal=n/a class=unknown
 // WHY: "reason": "address depends on a per-lane value the engine cannot model: k, its value after the loop at break-values.cu:{{[0-9]+}} (a break or return may end it before its condition does)"
+}
+
+// A break after the access: lane t stores in passes 0..t % 4, so pass k's
+// store runs where the lanes did not leave in pass k - 1 (32, 24, 16 and 8
+// lanes: 20 sectors per request; the tool before gave 32).
+__global__ void breakAfter(float *out) {
+  int t = threadIdx.x;
+  for (int i = 0; i < 8; ++i) {
+    out[t * 8 + i] = 1.0f;
+// CHECK: break-values.cu:[[@LINE-1]]:5: access: kernel=breakAfter op=store base=out elem=4 expr='out[t * 8 + i]' sectors=20 ideal=2.5 class=strided
+    if (i >= (t & 3))
+      break;
+  }
+}
+
+// Not modelled: a break whose condition holds in one pass only (i == t % 4)
+// is not carried to the later passes, so the lanes that broke count again:
+// 24 sectors predicted where the three passes average 16 (24, 16, 8).
+__global__ void breakAtOnePass(float *out) {
+  int t = threadIdx.x;
+  for (int i = 0; i < 4; ++i) {
+    if (i == (t & 3))
+      break;
+    out[t * 8 + i] = 1.0f;
+// CHECK: break-values.cu:[[@LINE-1]]:5: access: kernel=breakAtOnePass op=store base=out elem=4 expr='out[t * 8 + i]' sectors=24 ideal=3 class=strided
+  }
 }
