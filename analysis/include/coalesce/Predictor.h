@@ -217,7 +217,8 @@ struct Prediction {
   std::optional<int64_t> RowStrideBytesValue;
   /// Human-readable assumptions ("assuming N >= 8 (N = 1024 used)").
   std::vector<std::string> Assumptions;
-  /// Values used for fixed unknowns the user did not give, by symbol name.
+  /// Values used for fixed unknowns the user did not give, by symbol name
+  /// (of two symbols that print alike, the larger value).
   std::map<std::string, int64_t> AssumedValues;
   /// Why the access is indirect/unknown, or other detail.
   std::string Reason;

@@ -572,8 +572,13 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
     if (Stated)
       assume(P, *Stated);
   }
-  for (const Symbol &S : Ctx.Defaulted)
-    P.AssumedValues[S.Name] = Ctx.Fixed.at(S);
+  for (const Symbol &S : Ctx.Defaulted) {
+    // Two values that print alike (a load before and after a store that
+    // may change it): the larger, whichever of the two sorts first.
+    auto [It, New] = P.AssumedValues.try_emplace(S.Name, Ctx.Fixed.at(S));
+    if (!New)
+      It->second = std::max(It->second, Ctx.Fixed.at(S));
+  }
   // The strides from the values the sectors were counted with (the passes
   // above may have changed them: `n > 100000` needs a larger n).
   std::tie(P.LaneStrideBytes, P.LaneStrideBytesValue) =
