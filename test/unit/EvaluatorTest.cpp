@@ -309,10 +309,10 @@ done:
   out[k + 64] = 2;
 })",
                  "k");
+  // Every lane reaches the label: the lanes that jumped and the others.
   EXPECT_EQ(L, (Lines{"store out: 8*threadIdx.x if (0 == (1 & threadIdx.x))",
                       "store out: 4*((1 & threadIdx.x) ? threadIdx.x : "
-                      "2*threadIdx.x) + 256 if ((0 == (1 & threadIdx.x)) || "
-                      "(0 != (1 & threadIdx.x)))"}));
+                      "2*threadIdx.x) + 256"}));
 }
 
 TEST(EvaluatorTest, AccessesBeforeABreakSkipTheLanesThatLeftThePassBefore) {
@@ -328,6 +328,47 @@ __global__ void k(float *out, int n) {
                  "k");
   EXPECT_EQ(L, (Lines{"store out: 4*i if ((i < 8) && (((i - 1) < n) || (0 "
                       "== i)))"}));
+}
+
+TEST(EvaluatorTest, ABreakInOnePassOnlyKeepsTheLanesOfEveryEarlierPassOut) {
+  // `i == n` holds in one pass at most: pass i runs where no pass before
+  // it broke (over the 4 passes the loop's condition allows), before the
+  // jump and after it.
+  Lines L = walk(R"(
+__global__ void k(float *out, int n) {
+  for (int i = 0; i < 4; ++i) {
+    out[i] = 0;
+    if (i == n)
+      break;
+    out[i + 8] = 1;
+  }
+})",
+                 "k");
+  EXPECT_EQ(L, (Lines{"store out: 4*i if ((i < 4) && ((((i <= 0) || (0 != "
+                      "n)) && ((i <= 1) || (1 != n))) && ((i <= 2) || (2 != "
+                      "n))))",
+                      "store out: 4*i + 32 if (((i < 4) && (i != n)) && ((((i "
+                      "<= 0) || (0 != n)) && ((i <= 1) || (1 != n))) && ((i "
+                      "<= 2) || (2 != n))))"}));
+}
+
+TEST(EvaluatorTest, AGotoOutOfALoopBringsUnknownValuesToItsLabel) {
+  // Which lanes take it, in which pass, is not followed past the loop.
+  Lines L = walk(R"(
+__global__ void k(float *out) {
+  int k = threadIdx.x;
+  for (int i = 0; i < 4; ++i) {
+    if (threadIdx.x & 1)
+      goto found;
+    k += 32;
+  }
+  k = 5 * threadIdx.x;
+found:
+  out[k] = 1;
+})",
+                 "k");
+  EXPECT_EQ(L,
+            (Lines{"store out: 4*(goto found ? k : 5*threadIdx.x) unknown"}));
 }
 
 } // namespace

@@ -73,6 +73,14 @@ ObjectValue &ownObject(VarValue &V) {
   return *V.Object;
 }
 
+bool sameSlot(const VarValue &A, const VarValue &B) {
+  if (A.Int != B.Int || A.Object != B.Object || A.Origin != B.Origin ||
+      A.Uninitialized != B.Uninitialized || A.Elements != B.Elements ||
+      A.Pointer.has_value() != B.Pointer.has_value())
+    return false;
+  return !A.Pointer || *A.Pointer == *B.Pointer;
+}
+
 bool bindsSlot(QualType RefType, const VarValue &V) {
   // A reference's value is either the address of memory it is bound to
   // (Pointer, for a non-pointer referee) or a copy of the slot it is bound
@@ -352,10 +360,10 @@ const VarValue *KernelWalker::globalValue(const VarDecl *VD, const Frame &F) {
   VD = VD->getCanonicalDecl();
   if (ModifiedGlobals->count(VD))
     return nullptr;
-  auto It = Globals.find(VD);
-  if (It != Globals.end())
+  auto It = Memo.Globals.find(VD);
+  if (It != Memo.Globals.end())
     return It->second ? &*It->second : nullptr;
-  Globals[VD] = std::nullopt; // Guards against initializers naming VD.
+  Memo.Globals[VD] = std::nullopt; // Guards against initializers naming VD.
   const VarDecl *Def = VD->getDefinition();
   const clang::Expr *Init = Def ? Def->getInit() : nullptr;
   std::optional<VarValue> V;
@@ -364,7 +372,7 @@ const VarValue *KernelWalker::globalValue(const VarDecl *VD, const Frame &F) {
     Empty.Host = true;
     V = valueOf(VD->getType(), Init, Empty, VD);
   }
-  std::optional<VarValue> &Held = Globals[VD];
+  std::optional<VarValue> &Held = Memo.Globals[VD];
   Held = std::move(V);
   return Held ? &*Held : nullptr;
 }

@@ -218,26 +218,46 @@ struct AddressInfo {
   unsigned FieldOffset = 0;
 };
 
-/// Where lanes jumped to since a point of the walk (the start of the
-/// statement being walked in a statement list): each member the condition,
-/// relative to that point, under which a lane took a jump of that kind
-/// (constant 0: none did). The statements after it in the list run where
-/// none holds; the construct a jump leaves takes it back (a switch its
-/// `break`s, a loop its `break`s and `continue`s, a function its returns).
 struct Frame;
 
-/// A `goto` forward to a label of an enclosing block: where lanes took it,
-/// and the frames there (the values they bring to the label).
-struct PendingGoto {
-  const clang::LabelDecl *Label = nullptr;
-  Expr Taken = Expr::constant(0);
-  std::vector<std::shared_ptr<const Frame>> At;
+/// The frame at one jump (the values the lanes that took it leave with)
+/// and where it was taken, relative to the same point as the JumpSet that
+/// holds it.
+struct JumpFrame {
+  Expr Where;
+  std::shared_ptr<const Frame> At;
 };
 
+/// The lanes that took jumps of one kind (or to one label) since a point
+/// of the walk: where (Taken, relative to that point; constant 0: none
+/// did) and, where the construct the jump leaves joins them, the frames at
+/// the jumps (a continue's always; a break's where Frame::KeepsBreaks; a
+/// goto's always).
+struct JumpSet {
+  Expr Taken = Expr::constant(0);
+  std::vector<JumpFrame> At;
+  /// Whether some lane took it.
+  bool any() const;
+  /// \p Inner, taken where \p Cond held, added to this.
+  void add(const Expr &Cond, const JumpSet &Inner);
+};
+
+/// A `goto` forward to a label of an enclosing block, not reached yet.
+struct PendingGoto : JumpSet {
+  const clang::LabelDecl *Label = nullptr;
+};
+
+/// Where lanes jumped to since a point of the walk (the start of the
+/// statement being walked in a statement list), one JumpSet per kind. The
+/// statements after it in the list run where none was taken; the construct
+/// a jump leaves takes it back and joins the frames at it (a switch its
+/// `break`s, a sampled pass of a loop its `break`s, a block the gotos to
+/// its labels), a loop its `break`s and `continue`s, a function its
+/// returns.
 struct Jumps {
-  Expr Return = Expr::constant(0);
-  Expr Break = Expr::constant(0);
-  Expr Continue = Expr::constant(0);
+  JumpSet Return;
+  JumpSet Break;
+  JumpSet Continue;
   /// The gotos whose label is not reached yet, one entry per label.
   std::vector<PendingGoto> Gotos;
   /// Whether some lane jumped.
@@ -330,13 +350,11 @@ struct Frame {
   /// The jumps taken since then (walkCompound folds them into the
   /// predicate of the statements after).
   Jumps Left;
-  /// The innermost switch a `break` here leaves (null inside a loop of it,
-  /// or outside any): the frames at its `break`s not directly in an arm,
-  /// joined where the switch ends.
-  std::vector<Frame> *SwitchBreaks = nullptr;
-  /// In a sampled pass of a loop that may break: the frames at its
-  /// `break`s (null inside a switch or loop nested in it, or elsewhere).
-  std::vector<Frame> *LoopBreaks = nullptr;
+  /// A `break` here keeps its frame in Left.Break.At: it leaves a switch
+  /// (which joins the frames where it ends) or a sampled pass of a loop
+  /// (the values the lane leaves the loop with); false inside a loop
+  /// nested in them, and elsewhere.
+  bool KeepsBreaks = false;
 };
 
 /// The values that predicate \p Active fixes (`threads == 512` in the
@@ -379,6 +397,9 @@ struct NameValue {
 /// Does a reference of type \p RefType whose value is \p V stand for a slot
 /// of the abstract state (rather than for memory)? (AbstractState.cpp)
 bool bindsSlot(clang::QualType RefType, const VarValue &V);
+/// Whether \p A and \p B hold the same value (what mergeValues() makes of
+/// them under any condition) (AbstractState.cpp).
+bool sameSlot(const VarValue &A, const VarValue &B);
 /// Makes \p V's object exclusively owned, creating it if needed.
 ObjectValue &ownObject(VarValue &V);
 

@@ -50,7 +50,7 @@ const VarValue *elementOf(const ObjectValue &O, const FieldDecl *FD,
 } // namespace
 
 bool KernelWalker::constructorSetArray(const FieldDecl *FD) {
-  auto [It, New] = ConstructorSetArrays.try_emplace(FD, false);
+  auto [It, New] = Memo.ConstructorSetArrays.try_emplace(FD, false);
   if (!New)
     return It->second;
   const auto *AT = Ctx.getAsConstantArrayType(FD->getType());

@@ -72,7 +72,7 @@ std::optional<Expr> KernelWalker::constantArrayElement(const clang::Expr *LV,
   const VarDecl *VD = localVariable(ASE->getBase());
   if (!VD)
     return std::nullopt;
-  auto [It, New] = ConstantArrays.try_emplace(VD);
+  auto [It, New] = Memo.ConstantArrays.try_emplace(VD);
   if (New) {
     const auto *AT = Ctx.getAsConstantArrayType(VD->getType());
     const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit());

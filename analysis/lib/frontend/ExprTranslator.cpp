@@ -353,7 +353,7 @@ std::optional<int64_t> KernelWalker::constantValue(const clang::Expr *E) {
     return llvm::APSInt(IL->getValue(),
                         IL->getType()->isUnsignedIntegerOrEnumerationType())
         .getExtValue();
-  auto [It, New] = Constants.try_emplace(E);
+  auto [It, New] = Memo.Constants.try_emplace(E);
   if (New && !E->isValueDependent() && !E->isTypeDependent() &&
       !needsRuntimeValue(E)) {
     clang::Expr::EvalResult R;

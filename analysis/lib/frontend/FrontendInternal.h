@@ -29,6 +29,7 @@
 #include "LoopCarried.h"
 #include "ProbeSlice.h"
 #include "SourceFacts.h"
+#include "WalkMemo.h"
 #include "WarpReduction.h"
 #include "coalesce/Config.h"
 #include "coalesce/Expr.h"
@@ -115,15 +116,24 @@ private:
   // Statement lists and jumps (StatementLists.cpp).
   void walkCompound(const clang::CompoundStmt *CS, Frame &F);
   /// A jump every pass of the innermost loop reaches, taken where \p Exits:
-  /// the accesses recorded before it in the body, [\p First, \p Last), run
-  /// only where no lane left in the pass before.
-  void leftBefore(const Expr &Exits, size_t First, size_t Last);
-  /// A return, break, continue or goto: recorded in F.Left (a break that
-  /// leaves a switch or a sampled pass, and a goto, keep the frame too).
+  /// pass k's accesses before it in the body, [\p First, \p Last), run
+  /// where no lane took it in a pass before k, and so do the statements
+  /// after it in \p F where it may hold in one pass only (`i == t % 4`).
+  void leftBefore(const Expr &Exits, size_t First, size_t Last, Frame &F);
+  /// A return, break, continue or goto: recorded in F.Left (a goto, and a
+  /// break where F.KeepsBreaks, with the frame at it).
   void walkJump(const clang::Stmt *S, Frame &F);
   /// A goto back to a label walked before (a loop the walk does not
   /// follow): the values changed since the label become unknown.
   void loopedBack(const clang::GotoStmt *GS, Frame &F);
+  /// A goto out of \p Loop, pending as \p G: on to its label, taken where
+  /// an unknown per-lane value holds, with what the loop changed unknown.
+  void leaveLoopByGoto(const PendingGoto &G, const clang::Stmt *Loop, Frame &F);
+  /// \p VD's slot \p V made opaque (per lane where it or \p Active is),
+  /// keyed by \p Key, with the reason \p Why gives for its name.
+  void makeOpaque(const clang::ValueDecl *VD, VarValue &V, const Expr &Active,
+                  uint64_t Key,
+                  llvm::function_ref<std::string(llvm::StringRef)> Why);
   /// The frame at each label walked, for loopedBack().
   llvm::DenseMap<const clang::LabelDecl *, Frame> LabelFrames;
   void walkSwitch(const clang::SwitchStmt *SS, Frame &F);
@@ -187,10 +197,10 @@ private:
       const LoopEnds &Ends, CarriedState &Out);
   /// One pass of a loop that may break, sampled: \p Held gets, for the
   /// lanes not \p Gone before it, the values they leave the pass \p P
-  /// with (those at their break, else at its end). Returns the lanes gone
-  /// after it (broken, or \p Cond false).
+  /// with (those at their break, P.Left.Break.At, else at its end).
+  /// Returns the lanes gone after it (broken, or \p Cond false).
   Expr holdExits(Frame &Held, const Expr &Gone, const Frame &P,
-                 const std::vector<Frame> &Breaks, const Expr &Cond);
+                 const Expr &Cond);
   /// The value slot \p VD holds after the loop, given its value \p AtIter
   /// at iteration \p Iter inside it: the exit value when the loop's end was
   /// found, else closed forms at the \p End-th pass (a constant or a number
@@ -228,16 +238,11 @@ private:
   /// Whether \p S may change a slot of the frame it is walked in (an
   /// assignment, an increment, a call), decided once per node.
   bool mayChangeSlots(const clang::Stmt *S);
-  llvm::DenseMap<const clang::Stmt *, bool> ChangesSlots;
   /// leavesEarly(S, /*OrSkips=*/true), asked once per statement: may \p S
   /// end a loop's pass (a break, continue or return inside it)?
   bool mayEndPass(const clang::Stmt *S);
-  llvm::DenseMap<const clang::Stmt *, bool> EndsPass;
-  llvm::DenseMap<const clang::FieldDecl *, bool> ConstructorSetArrays;
-  /// Per array variable: its elements when it is a small array of integer
-  /// constants that no code writes or lets escape (constantArrayElement).
-  llvm::DenseMap<const clang::VarDecl *, std::optional<std::vector<int64_t>>>
-      ConstantArrays;
+  /// The answers asked once per node (WalkMemo.h).
+  WalkMemo Memo;
 
   // Expressions with side effects and accesses (AccessCollector.cpp).
   void walkExpr(const clang::Expr *E, Frame &F);
@@ -632,9 +637,6 @@ private:
   /// (literals, enumerators, constexpr, sizeof), folded once per node: the
   /// walk translates the same expressions again in every pass of a loop.
   std::optional<int64_t> constantValue(const clang::Expr *E);
-  llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
-  /// Values of unchanged globals, computed once (globalValue()).
-  llvm::DenseMap<const clang::VarDecl *, std::optional<VarValue>> Globals;
   /// Calls walked ahead of an access (prewalkCalls()), skipped when met
   /// in the same statement; in the order walked, for walkStmt to drop
   /// those its statement did not meet (an access recorded without walking

@@ -48,45 +48,7 @@ bool alwaysReturns(const Stmt *S) {
   return false;
 }
 
-/// Whether \p A and \p B hold the same value (what mergeValues() makes of
-/// them under any condition).
-bool sameSlot(const VarValue &A, const VarValue &B) {
-  if (A.Int != B.Int || A.Object != B.Object || A.Origin != B.Origin ||
-      A.Uninitialized != B.Uninitialized || A.Elements != B.Elements ||
-      A.Pointer.has_value() != B.Pointer.has_value())
-    return false;
-  return !A.Pointer || *A.Pointer == *B.Pointer;
-}
-
 } // namespace
-
-void KernelWalker::loopedBack(const GotoStmt *GS, Frame &F) {
-  // The passes are not followed: what the code from the label to here
-  // changed is unknown after it (the lanes that jump back come here again).
-  auto Before = LabelFrames.find(GS->getLabel());
-  SourceLocation At = toLocation(SM, GS->getBeginLoc());
-  for (auto &[VD, V] : F.Env) {
-    if (Before != LabelFrames.end())
-      if (auto Old = Before->second.Env.find(VD);
-          Old != Before->second.Env.end() && sameSlot(Old->second, V))
-        continue;
-    V.Pointer.reset();
-    if (!V.Int)
-      continue;
-    bool Lane = V.Int->isLaneDependent() || F.Active.isLaneDependent();
-    Symbol S{Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue,
-             VD->getName().str(),
-             mixKeys(locationKey(GS->getBeginLoc()),
-                     locationKey(VD->getLocation()))};
-    if (Lane)
-      OpaqueReasons[S] = fmt::format(
-          "{}, changed in the loop the goto at {}:{} makes back to label "
-          "'{}', whose passes are not followed",
-          S.Name, llvm::sys::path::filename(At.File).str(), At.Line,
-          GS->getLabel()->getName().str());
-    V.Int = symbol(S);
-  }
-}
 
 std::shared_ptr<llvm::DenseMap<const ValueDecl *, VarValue>>
 KernelWalker::launchedCaptures(const CXXRecordDecl *Closure,
@@ -187,24 +149,28 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
   if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
     // A loop takes back its body's jumps (its breaks and continues; a
     // return inside it is not followed past the loop), and a `break` in it
-    // leaves the loop, not a switch around it.
-    auto Restore = llvm::make_scope_exit(
-        [&F, Left = F.Left, Switch = F.SwitchBreaks, Loop = F.LoopBreaks] {
-          F.Left = Left;
-          F.SwitchBreaks = Switch;
-          F.LoopBreaks = Loop;
-        });
-    F.SwitchBreaks = nullptr;
-    F.LoopBreaks = nullptr;
+    // leaves the loop, not a switch around it. A goto out of it goes on to
+    // its label (leaveLoopByGoto).
+    Jumps Outer = std::move(F.Left);
+    bool Keeps = F.KeepsBreaks;
+    F.Left = Jumps();
+    F.KeepsBreaks = false;
     if (const auto *FS = dyn_cast<ForStmt>(S))
-      return walkLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(),
-                      FS->getBody(), F);
-    if (const auto *WS = dyn_cast<WhileStmt>(S))
-      return walkLoop(WS, nullptr, WS->getCond(), nullptr, WS->getBody(), F);
-    if (const auto *DS = dyn_cast<DoStmt>(S))
-      return walkLoop(DS, nullptr, DS->getCond(), nullptr, DS->getBody(), F,
-                      /*CondAfterBody=*/true);
-    return walkRangeFor(cast<CXXForRangeStmt>(S), F);
+      walkLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(),
+               F);
+    else if (const auto *WS = dyn_cast<WhileStmt>(S))
+      walkLoop(WS, nullptr, WS->getCond(), nullptr, WS->getBody(), F);
+    else if (const auto *DS = dyn_cast<DoStmt>(S))
+      walkLoop(DS, nullptr, DS->getCond(), nullptr, DS->getBody(), F,
+               /*CondAfterBody=*/true);
+    else
+      walkRangeFor(cast<CXXForRangeStmt>(S), F);
+    std::vector<PendingGoto> Leaving = std::move(F.Left.Gotos);
+    F.Left = std::move(Outer);
+    F.KeepsBreaks = Keeps;
+    for (const PendingGoto &G : Leaving)
+      leaveLoopByGoto(G, S, F);
+    return;
   }
   if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
     walkJump(RS, F);
@@ -358,7 +324,7 @@ KernelWalker::Frame KernelWalker::under(const Frame &F, const Expr &Cond) {
 }
 
 bool KernelWalker::mayChangeSlots(const Stmt *S) {
-  auto [It, New] = ChangesSlots.try_emplace(S, false);
+  auto [It, New] = Memo.ChangesSlots.try_emplace(S, false);
   if (!New)
     return It->second;
   struct Finder : RecursiveASTVisitor<Finder> {
@@ -395,7 +361,7 @@ void KernelWalker::walkUnder(Frame &F, const Expr &Cond, const Stmt *Code,
 }
 
 bool KernelWalker::mayEndPass(const Stmt *S) {
-  auto [It, New] = EndsPass.try_emplace(S, false);
+  auto [It, New] = Memo.EndsPass.try_emplace(S, false);
   if (New)
     It->second = leavesEarly(S, /*OrSkips=*/true);
   return It->second;

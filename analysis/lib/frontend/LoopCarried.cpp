@@ -237,11 +237,10 @@ void KernelWalker::sampleIterations(
   // at its break, or after the pass whose end its condition failed at:
   // Held has them for the lanes Gone so far; P walks on for all lanes (the
   // lanes still in the loop are the ones its samples are read for).
-  std::vector<Frame> Breaks;
   std::optional<Frame> Held;
   Expr Gone = Expr::constant(0);
   if (Ends.Break) {
-    P.LoopBreaks = &Breaks;
+    P.KeepsBreaks = true;
     Held = P;
     if (Cond && !Ends.CondAfterBody)
       Gone = Expr::logicalNot(translate(Cond, P));
@@ -252,7 +251,7 @@ void KernelWalker::sampleIterations(
   for (unsigned K = 1; K < MaxLoopSampleCount; ++K) {
     if (K >= LoopSampleCount && !CondKnown)
       break;
-    Breaks.clear();
+    P.Left.Break.At.clear();
     walkStmt(Body, P);
     if (Inc)
       walkExpr(Inc, P);
@@ -261,7 +260,7 @@ void KernelWalker::sampleIterations(
     if (Cond)
       CondKnown = (C = translate(Cond, P).asConstant()).has_value();
     if (Held)
-      Gone = holdExits(*Held, Gone, P, Breaks,
+      Gone = holdExits(*Held, Gone, P,
                        Cond ? translate(Cond, P) : Expr::constant(1));
     if ((C && *C == 0) || (Held && Gone.asConstant().value_or(0) != 0)) {
       Out.Iterations = K;
@@ -269,7 +268,8 @@ void KernelWalker::sampleIterations(
       Frame &End = Held ? *Held : P;
       if (CanExit && Nested && !F.records()) {
         // walkLoop takes the whole state: nothing else is needed.
-        End.LoopBreaks = nullptr;
+        End.KeepsBreaks = false;
+        End.Left.Break.At.clear();
         Out.ExitFrame = std::make_shared<Frame>(std::move(End));
       } else if (CanExit) {
         Out.Exit.emplace();
@@ -333,14 +333,13 @@ void KernelWalker::sampleIterations(
 }
 
 Expr KernelWalker::holdExits(Frame &Held, const Expr &Gone, const Frame &P,
-                             const std::vector<Frame> &Breaks,
                              const Expr &Cond) {
   // The values this pass leaves: at the break a lane took, else at its end.
   Frame Left = P;
   Expr Broke = Expr::constant(0);
-  for (const Frame &B : Breaks) {
-    mergeBranches(B.Active, Left, B, Left);
-    Broke = orElse(Broke, B.Active);
+  for (const JumpFrame &B : P.Left.Break.At) {
+    mergeBranches(B.At->Active, Left, *B.At, Left);
+    Broke = orElse(Broke, B.At->Active);
   }
   // The lanes gone before keep theirs.
   mergeBranches(Gone, Held, Held, Left);

@@ -95,6 +95,9 @@ struct LoopNest {
   /// Their bodies, in the same order: a leading `if (c) break;` of a body
   /// also ends its loop's passes (walkCompound).
   std::vector<const clang::Stmt *> Bodies;
+  /// Their own conditions, in the same order (Enclosing's narrowed by the
+  /// jumps of the body that end a pass).
+  std::vector<Expr> OwnConditions;
   /// The statements of a loop's body its probe and sampled passes walk
   /// (ProbeSlice.h), while they run: walkCompound skips the others.
   struct Slice {

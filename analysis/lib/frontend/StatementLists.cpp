@@ -18,6 +18,9 @@
 #include "ModificationFinder.h"
 
 #include "clang/AST/StmtCXX.h"
+#include "llvm/Support/Path.h"
+
+#include <fmt/format.h>
 
 using namespace clang;
 
@@ -71,12 +74,12 @@ public:
   /// in this list resume there, with the values they had at their goto.
   void land(const clang::LabelDecl *Label) {
     PendingGoto G = Mine.land(Label);
-    if (isFalse(G.Taken))
+    if (!G.any())
       return;
     Stay = orElse(Stay, G.Taken);
     F.Active = Expr::logicalAnd(StartActive, Stay);
-    for (const std::shared_ptr<const Frame> &At : G.At)
-      W.mergeBranches(At->Active, F, *At, F);
+    for (const JumpFrame &J : G.At)
+      W.mergeBranches(J.At->Active, F, *J.At, F);
   }
   /// Before a statement of the list.
   void enter() {
@@ -87,8 +90,6 @@ public:
   /// after it run where none was taken.
   Jumps leave() {
     Jumps Taken = F.Left;
-    if (!isFalse(Taken.Continue))
-      Continued.emplace_back(andAlso(Stay, Taken.Continue), F);
     if (Taken.any()) {
       Mine.add(Stay, Taken);
       Expr Stays = Expr::logicalNot(Taken.all());
@@ -97,11 +98,11 @@ public:
       // Every lane gone, all by one kind of jump: that kind, whatever the
       // branches it was taken in (`if (c) return; ...; return;` returns).
       if (isFalse(Stay) && Mine.Gotos.empty()) {
-        Expr *Kinds[] = {&Mine.Return, &Mine.Break, &Mine.Continue};
-        if (llvm::count_if(Kinds, [](Expr *K) { return !isFalse(*K); }) == 1)
-          for (Expr *K : Kinds)
-            if (!isFalse(*K))
-              *K = Expr::constant(1);
+        JumpSet *Kinds[] = {&Mine.Return, &Mine.Break, &Mine.Continue};
+        if (llvm::count_if(Kinds, [](JumpSet *K) { return K->any(); }) == 1)
+          for (JumpSet *K : Kinds)
+            if (K->any())
+              K->Taken = Expr::constant(1);
       }
     }
     return Taken;
@@ -111,10 +112,10 @@ public:
   /// At the end of the list: the frame's point as it was before, with the
   /// list's jumps added to it.
   void finish() {
-    // Latest first: where an earlier statement continued, its values.
-    for (auto It = Continued.rbegin(); It != Continued.rend(); ++It)
-      W.mergeBranches(It->first, F, It->second, F);
-    Continued.clear();
+    // Latest first: where an earlier continue was taken, its values.
+    for (auto It = Mine.Continue.At.rbegin(); It != Mine.Continue.At.rend();
+         ++It)
+      W.mergeBranches(It->Where, F, *It->At, F);
     F.Since = OuterSince;
     F.Left = OuterLeft;
     F.Left.add(OuterSince, Mine);
@@ -123,9 +124,6 @@ public:
 private:
   Frame &F;
   KernelWalker &W;
-  /// Per statement some lanes continued in: where (from the list's start),
-  /// and the frame after it.
-  std::vector<std::pair<Expr, Frame>> Continued;
   Expr OuterSince;
   Jumps OuterLeft;
   Expr StartActive;
@@ -135,13 +133,21 @@ private:
 
 } // namespace
 
+bool JumpSet::any() const { return !isFalse(Taken); }
+
+void JumpSet::add(const Expr &Cond, const JumpSet &Inner) {
+  Taken = orElse(Taken, andAlso(Cond, Inner.Taken));
+  for (const JumpFrame &J : Inner.At)
+    if (llvm::none_of(At, [&](const JumpFrame &X) { return X.At == J.At; }))
+      At.push_back({andAlso(Cond, J.Where), J.At});
+}
+
 bool Jumps::any() const {
-  return !isFalse(Return) || !isFalse(Break) || !isFalse(Continue) ||
-         !Gotos.empty();
+  return Return.any() || Break.any() || Continue.any() || !Gotos.empty();
 }
 
 Expr Jumps::all() const {
-  Expr All = orElse(orElse(Return, Break), Continue);
+  Expr All = orElse(orElse(Return.Taken, Break.Taken), Continue.Taken);
   for (const PendingGoto &G : Gotos)
     All = orElse(All, G.Taken);
   return All;
@@ -158,10 +164,7 @@ void addGoto(std::vector<PendingGoto> &Gotos, const Expr &Cond,
     Gotos.back().Taken = andAlso(Cond, G.Taken);
     return;
   }
-  Same->Taken = orElse(Same->Taken, andAlso(Cond, G.Taken));
-  for (const std::shared_ptr<const Frame> &At : G.At)
-    if (!llvm::is_contained(Same->At, At))
-      Same->At.push_back(At);
+  Same->add(Cond, G);
 }
 } // namespace
 
@@ -178,8 +181,12 @@ PendingGoto Jumps::land(const clang::LabelDecl *Label) {
 }
 
 Jumps Jumps::join(const Jumps &A, const Jumps &B) {
-  auto Either = [](const Expr &X, const Expr &Y) {
-    return X == Y ? X : orElse(X, Y);
+  auto Either = [](const JumpSet &X, const JumpSet &Y) {
+    JumpSet Both = X;
+    Both.add(Expr::constant(1), Y);
+    if (X.Taken == Y.Taken)
+      Both.Taken = X.Taken;
+    return Both;
   };
   Jumps J;
   J.Return = Either(A.Return, B.Return);
@@ -192,9 +199,9 @@ Jumps Jumps::join(const Jumps &A, const Jumps &B) {
 }
 
 void Jumps::add(const Expr &Cond, const Jumps &Inner) {
-  Return = orElse(Return, andAlso(Cond, Inner.Return));
-  Break = orElse(Break, andAlso(Cond, Inner.Break));
-  Continue = orElse(Continue, andAlso(Cond, Inner.Continue));
+  Return.add(Cond, Inner.Return);
+  Break.add(Cond, Inner.Break);
+  Continue.add(Cond, Inner.Continue);
   for (const PendingGoto &G : Inner.Gotos)
     addGoto(Gotos, Cond, G);
 }
@@ -212,28 +219,117 @@ Expr orElse(const Expr &A, const Expr &B) {
     return B;
   if (isFalse(B))
     return A;
+  // The lanes that jumped to a label and those that did not: all of them.
+  if (Expr::logicalNot(A) == B || Expr::logicalNot(B) == A)
+    return Expr::constant(1);
   return Expr::logicalOr(A, B);
 }
 
 void KernelWalker::walkJump(const Stmt *S, Frame &F) {
+  JumpSet Here;
+  Here.Taken = F.Since;
   if (isa<ReturnStmt>(S)) {
-    F.Left.Return = orElse(F.Left.Return, F.Since);
+    F.Left.Return.add(Expr::constant(1), Here);
   } else if (isa<ContinueStmt>(S)) {
-    F.Left.Continue = orElse(F.Left.Continue, F.Since);
+    // The lanes that continue keep their values here to the pass's end:
+    // every statement list the jump leaves joins them at its own end
+    // (its statements after the jump do not run for those lanes).
+    Here.At.push_back({F.Since, std::make_shared<const Frame>(F)});
+    F.Left.Continue.add(Expr::constant(1), Here);
   } else if (const auto *GS = dyn_cast<GotoStmt>(S)) {
     // Forward to a label of an enclosing block, where the lanes that took
     // it resume with the values they have here (StatementList::land).
-    PendingGoto G{GS->getLabel(), F.Since, {std::make_shared<const Frame>(F)}};
+    PendingGoto G;
+    G.Label = GS->getLabel();
+    G.Taken = F.Since;
+    G.At.push_back({F.Since, std::make_shared<const Frame>(F)});
     addGoto(F.Left.Gotos, Expr::constant(1), G);
   } else if (isa<BreakStmt>(S)) {
     // Leaving a switch: its values here are joined where it ends; leaving
     // a sampled loop's pass: they are the values the lane leaves with.
-    if (F.SwitchBreaks)
-      F.SwitchBreaks->push_back(F);
-    else if (F.LoopBreaks)
-      F.LoopBreaks->push_back(F);
-    F.Left.Break = orElse(F.Left.Break, F.Since);
+    if (F.KeepsBreaks)
+      Here.At.push_back({F.Since, std::make_shared<const Frame>(F)});
+    F.Left.Break.add(Expr::constant(1), Here);
   }
+}
+
+void KernelWalker::makeOpaque(const ValueDecl *VD, VarValue &V,
+                              const Expr &Active, uint64_t Key,
+                              llvm::function_ref<std::string(StringRef)> Why) {
+  V.Pointer.reset();
+  if (!V.Int)
+    return;
+  bool Lane = V.Int->isLaneDependent() || Active.isLaneDependent();
+  Symbol S{Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue,
+           VD->getName().str(), mixKeys(Key, locationKey(VD->getLocation()))};
+  if (Lane)
+    OpaqueReasons[S] = Why(S.Name);
+  V.Int = symbol(S);
+}
+
+void KernelWalker::loopedBack(const GotoStmt *GS, Frame &F) {
+  // The passes are not followed: what the code from the label to here
+  // changed is unknown after it (the lanes that jump back come here again).
+  auto Before = LabelFrames.find(GS->getLabel());
+  SourceLocation At = toLocation(SM, GS->getBeginLoc());
+  for (auto &[VD, V] : F.Env) {
+    if (Before != LabelFrames.end())
+      if (auto Old = Before->second.Env.find(VD);
+          Old != Before->second.Env.end() && sameSlot(Old->second, V))
+        continue;
+    makeOpaque(VD, V, F.Active, locationKey(GS->getBeginLoc()),
+               [&](StringRef Name) {
+                 return fmt::format(
+                     "{}, changed in the loop the goto at {}:{} makes back "
+                     "to label '{}', whose passes are not followed",
+                     Name.str(), llvm::sys::path::filename(At.File).str(),
+                     At.Line, GS->getLabel()->getName().str());
+               });
+  }
+}
+
+void KernelWalker::leaveLoopByGoto(const PendingGoto &G, const Stmt *Loop,
+                                   Frame &F) {
+  SourceLocation At = toLocation(SM, Loop->getBeginLoc());
+  std::string Where = fmt::format(
+      "the loop at {}:{}", llvm::sys::path::filename(At.File).str(), At.Line);
+  std::string Label = G.Label->getName().str();
+  uint64_t Key = mixKeys(locationKey(Loop->getBeginLoc()),
+                         locationKey(G.Label->getLocation()));
+  // Which lanes took it (in which pass) is not followed past the loop.
+  bool Lane =
+      G.Taken.isLaneDependent() || llvm::any_of(G.At, [](const JumpFrame &J) {
+        return J.At->Active.isLaneDependent();
+      });
+  Symbol Took{Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue,
+              "goto " + Label, Key};
+  if (Lane)
+    OpaqueReasons[Took] = fmt::format(
+        "which lanes take the goto out of {} to label '{}' (not followed "
+        "past the loop)",
+        Where, Label);
+  // They bring to the label what they had when they took it: the slots the
+  // loop leaves as they were are known, the others not.
+  auto Exit = std::make_shared<Frame>(F);
+  Exit->Active = Expr::logicalAnd(F.Active, symbol(Took));
+  Exit->Left = Jumps();
+  for (auto &[VD, V] : Exit->Env) {
+    if (llvm::all_of(G.At, [&, VD = VD, &V = V](const JumpFrame &J) {
+          auto It = J.At->Env.find(VD);
+          return It != J.At->Env.end() && sameSlot(It->second, V);
+        }))
+      continue;
+    makeOpaque(VD, V, Exit->Active, Key, [&](StringRef Name) {
+      return fmt::format("{}, changed in {}, which a goto to label '{}' "
+                         "leaves (the values it leaves with are not followed)",
+                         Name.str(), Where, Label);
+    });
+  }
+  PendingGoto Out;
+  Out.Label = G.Label;
+  Out.Taken = andAlso(F.Since, symbol(Took));
+  Out.At.push_back({Out.Taken, std::move(Exit)});
+  addGoto(F.Left.Gotos, Expr::constant(1), Out);
 }
 
 void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
@@ -272,11 +368,17 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
     // such a jump anywhere inside the statement) guard the rest of the
     // block with !cond (in this pass of a loop).
     Jumps Taken = List.leave();
-    Expr Exits = orElse(Taken.Return, Taken.Break);
+    Expr Exits = orElse(Taken.Return.Taken, Taken.Break.Taken);
+    if (LoopBody)
+      for (const PendingGoto &G : Taken.Gotos)
+        if (const Stmt *L = G.Label->getStmt();
+            !L || !SM.isPointWithin(L->getBeginLoc(), CS->getBeginLoc(),
+                                    CS->getEndLoc()))
+          Exits = orElse(Exits, G.Taken); // Out of the loop.
     if (LoopBody && EveryPass && !isFalse(Exits)) {
       Nest.Enclosing.back().Condition = Expr::logicalAnd(
           Nest.Enclosing.back().Condition, Expr::logicalNot(Exits));
-      leftBefore(Exits, BodyAccesses, Before);
+      leftBefore(Exits, BodyAccesses, Before, F);
     }
     if (LoopBody && EveryPass)
       EveryPass = !mayEndPass(Child);
@@ -285,15 +387,61 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
   F.Active = Saved;
 }
 
-void KernelWalker::leftBefore(const Expr &Exits, size_t First, size_t Last) {
-  // Pass k's accesses before the jump run where the lanes did not leave in
-  // pass k - 1 (and, for a condition that stays true once it holds, in no
-  // pass before).
+namespace {
+/// Whether \p Cond, once true in a pass of the loop counting \p Iter, is
+/// true in every later one: it does not read Iter, or compares with a side
+/// that grows with it (`i >= t`), or is an && or || of such conditions.
+bool staysTrue(const Expr &Cond, const Symbol &Iter) {
+  if (!Cond.anySymbol([&](const Symbol &S) { return S == Iter; }))
+    return true;
+  switch (Cond.getKind()) {
+  case Expr::Kind::Lt:
+  case Expr::Kind::Le: {
+    // A < B: B - A must not shrink from a pass to the next.
+    std::optional<Expr> Step =
+        (Cond.operands()[1] - Cond.operands()[0]).linearCoefficient(Iter);
+    return Step && Step->asConstant() && *Step->asConstant() >= 0;
+  }
+  case Expr::Kind::LAnd:
+  case Expr::Kind::LOr:
+    return llvm::all_of(Cond.operands(),
+                        [&](const Expr &E) { return staysTrue(E, Iter); });
+  default:
+    return false;
+  }
+}
+} // namespace
+
+void KernelWalker::leftBefore(const Expr &Exits, size_t First, size_t Last,
+                              Frame &F) {
   const EnclosingLoop &Loop = Nest.Enclosing.back();
   Expr Iter = symbol(*Loop.Iter);
-  Expr Stayed = Expr::logicalOr(Expr::eq(Iter, Expr::constant(0)),
-                                Expr::logicalNot(Exits.substitute(
-                                    {{*Loop.Iter, Iter - Expr::constant(1)}})));
+  auto InPass = [&](const Expr &K) {
+    return Exits.substitute({{*Loop.Iter, K}});
+  };
+  // Where no lane left in a pass before this one. A condition the same in
+  // every pass, or one that stays true once it holds (`i >= t`): the pass
+  // before tells. Else (`i == t % 4`) every earlier pass, where the loop's
+  // condition bounds the passes to a few; the statements after the jump
+  // then run only there too.
+  Expr Stayed =
+      Expr::logicalOr(Expr::eq(Iter, Expr::constant(0)),
+                      Expr::logicalNot(InPass(Iter - Expr::constant(1))));
+  std::optional<int64_t> Passes;
+  if (!staysTrue(Exits, *Loop.Iter))
+    for (int64_t K = 1; K <= int64_t(MaxLoopSampleCount) && !Passes; ++K)
+      if (Nest.OwnConditions.back()
+              .substitute({{*Loop.Iter, Expr::constant(K)}})
+              .asConstant() == 0)
+        Passes = K;
+  if (Passes) {
+    Stayed = Expr::constant(1);
+    for (int64_t J = 0; J + 1 < *Passes; ++J)
+      Stayed = andAlso(
+          Stayed, Expr::logicalOr(Expr::le(Iter, Expr::constant(J)),
+                                  Expr::logicalNot(InPass(Expr::constant(J)))));
+    F.Active = Expr::logicalAnd(F.Active, Stayed);
+  }
   size_t Depth = Nest.Enclosing.size() - 1;
   for (size_t I = First; I < Last; ++I) {
     AccessPattern &P = Kernel.Accesses[I].Pattern;
@@ -309,10 +457,11 @@ void KernelWalker::walkSwitch(const SwitchStmt *SS, Frame &F) {
     walkStmt(SS->getInit(), F);
   walkExpr(SS->getCond(), F);
   Frame Body = F;
-  std::vector<Frame> Breaks;
-  Body.SwitchBreaks = &Breaks;
+  Body.KeepsBreaks = true;
+  Body.Left.Break = JumpSet();
   std::optional<std::vector<std::pair<Expr, Frame>>> Arms =
       walkSwitchBody(SS, Body);
+  std::vector<JumpFrame> Breaks = std::move(Body.Left.Break.At);
   F.Memory = joinMemory(F.Memory, Body.Memory);
   if (Arms) {
     // The arms' labels exclude each other: a value is the one of the arm
@@ -324,9 +473,9 @@ void KernelWalker::walkSwitch(const SwitchStmt *SS, Frame &F) {
     uint64_t Memory = F.Memory;
     for (const auto &[Label, Arm] : *Arms)
       mergeBranches(Label, F, Arm, F);
-    for (const Frame &Break : Breaks) {
-      mergeBranches(Break.Active, F, Break, F);
-      Memory = joinMemory(Memory, Break.Memory);
+    for (const JumpFrame &Break : Breaks) {
+      mergeBranches(Break.At->Active, F, *Break.At, F);
+      Memory = joinMemory(Memory, Break.At->Memory);
     }
     F.Memory = Memory;
     // The lanes that returned or continued in an arm leave the code after
@@ -390,7 +539,7 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
   auto EndArm = [&] {
     bool Reached = !List->leftWhole();
     CloseList();
-    Reached = Reached || !isFalse(Arm->Left.Continue);
+    Reached = Reached || Arm->Left.Continue.any();
     F.Memory = joinMemory(F.Memory, Arm->Memory);
     if (Reached)
       Finished.emplace_back(*ArmLabel, std::move(*Arm));

@@ -7,7 +7,7 @@
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=32 %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --fail-on=never --block=32 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // RUN: %coalesce-lint --fail-on=never --block=32 --format=json %s | FileCheck %s --check-prefix=WHY
-// CENSUS: self-check: 8 memory operations in the census of 8 kernels, 0 missing from the report
+// CENSUS: self-check: 9 memory operations in the census of 9 kernels, 0 missing from the report
 // GPU-ARGS: --block=32
 #include <cuda_runtime.h>
 
@@ -118,15 +118,30 @@ __global__ void breakAfter(float *out) {
   }
 }
 
-// Not modelled: a break whose condition holds in one pass only (i == t % 4)
-// is not carried to the later passes, so the lanes that broke count again:
-// 24 sectors predicted where the three passes average 16 (24, 16, 8).
+// A break whose condition holds in one pass only (i == t % 4): the lanes
+// that broke in any earlier pass stay gone (the three passes that store
+// average 16 sectors: 24, 16, 8 lanes; the tool before gave 24, counting
+// them again once their pass was over).
 __global__ void breakAtOnePass(float *out) {
   int t = threadIdx.x;
   for (int i = 0; i < 4; ++i) {
     if (i == (t & 3))
       break;
     out[t * 8 + i] = 1.0f;
-// CHECK: break-values.cu:[[@LINE-1]]:5: access: kernel=breakAtOnePass op=store base=out elem=4 expr='out[t * 8 + i]' sectors=24 ideal=3 class=strided
+// CHECK: break-values.cu:[[@LINE-1]]:5: access: kernel=breakAtOnePass op=store base=out elem=4 expr='out[t * 8 + i]' sectors=16 ideal=2 class=strided
+  }
+}
+
+// The same condition after the access: pass k stores in the lanes that did
+// not break in any pass before it (32, 24, 16 and 8 lanes of t % 4 > k - 1:
+// 20 sectors per request; the tool before gave 26, the lanes gone two
+// passes before storing again).
+__global__ void breakAfterAtOnePass(float *out) {
+  int t = threadIdx.x;
+  for (int i = 0; i < 4; ++i) {
+    out[t * 8 + i] = 1.0f;
+// CHECK: break-values.cu:[[@LINE-1]]:5: access: kernel=breakAfterAtOnePass op=store base=out elem=4 expr='out[t * 8 + i]' sectors=20 ideal=2.5 class=strided
+    if (i == (t & 3))
+      break;
   }
 }

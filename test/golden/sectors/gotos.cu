@@ -9,7 +9,7 @@
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=32 %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --fail-on=never --block=32 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // RUN: %coalesce-lint --fail-on=never --block=32 --format=json %s | FileCheck %s --check-prefix=WHY
-// CENSUS: self-check: 6 memory operations in the census of 4 kernels, 0 missing from the report
+// CENSUS: self-check: 9 memory operations in the census of 6 kernels, 0 missing from the report
 // GPU-ARGS: --block=32
 #include <cuda_runtime.h>
 
@@ -75,3 +75,39 @@ again:
 // CHECK: gotos.cu:[[@LINE-1]]:3: access: kernel=backGoto op=store base=out elem=4 expr='out[k]' sectors=n/a ideal=n/a class=unknown
 // WHY: "reason": "address depends on a per-lane value the engine cannot model: k, changed in the loop the goto at gotos.cu:{{[0-9]+}} makes back to label 'again', whose passes are not followed"
 }
+
+// A goto out of a loop: the lanes that take it go on to the label, but
+// which of them took it, and in which pass, is not followed past the loop:
+// the value they bring there is unknown (the tool before ignored the goto:
+// 20 sectors, as if every lane had k = 5 * t; 16 for the 32 lanes).
+__global__ void gotoOut(float *out) {
+  int t = threadIdx.x;
+  int k = t;
+  for (int i = 0; i < 4; ++i) {
+    if (t & 1)
+      goto found;
+    k += 32;
+  }
+  k = 5 * t;
+found:
+  out[k] = 1.0f;
+// CHECK: gotos.cu:[[@LINE-1]]:3: access: kernel=gotoOut op=store base=out elem=4 expr='out[k]' sectors=n/a ideal=n/a class=unknown
+// WHY: "reason": "address depends on a per-lane value the engine cannot model: which lanes take the goto out of the loop at gotos.cu:{{[0-9]+}} to label 'found' (not followed past the loop)"
+}
+
+// In the loop, a lane that took a goto out in an earlier pass is gone:
+// pass k stores in the 32, 24, 16 and 8 lanes of t % 4 >= k (20 sectors
+// per request; the tool before gave 32). Every lane reaches the label.
+__global__ void gotoOutAfter(float *out) {
+  int t = threadIdx.x;
+  for (int i = 0; i < 4; ++i) {
+    out[t * 8 + i] = 1.0f;
+// CHECK: gotos.cu:[[@LINE-1]]:5: access: kernel=gotoOutAfter op=store base=out elem=4 expr='out[t * 8 + i]' sectors=20 ideal=2.5 class=strided
+    if (i == (t & 3))
+      goto done;
+  }
+done:
+  out[t + 32] = 2.0f;
+// CHECK: gotos.cu:[[@LINE-1]]:3: access: kernel=gotoOutAfter op=store base=out elem=4 expr='out[t + 32]' sectors=4 ideal=4 class=coalesced
+}
+
