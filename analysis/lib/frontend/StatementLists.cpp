@@ -49,14 +49,23 @@ std::optional<int64_t> caseValue(const CaseStmt *CS, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
-/// Whether \p S holds a jump the walk does not follow (goto, computed
-/// goto, co_return).
-bool hasUnmodelledJump(const Stmt *S) {
+/// Whether \p S, in switch body \p Body, holds a jump the walk does not
+/// follow there: a goto to a label inside the body (one out of it goes on
+/// like any goto), a computed goto, a co_return.
+bool hasUnmodelledJump(const Stmt *S, const Stmt *Body,
+                       const SourceManager &SM) {
   if (!S)
     return false;
-  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CoreturnStmt>(S))
+  if (const auto *GS = dyn_cast<GotoStmt>(S)) {
+    const Stmt *L = GS->getLabel()->getStmt();
+    return !L || SM.isPointWithin(L->getBeginLoc(), Body->getBeginLoc(),
+                                  Body->getEndLoc());
+  }
+  if (isa<IndirectGotoStmt>(S) || isa<CoreturnStmt>(S))
     return true;
-  return llvm::any_of(S->children(), hasUnmodelledJump);
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return hasUnmodelledJump(C, Body, SM);
+  });
 }
 
 /// The statements of one list (a block, a switch arm) walked in order:
@@ -603,7 +612,7 @@ KernelWalker::walkSwitchBody(const SwitchStmt *SS, Frame &F) {
       continue;
     }
     if (Arm) {
-      Modelled &= !hasUnmodelledJump(Inner);
+      Modelled &= !hasUnmodelledJump(Inner, Body, SM);
       ArmHasStatements = true;
       List->enter();
       walkStmt(Inner, *Arm);

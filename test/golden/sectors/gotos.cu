@@ -9,7 +9,7 @@
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=32 %s | FileCheck %s --implicit-check-not=access:
 // RUN: %coalesce-lint --self-check --fail-on=never --block=32 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // RUN: %coalesce-lint --fail-on=never --block=32 --format=json %s | FileCheck %s --check-prefix=WHY
-// CENSUS: self-check: 9 memory operations in the census of 6 kernels, 0 missing from the report
+// CENSUS: self-check: 11 memory operations in the census of 7 kernels, 0 missing from the report
 // GPU-ARGS: --block=32
 #include <cuda_runtime.h>
 
@@ -111,3 +111,30 @@ done:
 // CHECK: gotos.cu:[[@LINE-1]]:3: access: kernel=gotoOutAfter op=store base=out elem=4 expr='out[t + 32]' sectors=4 ideal=4 class=coalesced
 }
 
+
+// A goto out of a switch arm goes on to its label like any goto (n > 0,
+// assumed 1024: lanes t % 4 == 1 skip out[k] with k = 3 * t). The tool before
+// made what the switch changes unknown for both stores.
+__global__ void switchGoto(float *out, int n) {
+  int t = threadIdx.x;
+  int k = t;
+  switch (t & 3) {
+  case 0:
+    k = 2 * t;
+    break;
+  case 1:
+    if (n > 0) {
+      k = 3 * t;
+      goto done;
+    }
+    k = 4 * t;
+    break;
+  default:
+    k = t + 1;
+  }
+  out[k] = 0.0f;
+// CHECK: gotos.cu:[[@LINE-1]]:3: access: kernel=switchGoto op=store base=out elem=4 expr='out[k]' sectors=8 ideal=3 class=strided
+done:
+  out[k + 256] = 1.0f;
+// CHECK: gotos.cu:[[@LINE-1]]:3: access: kernel=switchGoto op=store base=out elem=4 expr='out[k + 256]' sectors=10 ideal=4 class=strided
+}

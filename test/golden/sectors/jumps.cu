@@ -131,7 +131,7 @@ __global__ void switchContinue(float *out) {
   }
 }
 
-// A goto is not followed: what the switch changes is an unknown of its own.
+// A goto out of the switch goes on to its label (k = 0: s = 4).
 __global__ void gotoArm(float *out, int k) {
   int s = 1;
   switch (k) {
@@ -143,5 +143,5 @@ __global__ void gotoArm(float *out, int k) {
   }
 done:
   out[threadIdx.x * s] = 1.0f;
-// CHECK: jumps.cu:[[@LINE-1]]:3: access: kernel=gotoArm op=store base=out elem=4 expr='out[threadIdx.x * s]' sectors=n/a ideal=n/a class=unknown
+// CHECK: jumps.cu:[[@LINE-1]]:3: access: kernel=gotoArm op=store base=out elem=4 expr='out[threadIdx.x * s]' sectors=16 ideal=4 class=strided
 }
