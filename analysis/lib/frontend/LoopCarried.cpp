@@ -251,7 +251,7 @@ void KernelWalker::sampleIterations(
   for (unsigned K = 1; K < MaxLoopSampleCount; ++K) {
     if (K >= LoopSampleCount && !CondKnown)
       break;
-    P.Left.Break.At.clear();
+    P.Left = Jumps(); // Each pass from no jump (its breaks for holdExits).
     walkStmt(Body, P);
     if (Inc)
       walkExpr(Inc, P);
