@@ -92,12 +92,14 @@ struct LoopNest {
   /// The loops whose bodies are being walked, outermost first: their
   /// counters and conditions (AccessPattern::Loops).
   std::vector<EnclosingLoop> Enclosing;
-  /// Their bodies, in the same order: a leading `if (c) break;` of a body
-  /// also ends its loop's passes (walkCompound).
-  std::vector<const clang::Stmt *> Bodies;
-  /// Their own conditions, in the same order (Enclosing's narrowed by the
-  /// jumps of the body that end a pass).
-  std::vector<Expr> OwnConditions;
+  /// Their bodies and their own conditions, in the same order: a leading
+  /// `if (c) break;` of a body also ends its loop's passes (walkCompound),
+  /// which narrows Enclosing's condition, not the loop's own.
+  struct Body {
+    const clang::Stmt *Stmt;
+    Expr OwnCondition;
+  };
+  std::vector<Body> Bodies;
   /// The statements of a loop's body its probe and sampled passes walk
   /// (ProbeSlice.h), while they run: walkCompound skips the others.
   struct Slice {

@@ -427,12 +427,10 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
                            LoopAt.Line);
   }
   Nest.Enclosing.push_back({Iter, LoopCond, LoopName});
-  Nest.Bodies.push_back(Body);
-  Nest.OwnConditions.push_back(LoopCond);
+  Nest.Bodies.push_back({Body, LoopCond});
   walkStmt(Body, F);
   if (Inc)
     walkExpr(Inc, F);
-  Nest.OwnConditions.pop_back();
   Nest.Bodies.pop_back();
   Nest.Enclosing.pop_back();
   F.Active = SavedActive;

@@ -49,6 +49,15 @@ std::optional<int64_t> caseValue(const CaseStmt *CS, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+/// Whether the statement \p Label marks lies inside \p S (a goto to it
+/// does not leave S); false when the label has no statement.
+bool labelWithin(const LabelDecl *Label, const Stmt *S,
+                 const SourceManager &SM) {
+  const Stmt *L = Label->getStmt();
+  return L &&
+         SM.isPointWithin(L->getBeginLoc(), S->getBeginLoc(), S->getEndLoc());
+}
+
 /// Whether \p S, in switch body \p Body, holds a jump the walk does not
 /// follow there: a goto to a label inside the body (one out of it goes on
 /// like any goto), a computed goto, a co_return.
@@ -56,11 +65,8 @@ bool hasUnmodelledJump(const Stmt *S, const Stmt *Body,
                        const SourceManager &SM) {
   if (!S)
     return false;
-  if (const auto *GS = dyn_cast<GotoStmt>(S)) {
-    const Stmt *L = GS->getLabel()->getStmt();
-    return !L || SM.isPointWithin(L->getBeginLoc(), Body->getBeginLoc(),
-                                  Body->getEndLoc());
-  }
+  if (const auto *GS = dyn_cast<GotoStmt>(S))
+    return !GS->getLabel()->getStmt() || labelWithin(GS->getLabel(), Body, SM);
   if (isa<IndirectGotoStmt>(S) || isa<CoreturnStmt>(S))
     return true;
   return llvm::any_of(S->children(), [&](const Stmt *C) {
@@ -347,7 +353,7 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
   // return) that every pass reaches also ends the loop's passes, so later
   // accesses count its trips by that condition (`for (e = 0;; ++e) { if
   // (32 * e >= K) break; ... }`).
-  bool LoopBody = !Nest.Bodies.empty() && Nest.Bodies.back() == CS &&
+  bool LoopBody = !Nest.Bodies.empty() && Nest.Bodies.back().Stmt == CS &&
                   Nest.Enclosing.back().Iter;
   bool EveryPass = true; // No earlier statement may end the pass.
   // A loop's probe or sampled pass walks only the statements that may
@@ -380,9 +386,7 @@ void KernelWalker::walkCompound(const CompoundStmt *CS, Frame &F) {
     Expr Exits = orElse(Taken.Return.Taken, Taken.Break.Taken);
     if (LoopBody)
       for (const PendingGoto &G : Taken.Gotos)
-        if (const Stmt *L = G.Label->getStmt();
-            !L || !SM.isPointWithin(L->getBeginLoc(), CS->getBeginLoc(),
-                                    CS->getEndLoc()))
+        if (!labelWithin(G.Label, CS, SM))
           Exits = orElse(Exits, G.Taken); // Out of the loop.
     if (LoopBody && EveryPass && !isFalse(Exits)) {
       Nest.Enclosing.back().Condition = Expr::logicalAnd(
@@ -439,8 +443,8 @@ void KernelWalker::leftBefore(const Expr &Exits, size_t First, size_t Last,
   std::optional<int64_t> Passes;
   if (!staysTrue(Exits, *Loop.Iter))
     for (int64_t K = 1; K <= int64_t(MaxLoopSampleCount) && !Passes; ++K)
-      if (Nest.OwnConditions.back()
-              .substitute({{*Loop.Iter, Expr::constant(K)}})
+      if (Nest.Bodies.back()
+              .OwnCondition.substitute({{*Loop.Iter, Expr::constant(K)}})
               .asConstant() == 0)
         Passes = K;
   if (Passes) {
