@@ -77,6 +77,11 @@ suites=(
   # Bloom filters and HyperLogLog (cuco: header-only C++17, device refs,
   # cooperative groups, cuda::atomic_ref), its examples as TUs.
   "cuco          NVIDIA/cuCollections       dc0f9fc20c2a544e53099e640a681b347532391a  include:examples"
+  # Thirty-sixth session, first contact: graph analytics and sparse kernels
+  # (gardenia: BFS, SSSP, PageRank, CC, BC, SCC, triangle counting, SpMV,
+  # SymGS, vertex coloring, graph mining; CSR graphs, worklists, warp- and
+  # CTA-per-vertex variants, cub block scans).
+  "gardenia      chenxuhao/gardenia         5894df11cf47f8839945edadff43dc79e260216d  include:src:mining"
 )
 
 for s in "${suites[@]}"; do

@@ -8,7 +8,7 @@
 # docs/real-code.md (cuda-samples, parboil, polybench-acc, rodinia, shoc,
 # thrust; since the tenth session also ggml-cuda, llm.c, cub-examples,
 # fastgemv, te-common, sgemm-cuda, tigr, csr5; since the thirteenth calm,
-# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco):
+# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco; since the thirty-sixth gardenia):
 # which subtree holds the CUDA sources, which of its .cu files are
 # translation units (a regular expression on the path, where the suite's
 # build compiles only some), and which include directories and -D flags the
@@ -99,8 +99,13 @@ if [ "${1:-}" = "__one" ]; then
   # -ferror-limit=0 as the tool parses: a file with clang-only errors in
   # host code (TransformerEngine's alignas(64) CUtensorMap, 1,896 of them
   # in activation/gelu.cu) is parsed to its end, not stopped at the 20th.
+  # The host compiler's own headers (gcc's omp.h), as nvcc and the tool
+  # find them (thirty-sixth session; before it, clang's parse stopped at
+  # the first such missing header).
+  hostinc=()
+  [ -n "$RS_HOST_INCLUDE" ] && hostinc=(-idirafter "$RS_HOST_INCLUDE")
   timed "$logs.clang.time" "$RS_CLANG" -x cuda --cuda-device-only \
-    --cuda-gpu-arch="$RS_ARCH" --cuda-path="$RS_CUDA" "${cccl[@]}" \
+    --cuda-gpu-arch="$RS_ARCH" --cuda-path="$RS_CUDA" "${cccl[@]}" "${hostinc[@]}" \
     -fsyntax-only -w -ferror-limit=0 "${args[@]}" "$f" >/dev/null 2>"$logs.clang.err"
   crc=$?; cwall=$wall; crss=$rss
   cerr=$(grep -c 'error:' "$logs.clang.err")
@@ -232,6 +237,11 @@ case "$suite" in
   # cuco: examples/*/*.cu with include/ on the path, C++17 (its CMake's
   # CUDA_STANDARD), against the toolkit's CCCL.
   cuco)          src_root=examples; incs=(include); defs=(-std=c++17) ;;
+  # Thirty-sixth session (first contact). gardenia: src/common.mk compiles
+  # each algorithm's .cu with -I../../include and -I$(CUB_DIR) (a cub
+  # checkout outside the repository: the toolkit's cub here), no -D or -std;
+  # mining/ likewise.
+  gardenia)      incs=(include) ;;
   bitsandbytes)  src_root=csrc; incs=(csrc)
                  defs=(-DBUILD_CUDA -DBNB_HAS_GEMM4BIT_SM75 -DBNB_HAS_GEMM4BIT_SM80 -std=c++17) ;;
 esac
@@ -426,7 +436,8 @@ fi
 
 export RS_SUITE="$suite" RS_SUITE_DIR="$suite_dir" RS_OUT="$out" RS_TOOL="$tool" \
   RS_CLANG="$clang" RS_CUDA="$cuda" RS_ARCH="$arch" RS_TIMEOUT="$tmo" \
-  RS_TIME="$timebin" RS_INCLUDE_ARGS="${inc_args# }" RS_DIR_FLAG="$dir_flag"
+  RS_TIME="$timebin" RS_INCLUDE_ARGS="${inc_args# }" RS_DIR_FLAG="$dir_flag" \
+  RS_HOST_INCLUDE="$(gcc -print-file-name=include 2>/dev/null | grep '^/' || true)"
 echo "run-suite: $suite: $(wc -l <"$tus") translation units, $jobs jobs" >&2
 tr '\n' '\0' <"$tus" | xargs -0 -P "$jobs" -n 1 bash "$0" __one
 

@@ -89,9 +89,17 @@ findCudaInstallationIn(const CudaSearchPlaces &Places);
 /// The clang arguments for a device-only parse of a .cu file for \p Arch with
 /// the toolkit at \p CudaPath: -x cuda --cuda-device-only
 /// --cuda-gpu-arch=... --cuda-path=... -isystem <cuda>/include/cccl
-/// -Wno-unknown-cuda-version, and the other flags the parse needs.
-std::vector<std::string> cudaDeviceParseArgs(const std::string &CudaPath,
-                                             const std::string &Arch);
+/// -Wno-unknown-cuda-version, and the other flags the parse needs;
+/// -idirafter \p HostInclude when it is not empty.
+std::vector<std::string>
+cudaDeviceParseArgs(const std::string &CudaPath, const std::string &Arch,
+                    const std::string &HostInclude = "");
+
+/// The include directory of nvcc's host compiler, which nvcc's
+/// preprocessing searches and clang's does not (`gcc
+/// -print-file-name=include`: omp.h, openacc.h, quadmath.h); empty when no
+/// gcc is on PATH or it names no directory.
+std::string hostCompilerIncludeDir();
 
 } // namespace coalesce
 

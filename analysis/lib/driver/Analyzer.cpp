@@ -90,6 +90,7 @@ loadDatabase(const AnalysisConfig &Config, std::string &Error) {
 /// database's command cannot be read.
 llvm::Expected<FileJob> planFile(const AnalysisConfig &Config,
                                  const std::string &Cuda,
+                                 const std::string &HostInclude,
                                  const tooling::CompilationDatabase *DB,
                                  const std::string &Path) {
   FileJob Job;
@@ -121,7 +122,7 @@ llvm::Expected<FileJob> planFile(const AnalysisConfig &Config,
       Job.Input = Job.Abs;
     }
   }
-  Job.Args = cudaDeviceParseArgs(Cuda, Arch);
+  Job.Args = cudaDeviceParseArgs(Cuda, Arch, HostInclude);
   Job.Args.insert(Job.Args.end(), DbArgs.begin(), DbArgs.end());
   Job.Args.insert(Job.Args.end(), Config.ExtraArgs.begin(),
                   Config.ExtraArgs.end());
@@ -132,7 +133,6 @@ llvm::Expected<FileJob> planFile(const AnalysisConfig &Config,
   Job.Args.push_back("-fno-caret-diagnostics"); // No "N errors generated".
   return Job;
 }
-
 
 /// parseFile(), with the precompiled headers when the job has them; when
 /// clang rejects them (a header changed since), they are dropped from the
@@ -295,6 +295,7 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
   // parse and walk the files on Config.Jobs threads, each into its own slot:
   // the report does not depend on the order the files finish in.
   const size_t NumFiles = Config.Files.size();
+  const std::string HostInclude = hostCompilerIncludeDir();
   std::vector<std::optional<std::string>> InputErrors(NumFiles);
   std::vector<FileJob> Jobs(NumFiles);
   for (size_t I = 0; I < NumFiles; ++I) {
@@ -305,7 +306,7 @@ llvm::Expected<Report> analyze(const AnalysisConfig &Config) {
     if (InputErrors[I])
       continue;
     llvm::Expected<FileJob> Job =
-        planFile(Config, *Cuda, DB.get(), Config.Files[I]);
+        planFile(Config, *Cuda, HostInclude, DB.get(), Config.Files[I]);
     if (Job)
       Jobs[I] = std::move(*Job);
     else

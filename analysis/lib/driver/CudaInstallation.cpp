@@ -14,6 +14,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -158,8 +159,32 @@ std::string compatHeader() {
 }
 } // namespace
 
+std::string hostCompilerIncludeDir() {
+  llvm::ErrorOr<std::string> Gcc = llvm::sys::findProgramByName("gcc");
+  if (!Gcc)
+    return {};
+  SmallString<128> Out;
+  if (llvm::sys::fs::createTemporaryFile("coalesce-gcc", "txt", Out))
+    return {};
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out),
+                                          StringRef("")};
+  int Rc = llvm::sys::ExecuteAndWait(*Gcc, {*Gcc, "-print-file-name=include"},
+                                     std::nullopt, Redirects,
+                                     /*SecondsToWait=*/10);
+  auto Text = llvm::MemoryBuffer::getFile(Out);
+  llvm::sys::fs::remove(Out);
+  if (Rc != 0 || !Text)
+    return {};
+  std::string Dir = StringRef((*Text)->getBuffer()).trim().str();
+  // gcc echoes the name back when it has no such directory.
+  if (!llvm::sys::path::is_absolute(Dir) || !llvm::sys::fs::is_directory(Dir))
+    return {};
+  return Dir;
+}
+
 std::vector<std::string> cudaDeviceParseArgs(const std::string &CudaPath,
-                                             const std::string &Arch) {
+                                             const std::string &Arch,
+                                             const std::string &HostInclude) {
   std::vector<std::string> Args = {"-x", "cuda", "--cuda-device-only"};
   // Without an architecture clang picks its own default.
   if (!Arch.empty())
@@ -194,6 +219,13 @@ std::vector<std::string> cudaDeviceParseArgs(const std::string &CudaPath,
   if (std::string Compat = compatHeader(); !Compat.empty()) {
     Args.push_back("-include");
     Args.push_back(Compat);
+  }
+  // nvcc preprocesses with its host compiler, which finds the headers of
+  // its own include directory (gcc's omp.h, openacc.h, quadmath.h); clang
+  // has its own versions of the others and searches that directory last.
+  if (!HostInclude.empty()) {
+    Args.push_back("-idirafter");
+    Args.push_back(HostInclude);
   }
   return Args;
 }

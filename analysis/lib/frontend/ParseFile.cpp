@@ -11,7 +11,7 @@
 
 #include "FrontendInternal.h"
 #include "LaunchConfig.h"
-#include "LaunchSyntax.h"
+#include "NvccSyntax.h"
 #include "WalkOrder.h"
 #include "census/Census.h"
 
@@ -429,10 +429,11 @@ void parseFile(const FileJob &Job, const AnalysisConfig &Config,
   // include paths (`-I../include dir` of a database entry) against another
   // entry's directory.
   // Its files are read with spaced launch brackets joined (`<< <` ... `>>
-  // >`, which nvcc accepts and clang does not; LaunchSyntax.h).
+  // >`, which nvcc accepts and clang does not) and the other syntax of
+  // NvccSyntax.h.
   tooling::ClangTool Tool(
       FileDB, {Job.Input}, std::make_shared<PCHContainerOperations>(),
-      withJoinedLaunches(llvm::vfs::createPhysicalFileSystem()));
+      withNvccSyntax(llvm::vfs::createPhysicalFileSystem()));
   ErrorCollector Errors;
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);

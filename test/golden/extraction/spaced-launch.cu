@@ -1,6 +1,6 @@
 // Kernel launches whose brackets are split by blanks (`k << <g, b>> >(..)`,
 // as Visual Studio's formatter writes them): nvcc accepts them, clang does
-// not. The tool reads them as launches (frontend/LaunchSyntax.cpp), here and
+// not. The tool reads them as launches (frontend/NvccSyntax.cpp), here and
 // in an included header: the block shapes come from the launches, columns
 // stay where they are, and the file is not "not compiled" (exit 3).
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s -- -I %S/Inputs | FileCheck %s --implicit-check-not=access: --implicit-check-not=error

@@ -1,6 +1,9 @@
-//===- LaunchSyntax.cpp - Kernel launches written with spaced brackets ----===//
-#include "LaunchSyntax.h"
+//===- NvccSyntax.cpp - Syntax nvcc accepts and clang rejects -------------===//
+#include "NvccSyntax.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace coalesce {
@@ -54,6 +57,88 @@ size_t findCloser(llvm::StringRef Text, size_t From, size_t &CloserEnd,
   return llvm::StringRef::npos;
 }
 
+bool isIdentifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// Where the escape of the `%` at \p At of the asm string \p S ends, and
+/// whether clang accepts it (GCCAsmStmt::AnalyzeAsmString's rules).
+bool validEscape(llvm::StringRef S, size_t At, size_t &End) {
+  End = At + 1;
+  if (End >= S.size())
+    return false;
+  char C = S[End++];
+  if (C == '%' || C == '=' || C == '{' || C == '|' || C == '}')
+    return true;
+  if (llvm::isAlpha(C)) { // A modifier letter: an operand must follow.
+    if (End >= S.size())
+      return false;
+    C = S[End++];
+  }
+  return llvm::isDigit(C) || C == '[';
+}
+
+/// The string literals of the asm statement whose keyword ends at \p At
+/// (`asm volatile ("..." "...":`), as [opening quote, closing quote]
+/// pairs; empty unless operands follow them.
+llvm::SmallVector<std::pair<size_t, size_t>, 2> asmStrings(llvm::StringRef Text,
+                                                           size_t At) {
+  llvm::SmallVector<std::pair<size_t, size_t>, 2> Strings;
+  auto SkipSpace = [&] {
+    while (At < Text.size() && llvm::isSpace(Text[At]))
+      ++At;
+  };
+  SkipSpace();
+  while (At < Text.size() && isIdentifierChar(Text[At])) { // volatile, goto
+    size_t Word = At;
+    while (At < Text.size() && isIdentifierChar(Text[At]))
+      ++At;
+    llvm::StringRef Q = Text.slice(Word, At);
+    if (Q != "volatile" && Q != "__volatile__" && Q != "__volatile" &&
+        Q != "inline" && Q != "__inline__" && Q != "goto")
+      return {};
+    SkipSpace();
+  }
+  if (At >= Text.size() || Text[At] != '(')
+    return {};
+  ++At;
+  for (SkipSpace(); At < Text.size() && Text[At] == '"'; SkipSpace()) {
+    size_t Open = At++;
+    while (At < Text.size() && Text[At] != '"' && Text[At] != '\n')
+      At += Text[At] == '\\' ? 2 : 1;
+    if (At >= Text.size() || Text[At] != '"')
+      return {};
+    Strings.push_back({Open, At++});
+  }
+  if (At >= Text.size() || Text[At] != ':')
+    return {};
+  return Strings;
+}
+
+/// A blank to give up for a `%` added inside the string [Open, Close]: one
+/// of the string after `,` or `;` or beside another blank, else any of the
+/// string, else one after the string on the same line outside strings;
+/// npos when there is none. \p Taken holds the blanks already given up.
+size_t blankToTake(llvm::StringRef Text, size_t Open, size_t Close,
+                   const llvm::SmallVectorImpl<size_t> &Taken) {
+  auto Free = [&](size_t I) {
+    return Text[I] == ' ' && !llvm::is_contained(Taken, I);
+  };
+  for (size_t I = Open + 1; I < Close; ++I)
+    if (Free(I) && (Text[I - 1] == ',' || Text[I - 1] == ';' ||
+                    Text[I - 1] == ' ' || Text[I + 1] == ' '))
+      return I;
+  for (size_t I = Open + 1; I < Close; ++I)
+    if (Free(I))
+      return I;
+  bool InString = false;
+  for (size_t I = Close + 1; I < Text.size() && Text[I] != '\n'; ++I) {
+    if (Text[I] == '"' && Text[I - 1] != '\\')
+      InString = !InString;
+    else if (!InString && Free(I))
+      return I;
+  }
+  return llvm::StringRef::npos;
+}
+
 class JoiningFile : public llvm::vfs::File {
 public:
   explicit JoiningFile(std::unique_ptr<llvm::vfs::File> Base)
@@ -73,10 +158,13 @@ public:
         joinSpacedLaunches((*Buffer)->getBuffer());
     std::optional<std::string> Blanked =
         blankPragmasInDefines(Joined ? *Joined : (*Buffer)->getBuffer());
-    if (!Joined && !Blanked)
+    std::optional<std::string> &Text = Blanked ? Blanked : Joined;
+    std::optional<std::string> Escaped =
+        escapeAsmPercents(Text ? *Text : (*Buffer)->getBuffer());
+    if (!Escaped && !Text)
       return Buffer;
     return llvm::MemoryBuffer::getMemBufferCopy(
-        Blanked ? *Blanked : *Joined, (*Buffer)->getBufferIdentifier());
+        Escaped ? *Escaped : *Text, (*Buffer)->getBufferIdentifier());
   }
 
 private:
@@ -177,8 +265,50 @@ std::optional<std::string> blankPragmasInDefines(llvm::StringRef Text) {
   return Out;
 }
 
+std::optional<std::string> escapeAsmPercents(llvm::StringRef Text) {
+  llvm::SmallVector<size_t, 4> Added, Taken; // Before Added, none at Taken.
+  for (size_t At = 0; (At = Text.find("asm", At)) != llvm::StringRef::npos;
+       At += 3) {
+    size_t Begin = At >= 2 && Text.substr(At - 2, 2) == "__" ? At - 2 : At;
+    size_t End = Text.substr(At + 3, 2) == "__" ? At + 5 : At + 3;
+    if ((Begin > 0 && isIdentifierChar(Text[Begin - 1])) ||
+        (End < Text.size() && isIdentifierChar(Text[End])))
+      continue;
+    for (auto [Open, Close] : asmStrings(Text, End)) {
+      llvm::StringRef S = Text.slice(Open + 1, Close);
+      for (size_t I = 0, Next; I < S.size(); I = Next) {
+        Next = I + 1;
+        if (S[I] == '\\') {
+          ++Next;
+          continue;
+        }
+        if (S[I] != '%' || validEscape(S, I, Next))
+          continue;
+        Next = I + 1;
+        size_t Blank = blankToTake(Text, Open, Close, Taken);
+        if (Blank == llvm::StringRef::npos)
+          continue;
+        Added.push_back(Open + 1 + I);
+        Taken.push_back(Blank);
+      }
+    }
+  }
+  if (Added.empty())
+    return std::nullopt;
+  llvm::sort(Added);
+  std::string Out;
+  Out.reserve(Text.size());
+  for (size_t I = 0, A = 0; I < Text.size(); ++I) {
+    for (; A < Added.size() && Added[A] == I; ++A)
+      Out += '%';
+    if (!llvm::is_contained(Taken, I))
+      Out += Text[I];
+  }
+  return Out;
+}
+
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-withJoinedLaunches(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
+withNvccSyntax(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
   return llvm::makeIntrusiveRefCnt<JoiningFileSystem>(std::move(Base));
 }
 

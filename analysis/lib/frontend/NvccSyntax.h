@@ -1,4 +1,4 @@
-//===- LaunchSyntax.h - Kernel launches written with spaced brackets -*- C++ -*-===//
+//===- NvccSyntax.h - Syntax nvcc accepts and clang rejects -----*- C++ -*-===//
 //
 // nvcc accepts a kernel launch whose brackets are split by white space,
 // `kernel<< <grid, block, 0, stream>> >(args)` (what Visual Studio's
@@ -7,12 +7,15 @@
 // as not compiling. The files of a parse are read through a file system
 // that joins such brackets, keeping every other character, and so every
 // line and column, where it was. The same file system blanks a `#pragma`
-// written inside a `#define`, which nvcc accepts and clang rejects.
+// written inside a `#define`, which nvcc accepts and clang rejects, and
+// doubles the `%` of a PTX register written with one in an inline assembly
+// statement with operands (`asm("mov.u32 %0, %laneid;" : "=r"(l))`), which
+// nvcc passes on as it stands and clang rejects as an invalid `%` escape.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef COALESCE_FRONTEND_LAUNCHSYNTAX_H
-#define COALESCE_FRONTEND_LAUNCHSYNTAX_H
+#ifndef COALESCE_FRONTEND_NVCCSYNTAX_H
+#define COALESCE_FRONTEND_NVCCSYNTAX_H
 
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/StringRef.h"
@@ -38,10 +41,20 @@ std::optional<std::string> joinSpacedLaunches(llvm::StringRef Text);
 /// The tool reads no loop pragma, so nothing it predicts changes.
 std::optional<std::string> blankPragmasInDefines(llvm::StringRef Text);
 
-/// \p Base, with every file read through joinSpacedLaunches and
-/// blankPragmasInDefines.
+/// \p Text with each `%` that clang would reject as an escape in the string
+/// of an inline assembly statement with operands (`%laneid`, `%smid`: a
+/// `%` not followed by a digit, `%`, `=`, `{`, `|`, `}`, `[` or a letter
+/// and then a digit or `[`) written `%%`, as nvcc reads it; nullopt when
+/// there is none. Each added `%` takes the place of a blank of the same
+/// string (one after `,` or `;`, or next to another blank, first), else of
+/// a blank later on the same line, so that lines keep their length; an
+/// escape with no blank to take is left as it is.
+std::optional<std::string> escapeAsmPercents(llvm::StringRef Text);
+
+/// \p Base, with every file read through joinSpacedLaunches,
+/// blankPragmasInDefines and escapeAsmPercents.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-withJoinedLaunches(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
+withNvccSyntax(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
 
 } // namespace frontend
 } // namespace coalesce
