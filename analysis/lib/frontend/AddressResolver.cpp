@@ -34,6 +34,27 @@ MemorySpace spaceOfVar(const VarDecl *VD) {
                                                         : MemorySpace::Global;
   return MemorySpace::Local;
 }
+
+/// The offset in bytes of the base class a derived-to-base cast \p CE
+/// converts to, within the object it converts from; nullopt through a
+/// virtual base or an incomplete class.
+std::optional<int64_t> baseClassOffset(const CastExpr *CE, ASTContext &Ctx) {
+  QualType From = CE->getSubExpr()->getType();
+  if (From->isPointerType())
+    From = From->getPointeeType();
+  const CXXRecordDecl *Derived = From->getAsCXXRecordDecl();
+  int64_t Offset = 0;
+  for (const CXXBaseSpecifier *B : CE->path()) {
+    const CXXRecordDecl *Base = B->getType()->getAsCXXRecordDecl();
+    if (!Derived || !Base || B->isVirtual() || !Derived->hasDefinition() ||
+        Derived->isInvalidDecl() || Derived->isDependentType())
+      return std::nullopt;
+    Offset +=
+        Ctx.getASTRecordLayout(Derived).getBaseClassOffset(Base).getQuantity();
+    Derived = Base;
+  }
+  return Offset;
+}
 } // namespace
 
 unsigned KernelWalker::sizeOf(QualType T) const {
@@ -370,6 +391,18 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
       return resolvePointer(CE->getSubExpr(), F, Origin);
     case CK_IntegralToPointer:
       return integerProvenance(CE->getSubExpr(), F);
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase: {
+      // A pointer to a derived object seen as one to its base (`this` of a
+      // base class's method, `q->d_index` of a field the base declares):
+      // the base's offset in the object further.
+      std::optional<int64_t> Offset = baseClassOffset(CE, Ctx);
+      std::optional<PointerValue> Base =
+          Offset ? resolvePointer(CE->getSubExpr(), F, Origin) : std::nullopt;
+      if (Base && *Offset)
+        Base->ByteOffset = Base->ByteOffset + Expr::constant(*Offset);
+      return Base;
+    }
     default:
       return std::nullopt;
     }

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
 
@@ -75,6 +76,35 @@ std::optional<int64_t> sameConstantOffset(const std::vector<VarValue> &Samples,
     Same = C;
   }
   return Same;
+}
+
+/// A pointer whose passes move it from one allocation to another
+/// (worklists swapped at the end of each pass: `tmp = in; in = out; out =
+/// tmp;`): at iteration k, the k-th of \p Samples (the last from then on),
+/// joined as paths join pointers (joinPointers); nullopt when the samples
+/// all point into one allocation (their offsets are the leaf's values) or
+/// do not join.
+std::optional<PointerValue>
+alternatingPointer(const std::vector<VarValue> &Samples,
+                   llvm::function_ref<Expr()> Iter) {
+  if (Samples.size() < 2)
+    return std::nullopt;
+  std::vector<std::string> Bases;
+  for (const VarValue &S : Samples) {
+    if (!S.Pointer || S.Object)
+      return std::nullopt;
+    if (!llvm::is_contained(Bases, S.Pointer->BaseName))
+      Bases.push_back(S.Pointer->BaseName);
+  }
+  if (Bases.size() < 2)
+    return std::nullopt;
+  std::string Name = llvm::join(Bases, " or ");
+  Expr I = Iter();
+  std::optional<PointerValue> R = Samples.back().Pointer;
+  for (size_t K = Samples.size() - 1; R && K-- > 0;)
+    R = joinPointers(Expr::eq(I, Expr::constant(int64_t(K))),
+                     *Samples[K].Pointer, *R, Name);
+  return R;
 }
 
 } // namespace
@@ -353,6 +383,14 @@ VarValue KernelWalker::carriedValue(const ValueDecl *VD, const VarValue &Entry,
                                     bool &UsedSamples) {
   std::string Name = VD->getName().str();
   auto SI = State.Samples.find(VD);
+  // (In host code only the offset matters to a launch: see below.)
+  if (SI != State.Samples.end() && !Host)
+    if (std::optional<PointerValue> J = alternatingPointer(SI->second, Iter)) {
+      VarValue V = Entry;
+      V.Pointer = std::move(J);
+      UsedSamples = true;
+      return V;
+    }
   SourceLocation At = toLocation(SM, Loop);
   std::string Where = fmt::format(
       "loop at {}:{}", llvm::sys::path::filename(At.File).str(), At.Line);
