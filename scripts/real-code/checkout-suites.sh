@@ -82,6 +82,10 @@ suites=(
   # SymGS, vertex coloring, graph mining; CSR graphs, worklists, warp- and
   # CTA-per-vertex variants, cub block scans).
   "gardenia      chenxuhao/gardenia         5894df11cf47f8839945edadff43dc79e260216d  include:src:mining"
+  # Thirty-sixth session, first contact: NVIDIA Warp's native runtime
+  # (sparse BSR matrices, BVH and mesh queries, hash grids, NanoVDB volumes,
+  # marching cubes, cub-based sort/scan/reduce; C++17, built by nvcc or clang).
+  "warp-native   NVIDIA/warp                9934a4eb2c503399140daab09d256ccc7236d1d8  warp/native"
 )
 
 for s in "${suites[@]}"; do

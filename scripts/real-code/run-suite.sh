@@ -8,7 +8,7 @@
 # docs/real-code.md (cuda-samples, parboil, polybench-acc, rodinia, shoc,
 # thrust; since the tenth session also ggml-cuda, llm.c, cub-examples,
 # fastgemv, te-common, sgemm-cuda, tigr, csr5; since the thirteenth calm,
-# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco; since the thirty-sixth gardenia):
+# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco; since the thirty-sixth gardenia, warp-native):
 # which subtree holds the CUDA sources, which of its .cu files are
 # translation units (a regular expression on the path, where the suite's
 # build compiles only some), and which include directories and -D flags the
@@ -242,6 +242,11 @@ case "$suite" in
   # checkout outside the repository: the toolkit's cub here), no -D or -std;
   # mining/ likewise.
   gardenia)      incs=(include) ;;
+  # Warp's native runtime: build_dll.py compiles each warp/native .cu with
+  # --std=c++17 -I native -DNDEBUG -DWP_ENABLE_CUDA=1 and, without libmathdx,
+  # -DWP_ENABLE_MATHDX=0.
+  warp-native)   src_root=warp/native; incs=(warp/native)
+                 defs=(-std=c++17 -DNDEBUG -DWP_ENABLE_CUDA=1 -DWP_ENABLE_MATHDX=0) ;;
   bitsandbytes)  src_root=csrc; incs=(csrc)
                  defs=(-DBUILD_CUDA -DBNB_HAS_GEMM4BIT_SM75 -DBNB_HAS_GEMM4BIT_SM80 -std=c++17) ;;
 esac
