@@ -494,6 +494,10 @@ std::optional<unsigned> BodyVisitor::useOf(const Expr *L) {
     return AnyOp;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+    // A static data member or an enumerator named through an object
+    // (`elh.numBins` of cuBQL's builders): the object is not read.
+    if (isa<VarDecl, EnumConstantDecl>(ME->getMemberDecl()))
+      return std::nullopt;
     // The object of a method call.
     if (const auto *MCE = dyn_cast_or_null<CXXMemberCallExpr>(parent(ME));
         MCE && MCE->getCallee()->IgnoreParens() == ME)

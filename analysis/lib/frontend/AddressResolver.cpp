@@ -307,6 +307,19 @@ KernelWalker::loadedPointer(const clang::Expr *Sub, const Frame &F,
   // A pointer field of an object held by value (s.ptr, this->ptr).
   if (std::optional<VarValue> Held = heldValue(Sub, F))
     return Held->Pointer;
+  // A pointer an accessor returns by reference (`indices[0]` of Warp's
+  // `vec_t<2, const int *>`, whose operator[] returns `c[index]`): read
+  // where its one return statement reads it, named after the call.
+  if (const auto *CE = dyn_cast<CallExpr>(Sub); CE && CE->isGLValue()) {
+    Frame Callee;
+    if (const clang::Expr *Ret = singleReturn(CE, F, Callee, Origin))
+      if (std::optional<PointerValue> P = loadedPointer(Ret, Callee, Origin)) {
+        if (P->BaseName ==
+            sourceText(Ctx, Ret->IgnoreParens()->getSourceRange()))
+          P->BaseName = sourceText(Ctx, CE->getSourceRange());
+        return P;
+      }
+  }
   // A pointer loaded from global, constant or parameter memory
   // (ptrs[blockIdx.x], s->data, d_common.frame, the tensor list's
   // tl.addresses[2][tensor]): assume it points to a global allocation
@@ -597,7 +610,7 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
   }
   if (const auto *ME = dyn_cast<MemberExpr>(LV)) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (!FD || FD->isBitField())
+    if (!FD)
       return std::nullopt;
     // A reference member of an object held by value: the memory it was
     // bound to (`temp_storage` of cub's block primitives, bound to the
@@ -613,6 +626,12 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
       return std::nullopt;
     }
     uint64_t OffsetBits = Ctx.getFieldOffset(FD);
+    // A bit-field (`unsigned i : 31, b : 1;` of Warp's BVH nodes) is read
+    // and written as the unit of its declared type that holds it.
+    if (FD->isBitField()) {
+      uint64_t UnitBits = 8 * std::max(1u, sizeOf(FD->getType()));
+      OffsetBits -= OffsetBits % UnitBits;
+    }
     QualType RecordType;
     std::optional<AddressInfo> A;
     if (ME->isArrow()) {

@@ -122,6 +122,11 @@ void KernelWalker::walkBound(const clang::Expr *E, Frame &F) {
   // class type): its expression runs here.
   if (isa<MaterializeTemporaryExpr>(Bound) || !Bound->isGLValue())
     return walkExpr(E, F);
+  // A call that returns a reference (Warp's `wp::index(points, tid)` bound
+  // to `const vec3 &p`) runs first, as in an access's address: the memory
+  // its reference names is only known once its body has run.
+  if (isa<CallExpr>(Bound))
+    prewalkCalls(Bound, F);
   walkAddressOperands(Bound, F);
 }
 

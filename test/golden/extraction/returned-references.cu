@@ -1,0 +1,65 @@
+// A call that returns a reference into memory, bound to a reference
+// parameter (issue 26; NVIDIA Warp's `hash_grid_index(grid,
+// wp::index(points, tid))`, first contact in the thirty-sixth session): the
+// call's body was not walked before the binding, so the parameter was taken
+// for a value of the thread and the load through it vanished (the census
+// matched it as excluded: nothing was reported missing). The call now runs
+// first, as in an access's address, and reads through the parameter are
+// loads of the memory it returns. An enumerator or a static member named
+// through an object (`elh.numBins` of cuBQL's builders) reads no memory. A
+// pointer read through an accessor that returns it by reference (kernel
+// `accessor`) is the element its return names.
+// RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=error
+// RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
+// CENSUS: self-check: 10 memory operations in the census of 4 kernels, 0 missing from the report
+template <typename T> __device__ inline T &at(T *a, int i) {
+  if (i < 0)
+    i += 4;
+  T &r = a[i];
+  return r;
+}
+template <typename T> __device__ int cellOf(const T &v) { return int(v * 2); }
+// CHECK-DAG: [[@LINE-1]]:70: access: kernel=byReference op=load base=p elem=4 expr='v' sectors=8 ideal=4 class=strided {{.*}}
+template <typename T> __device__ int cellOfCopy(T v) { return int(v * 2); }
+__global__ void byReference(float *p, int *out) {
+  const int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  out[tid] = cellOf(at(p, tid * 2));
+// CHECK-DAG: [[@LINE-1]]:3: access: kernel=byReference op=store base=out elem=4 expr='out[tid]' sectors=4 ideal=4 class=coalesced {{.*}}
+}
+__global__ void byValue(float *p, int *out) {
+  const int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  out[tid] = cellOfCopy(at(p, tid * 2));
+// CHECK-DAG: [[@LINE-1]]:3: access: kernel=byValue op=store base=out elem=4 expr='out[tid]' sectors=4 ideal=4 class=coalesced {{.*}}
+// CHECK-DAG: [[@LINE-2]]:25: access: kernel=byValue op=load base=p elem=4 expr='at(p, tid * 2)' sectors=8 ideal=4 class=strided {{.*}}
+}
+struct Bins {
+  enum { numBins = 4 };
+  static constexpr int numDims = 2;
+  float bins[numBins];
+};
+__device__ float total(const Bins &b) {
+  float s = 0;
+  for (int i = 0; i < b.numBins * b.numDims; ++i)
+    s += b.bins[i % 4];
+// CHECK-DAG: [[@LINE-1]]:10: access: kernel=staticMembers op=load base=bins elem=4 expr='b.bins[i % 4]' sectors=16 ideal=4 class=strided stride=16 {{.*}}
+  return s;
+}
+__global__ void staticMembers(const Bins *bins, float *out) {
+  out[threadIdx.x] = total(bins[threadIdx.x]);
+// CHECK-DAG: [[@LINE-1]]:3: access: kernel=staticMembers op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
+}
+// A pointer held in a vector wrapper passed by value and read through its
+// accessor (Warp's `wp::vec_t<2, const int *> indices`, `indices[0][i]`):
+// the accessor's one return names the element, a pointer the launch fixes.
+template <unsigned N, typename T> struct vec_t {
+  T c[N];
+  __device__ T operator[](int index) const { return c[index]; }
+  __device__ T &operator[](int index) { return c[index]; }
+};
+__global__ void accessor(int *data, vec_t<2, const int *> indices) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int idx = indices[1] ? indices[1][i] : i;
+// CHECK-DAG: [[@LINE-1]]:26: access: kernel=accessor op=load base=indices[1] elem=4 expr='indices[1][i]' sectors=4 ideal=4 class=coalesced {{.*}}
+  data[idx] = 1;
+// CHECK-DAG: [[@LINE-1]]:3: access: kernel=accessor op=store base=data elem=4 expr='data[idx]' sectors=n/a ideal=n/a class=indirect {{.*}}
+}
