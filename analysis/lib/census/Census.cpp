@@ -28,6 +28,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
@@ -45,6 +46,24 @@ namespace coalesce {
 namespace census {
 using clang::Expr;
 namespace {
+
+/// Is \p CE std::move(x), std::forward<T>(x) or a sibling: a call that
+/// names its one argument and accesses nothing?
+bool namesItsArgument(const CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee || CE->getNumArgs() != 1)
+    return false;
+  switch (Callee->getBuiltinID()) {
+  case Builtin::BImove:
+  case Builtin::BImove_if_noexcept:
+  case Builtin::BIforward:
+  case Builtin::BIforward_like:
+  case Builtin::BIas_const:
+    return true;
+  default:
+    return false;
+  }
+}
 
 coalesce::SourceLocation location(const SourceManager &SM,
                                   clang::SourceLocation Loc) {
@@ -435,6 +454,12 @@ bool BodyVisitor::VisitExpr(Expr *E) {
     if (const auto *ME = dyn_cast<MemberExpr>(PE);
         ME && !ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl())) {
       L = ME;
+      continue;
+    }
+    // std::move(x), std::forward<T>(x) name x: what is done to the call
+    // is done to x.
+    if (const auto *CE = dyn_cast<CallExpr>(PE); CE && namesItsArgument(CE)) {
+      L = CE;
       continue;
     }
     // An lvalue seen as another type (`reinterpret_cast<T &>(*this)`).

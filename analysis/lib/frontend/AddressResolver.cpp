@@ -718,6 +718,9 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
     return T;
   }
   if (const auto *CE = dyn_cast<CallExpr>(LV)) {
+    // std::forward<T>(x) += 1: the object x names.
+    if (const clang::Expr *Same = identityCallArgument(CE))
+      return resolveAddress(Same, F, Origin);
     // A function returning a reference: `float &at(int i) { return p[i]; }`
     // and accessor operators (`view[i] = x`, `t(i, j)`).
     if (!CE->getType()->isReferenceType() && !CE->isGLValue())

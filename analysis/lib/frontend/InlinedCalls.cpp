@@ -98,6 +98,10 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
   if (isPointerIdentityBuiltin(CE))
     return exclude(CE, AccessOp::Load, F,
                    "returns its pointer argument and accesses nothing");
+  // std::forward<T>(x), std::move(x) name x and access nothing: what is
+  // done with the call is done with x (walkRead).
+  if (identityCallArgument(CE))
+    return;
   if (Fn.is(CudaRole::AddressConversion))
     return exclude(CE, AccessOp::Load, F,
                    "converts or inspects its pointer's address and accesses "

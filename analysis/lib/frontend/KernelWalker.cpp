@@ -185,6 +185,13 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
         ReturnedContents[F.Fn->getCanonicalDecl()] |= Bits;
     if (!F.Returned)
       return;
+    // `return nullptr;` beside a return of memory (a search that may find
+    // nothing): no access goes through the null pointer where the code
+    // runs, so the call's pointer is the other returns' (as for `p ? p +
+    // off : nullptr`).
+    if (V->getType()->isPointerType() &&
+        V->isNullPointerConstant(Ctx, clang::Expr::NPC_ValueDependentIsNotNull))
+      return;
     // The call's value: each return's value where it is taken, the later
     // ones chosen where they run (`if (L == 0) return 0; ... return pos;`
     // gives select(L != 0, pos, 0)).

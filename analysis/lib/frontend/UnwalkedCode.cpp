@@ -122,6 +122,9 @@ void KernelWalker::walkBound(const clang::Expr *E, Frame &F) {
   // class type): its expression runs here.
   if (isa<MaterializeTemporaryExpr>(Bound) || !Bound->isGLValue())
     return walkExpr(E, F);
+  // std::forward<T>(x), std::move(x): x itself is bound.
+  if (const clang::Expr *Same = identityCallArgument(Bound))
+    return walkBound(Same, F);
   // A call that returns a reference (Warp's `wp::index(points, tid)` bound
   // to `const vec3 &p`) runs first, as in an access's address: the memory
   // its reference names is only known once its body has run.

@@ -11,7 +11,8 @@
 // `accessor`) is the element its return names.
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=error
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
-// CENSUS: self-check: 10 memory operations in the census of 4 kernels, 0 missing from the report
+// CENSUS: self-check: 19 memory operations in the census of 6 kernels, 0 missing from the report
+#include <utility>
 template <typename T> __device__ inline T &at(T *a, int i) {
   if (i < 0)
     i += 4;
@@ -62,4 +63,56 @@ __global__ void accessor(int *data, vec_t<2, const int *> indices) {
 // CHECK-DAG: [[@LINE-1]]:26: access: kernel=accessor op=load base=indices[1] elem=4 expr='indices[1][i]' sectors=4 ideal=4 class=coalesced {{.*}}
   data[idx] = 1;
 // CHECK-DAG: [[@LINE-1]]:3: access: kernel=accessor op=store base=data elem=4 expr='data[idx]' sectors=n/a ideal=n/a class=indirect {{.*}}
+}
+// std::forward<T>(x) and std::move(x) name x and access nothing (moderngpu's
+// forward_as_tuple): an access through them is the one the caller makes
+// (`std::forward<A>(x) += 1`, a load and a store of the element bound to
+// x), never one at the call itself.
+template <typename P> struct Holder {
+  P p;
+};
+template <typename P> __device__ P &pointerOf(Holder<P> &h) { return h.p; }
+template <typename A> __device__ int twice(A &&x) { return 2 * std::forward<A>(x); }
+// CHECK-DAG: [[@LINE-1]]:80: access: kernel=forwarded op=load base=pointerOf(h) elem=4 expr='x' sectors=4 ideal=4 class=coalesced {{.*}}
+template <typename A> __device__ void bump(A &&x) { std::forward<A>(x) += 1; }
+// CHECK-DAG: [[@LINE-1]]:53: access: kernel=forwarded op=load+store base=pointerOf(h) elem=4 expr='std::forward<A>(x)' sectors=8 ideal=4 class=strided {{.*}}
+__global__ void forwarded(Holder<int *> h, int *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = twice(pointerOf(h)[i]);
+// CHECK-DAG: [[@LINE-1]]:3: access: kernel=forwarded op=store base=out elem=4 expr='out[i]' sectors=4 ideal=4 class=coalesced {{.*}}
+  bump(pointerOf(h)[2 * i]);
+}
+// A search that returns a pointer into memory, or nullptr when it finds
+// nothing (Warp's fabricarray_find_bucket, a binary search returning from
+// inside its loop): no access goes through the null pointer where the code
+// runs, so the call's pointer is the found one, at an offset loaded from
+// memory (before: "cannot follow the pointer 'b'").
+struct Bucket {
+  int index_start, index_end;
+  float *ptr;
+};
+__device__ const Bucket *findBucket(const Bucket *buckets, int n, int i) {
+  int lo = 0, hi = n - 1;
+  while (hi >= lo) {
+    int mid = (lo + hi) >> 1;
+    const Bucket *b = buckets + mid;
+    if (i >= b->index_end)
+// CHECK-DAG: [[@LINE-1]]:14: access: kernel=searched op=load base=buckets elem=4 expr='b->index_end' sectors=n/a ideal=n/a class=indirect {{.*}}
+      lo = mid + 1;
+    else if (i < b->index_start)
+// CHECK-DAG: [[@LINE-1]]:18: access: kernel=searched op=load base=buckets elem=4 expr='b->index_start' sectors=n/a ideal=n/a class=indirect {{.*}}
+      hi = mid - 1;
+    else
+      return b;
+  }
+  return nullptr;
+}
+__global__ void searched(const Bucket *buckets, int n, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const Bucket *b = findBucket(buckets, n, i);
+  out[i] = b->ptr[i - b->index_start];
+// CHECK-DAG: [[@LINE-1]]:3: access: kernel=searched op=store base=out elem=4 expr='out[i]' sectors=4 ideal=4 class=coalesced {{.*}}
+// CHECK-DAG: [[@LINE-2]]:12: access: kernel=searched op=load base=buckets elem=8 expr='b->ptr' sectors=n/a ideal=n/a class=indirect {{.*}}
+// CHECK-DAG: [[@LINE-3]]:12: access: kernel=searched op=load base=b->ptr elem=4 expr='b->ptr[i - b->index_start]' sectors=n/a ideal=n/a class=indirect {{.*}}
+// CHECK-DAG: [[@LINE-4]]:23: access: kernel=searched op=load base=buckets elem=4 expr='b->index_start' sectors=n/a ideal=n/a class=indirect {{.*}}
 }
