@@ -1,9 +1,9 @@
 //===- PullRequest.cpp - Findings on the lines a change touches -----------===//
 #include "PullRequest.h"
 
-#include "llvm/ADT/SmallString.h"
+#include "coalesce/Subprocess.h"
+
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 
@@ -24,34 +24,15 @@ llvm::Expected<std::string> runGit(llvm::ArrayRef<llvm::StringRef> Args) {
   if (!Git)
     return gitError("--diff-base needs git on PATH (or give the diff with "
                     "--diff FILE)");
-  llvm::SmallString<128> Out, Err;
-  if (std::error_code EC =
-          llvm::sys::fs::createTemporaryFile("coalesce-git", "out", Out))
-    return gitError("cannot create a temporary file: " + EC.message());
-  if (std::error_code EC =
-          llvm::sys::fs::createTemporaryFile("coalesce-git", "err", Err))
-    return gitError("cannot create a temporary file: " + EC.message());
-  std::vector<llvm::StringRef> Argv{*Git};
-  Argv.insert(Argv.end(), Args.begin(), Args.end());
-  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""),
-                                                llvm::StringRef(Out),
-                                                llvm::StringRef(Err)};
-  std::string ExecError;
-  int Rc = llvm::sys::ExecuteAndWait(*Git, Argv, std::nullopt, Redirects, 0, 0,
-                                     &ExecError);
-  auto Read = [](llvm::StringRef Path) {
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> B =
-        llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
-    return B ? (*B)->getBuffer().str() : std::string();
-  };
-  std::string Stdout = Read(Out), Stderr = Read(Err);
-  llvm::sys::fs::remove(Out);
-  llvm::sys::fs::remove(Err);
-  if (Rc != 0)
+  llvm::Expected<ProgramOutput> Run = runProgram(*Git, Args);
+  if (!Run)
+    return gitError(llvm::toString(Run.takeError()));
+  const std::string &Stderr = Run->Stderr, &ExecError = Run->ExecError;
+  if (Run->ExitCode != 0)
     return gitError("'git " + llvm::join(Args, " ") + "' failed" +
                     (Stderr.empty() ? ExecError.empty() ? "" : ": " + ExecError
                                     : ": " + llvm::StringRef(Stderr).trim().str()));
-  return Stdout;
+  return Run->Stdout;
 }
 
 } // namespace

@@ -9,12 +9,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "coalesce/CompileFlags.h"
+#include "coalesce/Subprocess.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -163,21 +163,16 @@ std::string hostCompilerIncludeDir() {
   llvm::ErrorOr<std::string> Gcc = llvm::sys::findProgramByName("gcc");
   if (!Gcc)
     return {};
-  SmallString<128> Out;
-  if (llvm::sys::fs::createTemporaryFile("coalesce-gcc", "txt", Out))
+  llvm::Expected<ProgramOutput> Run =
+      runProgram(*Gcc, {"-print-file-name=include"}, /*SecondsToWait=*/10);
+  if (!Run) {
+    llvm::consumeError(Run.takeError());
     return {};
-  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out),
-                                          StringRef("")};
-  int Rc = llvm::sys::ExecuteAndWait(*Gcc, {*Gcc, "-print-file-name=include"},
-                                     std::nullopt, Redirects,
-                                     /*SecondsToWait=*/10);
-  auto Text = llvm::MemoryBuffer::getFile(Out);
-  llvm::sys::fs::remove(Out);
-  if (Rc != 0 || !Text)
-    return {};
-  std::string Dir = StringRef((*Text)->getBuffer()).trim().str();
+  }
+  std::string Dir = StringRef(Run->Stdout).trim().str();
   // gcc echoes the name back when it has no such directory.
-  if (!llvm::sys::path::is_absolute(Dir) || !llvm::sys::fs::is_directory(Dir))
+  if (Run->ExitCode != 0 || !llvm::sys::path::is_absolute(Dir) ||
+      !llvm::sys::fs::is_directory(Dir))
     return {};
   return Dir;
 }

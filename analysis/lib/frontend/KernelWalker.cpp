@@ -48,6 +48,16 @@ bool alwaysReturns(const Stmt *S) {
   return false;
 }
 
+/// Is \p E a null pointer of pointer type (`nullptr`, `NULL`, `0`)? A
+/// null pointer is never dereferenced where the code runs, so where paths
+/// join it is absent (VarValue::Uninitialized), like a declaration's
+/// missing initializer.
+bool nullPointer(const clang::Expr *E, ASTContext &Ctx) {
+  return E->getType()->isPointerType() &&
+         E->isNullPointerConstant(Ctx,
+                                  clang::Expr::NPC_ValueDependentIsNotNull);
+}
+
 } // namespace
 
 std::shared_ptr<llvm::DenseMap<const ValueDecl *, VarValue>>
@@ -185,18 +195,15 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
         ReturnedContents[F.Fn->getCanonicalDecl()] |= Bits;
     if (!F.Returned)
       return;
-    // `return nullptr;` beside a return of memory (a search that may find
-    // nothing): no access goes through the null pointer where the code
-    // runs, so the call's pointer is the other returns' (as for `p ? p +
-    // off : nullptr`).
-    if (V->getType()->isPointerType() &&
-        V->isNullPointerConstant(Ctx, clang::Expr::NPC_ValueDependentIsNotNull))
-      return;
     // The call's value: each return's value where it is taken, the later
     // ones chosen where they run (`if (L == 0) return 0; ... return pos;`
     // gives select(L != 0, pos, 0)).
     VarValue New;
-    if (F.Fn && F.Fn->getReturnType()->isReferenceType()) {
+    if (nullPointer(V, Ctx)) {
+      // `return nullptr;` beside a return of memory (a search that may find
+      // nothing): absent where paths join, as a null initializer is.
+      New.Uninitialized = true;
+    } else if (F.Fn && F.Fn->getReturnType()->isReferenceType()) {
       if (std::optional<AddressInfo> A = resolveAddress(V, F, nullptr))
         New.Pointer = A->Ptr;
     } else if (std::optional<VarValue> R =
@@ -251,8 +258,7 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
   }
   const clang::Expr *Init = VD->getInit();
   std::optional<VarValue> V;
-  if (Init && T->isPointerType() &&
-      Init->isNullPointerConstant(Ctx, clang::Expr::NPC_ValueDependentIsNotNull)) {
+  if (Init && T->isPointerType() && nullPointer(Init, Ctx)) {
     // `T *buf = nullptr; if (c) buf = smem + off;`: a null pointer is never
     // dereferenced where the code runs, so where paths join the value of a
     // path that assigned it is the value, as for `T *buf;`.

@@ -139,11 +139,12 @@ size_t blankToTake(llvm::StringRef Text, size_t Open, size_t Close,
   return llvm::StringRef::npos;
 }
 
-class JoiningFile : public llvm::vfs::File {
+/// A file read with the rewrites of NvccSyntax.h applied, in turn.
+class NvccSyntaxFile : public llvm::vfs::File {
 public:
-  explicit JoiningFile(std::unique_ptr<llvm::vfs::File> Base)
+  explicit NvccSyntaxFile(std::unique_ptr<llvm::vfs::File> Base)
       : Base(std::move(Base)) {}
-  ~JoiningFile() override { Base->close(); }
+  ~NvccSyntaxFile() override { Base->close(); }
   llvm::ErrorOr<llvm::vfs::Status> status() override { return Base->status(); }
   llvm::ErrorOr<std::string> getName() override { return Base->getName(); }
   std::error_code close() override { return Base->close(); }
@@ -154,24 +155,23 @@ public:
         Base->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
     if (!Buffer)
       return Buffer;
-    std::optional<std::string> Joined =
-        joinSpacedLaunches((*Buffer)->getBuffer());
-    std::optional<std::string> Blanked =
-        blankPragmasInDefines(Joined ? *Joined : (*Buffer)->getBuffer());
-    std::optional<std::string> &Text = Blanked ? Blanked : Joined;
-    std::optional<std::string> Escaped =
-        escapeAsmPercents(Text ? *Text : (*Buffer)->getBuffer());
-    if (!Escaped && !Text)
+    std::optional<std::string> Text;
+    for (auto *Rewrite :
+         {&joinSpacedLaunches, &blankPragmasInDefines, &escapeAsmPercents})
+      if (std::optional<std::string> Out =
+              Rewrite(Text ? llvm::StringRef(*Text) : (*Buffer)->getBuffer()))
+        Text = std::move(Out);
+    if (!Text)
       return Buffer;
     return llvm::MemoryBuffer::getMemBufferCopy(
-        Escaped ? *Escaped : *Text, (*Buffer)->getBufferIdentifier());
+        *Text, (*Buffer)->getBufferIdentifier());
   }
 
 private:
   std::unique_ptr<llvm::vfs::File> Base;
 };
 
-class JoiningFileSystem : public llvm::vfs::ProxyFileSystem {
+class NvccSyntaxFileSystem : public llvm::vfs::ProxyFileSystem {
 public:
   using ProxyFileSystem::ProxyFileSystem;
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
@@ -180,7 +180,7 @@ public:
     if (!File)
       return File;
     return std::unique_ptr<llvm::vfs::File>(
-        std::make_unique<JoiningFile>(std::move(*File)));
+        std::make_unique<NvccSyntaxFile>(std::move(*File)));
   }
 };
 
@@ -309,7 +309,7 @@ std::optional<std::string> escapeAsmPercents(llvm::StringRef Text) {
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 withNvccSyntax(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
-  return llvm::makeIntrusiveRefCnt<JoiningFileSystem>(std::move(Base));
+  return llvm::makeIntrusiveRefCnt<NvccSyntaxFileSystem>(std::move(Base));
 }
 
 } // namespace frontend
