@@ -35,6 +35,7 @@ PUBLIC = {
     "ConfigFile.h": "config",
     "Harness.h": "harness",
     "Analyzer.h": "driver", "CompileFlags.h": "driver", "Fixes.h": "driver",
+    "Subprocess.h": "driver",
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
