@@ -13,6 +13,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/Lex/Lexer.h"
 
 #include <fmt/format.h>
 
@@ -54,6 +55,31 @@ std::optional<int64_t> baseClassOffset(const CastExpr *CE, ASTContext &Ctx) {
   }
   return Offset;
 }
+/// The return statement of a body that is one `return E;` after statements
+/// that cannot change its value: `;`, expressions without side effects
+/// (`assert` under NDEBUG is `(void)0`) and an `assert` (Warp's
+/// `vec_t::operator[]` asserts its index, then returns the element).
+const ReturnStmt *onlyReturn(const CompoundStmt *Body, ASTContext &Ctx) {
+  if (!Body || Body->body_empty())
+    return nullptr;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back());
+  if (!Ret || !Ret->getRetValue())
+    return nullptr;
+  for (const Stmt *S : Body->body()) {
+    if (S == Ret || isa<NullStmt>(S))
+      continue;
+    const auto *E = dyn_cast<clang::Expr>(S);
+    if (!E || E->isValueDependent())
+      return nullptr;
+    clang::SourceLocation Loc = E->getBeginLoc();
+    bool Assertion = Loc.isMacroID() && Lexer::getImmediateMacroName(
+                                            Loc, Ctx.getSourceManager(),
+                                            Ctx.getLangOpts()) == "assert";
+    if (!Assertion && E->HasSideEffects(Ctx))
+      return nullptr;
+  }
+  return Ret;
+}
 } // namespace
 
 unsigned KernelWalker::sizeOf(QualType T) const {
@@ -92,11 +118,9 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
   unsigned FirstArg = OperatorMethod ? 1 : 0;
   if (Def->getNumParams() + FirstArg != CE->getNumArgs())
     return nullptr;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  if (!Body || Body->size() != 1)
-    return nullptr;
-  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
-  if (!Ret || !Ret->getRetValue())
+  const ReturnStmt *Ret =
+      onlyReturn(dyn_cast_or_null<CompoundStmt>(Def->getBody()), Ctx);
+  if (!Ret)
     return nullptr;
   if (Method && Method->getParent()->isLambda() && OperatorMethod) {
     Callee.Env = F.Env;
@@ -351,8 +375,19 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
                                 MemorySpace::Local, Expr::constant(0)};
       return std::nullopt;
     }
-    if (UO->isIncrementDecrementOp())
-      return resolvePointer(UO->getSubExpr(), F, Origin);
+    if (UO->isIncrementDecrementOp()) {
+      // As translate has them: the walker applies the side effect after the
+      // access that uses the value is recorded, so `*--sp` is one element
+      // below the pointer held, `*sp++` the pointer held.
+      std::optional<PointerValue> Old =
+          resolvePointer(UO->getSubExpr(), F, Origin);
+      if (Old && UO->isPrefix())
+        Old->ByteOffset =
+            Old->ByteOffset +
+            Expr::constant((UO->isIncrementOp() ? 1 : -1) *
+                           int64_t(sizeOf(UO->getType()->getPointeeType())));
+      return Old;
+    }
     return std::nullopt;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(P)) {

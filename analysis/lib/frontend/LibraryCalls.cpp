@@ -435,15 +435,14 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
   if (Plain) {
     // The compiler moves the bytes in pieces both pointers' types allow
     // (`memcpy(&tmp, src + off, 16)` from a char * is 16 byte loads); a
-    // void * states none.
+    // void * states none, so it copies byte by byte (nvcc 13's PTX for
+    // `memcpy(&v, in, 4)` with `const void *in`: four ld.global.u8).
     Size.Align = 16;
     for (unsigned I = 0; I < 2; ++I) {
       uint64_t Align = memcpyAlignment(CE->getArg(I), Ctx);
       Untyped |= Align == 0;
       Size.Align = std::min(Size.Align, Align ? Align : 1);
     }
-    if (Untyped)
-      Size.Align = 1;
   }
   if (Size.Align == 1 && First < Callee->getNumParams()) {
     QualType Elem =
@@ -460,11 +459,9 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
   if (std::optional<int64_t> B = Bytes.asConstant(); B && *B > 0 && *B < Chunk)
     Chunk = *B;
   std::string Why;
-  if (Plain ? Untyped : Size.Align < 4)
-    Why = Plain ? "it copies through a void * whose alignment is not known"
-                : "its alignment is not known (pass "
-                  "cuda::aligned_size_t<16>(n)), so the library chooses its "
-                  "pieces at run time";
+  if (!Plain && Size.Align < 4)
+    Why = "its alignment is not known (pass cuda::aligned_size_t<16>(n)), so "
+          "the library chooses its pieces at run time";
   else if (!Size.Bytes)
     Why = "its size is not known";
   else if (Collective && !Group)
@@ -518,13 +515,17 @@ bool KernelWalker::modelAsyncCopy(const CallExpr *CE, const FunctionDecl *Callee
     else if (Plain && Chunk < 16 &&
              !(Count.isConstant() && Count.getConstant() <= 1))
       Pattern.IssuedAs = fmt::format(
-          "memcpy: the pointers' types allow pieces of {} byte{} only, so "
-          "the compiler copies {}",
-          Chunk, Chunk == 1 ? "" : "s",
+          "memcpy: {}, so the compiler copies {}",
+          Untyped ? "a void * states no alignment"
+                  : fmt::format("the pointers' types allow pieces of {} "
+                                "byte{} only",
+                                Chunk, Chunk == 1 ? "" : "s"),
           Count.isConstant()
               ? fmt::format("the {} bytes in {} pieces",
                             Count.getConstant() * Chunk, Count.getConstant())
-              : std::string("the bytes that many at a time"));
+              : fmt::format("the bytes {} at a time",
+                            Chunk == 1 ? std::string("one")
+                                       : std::to_string(Chunk)));
   }
   return true;
 }

@@ -24,9 +24,14 @@ KernelWalker::loadedPointer(const clang::Expr *Sub, const Frame &F,
   Sub = Sub->IgnoreParens();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
     return varPointer(DRE->getDecl(), F);
-  // (c ? a : b) of two pointer variables is an lvalue read as a whole.
+  // (c ? a : b) of two pointer variables is an lvalue read as a whole, as
+  // is `--sp` (the pointer the variable holds once stepped: a stack in a
+  // local array popped by `*--sp`).
   if (isa<ConditionalOperator>(Sub))
     return resolvePointer(Sub, F, Origin);
+  if (const auto *UO = dyn_cast<UnaryOperator>(Sub);
+      UO && UO->isIncrementDecrementOp())
+    return resolvePointer(UO, F, Origin);
   // An element of a pointer array the constructor filled (buf_[phase_]).
   if (std::optional<PointerValue> Element = loadedElement(Sub, F))
     return Element;

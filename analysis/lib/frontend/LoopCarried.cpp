@@ -292,6 +292,8 @@ void KernelWalker::sampleIterations(
     if (Held)
       Gone = holdExits(*Held, Gone, P,
                        Cond ? translate(Cond, P) : Expr::constant(1));
+    if (Held && Ends.OnePass)
+      Gone = Expr::constant(1); // Whatever the breaks' conditions fold to.
     if ((C && *C == 0) || (Held && Gone.asConstant().value_or(0) != 0)) {
       Out.Iterations = K;
       Out.Ended = true;

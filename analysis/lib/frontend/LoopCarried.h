@@ -80,6 +80,9 @@ struct LoopEnds {
   bool Break = false;
   /// A return or goto may leave it: its end is not followed.
   bool Other = false;
+  /// Every pass ends in a break (`while (true) { ...; break; }`, a block
+  /// with early exits): all lanes leave after the first pass.
+  bool OnePass = false;
 };
 
 /// What the walker knows of the loops it is in, across inlined calls

@@ -324,6 +324,9 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
         materializeLeaf(It->second, P);
   LoopEnds Ends{CondAfterBody, Syntax.LeavesEarly && !Syntax.LeavesOtherwise,
                 Syntax.LeavesOtherwise};
+  if (const auto *C = dyn_cast<CompoundStmt>(Body))
+    Ends.OnePass = !C->body_empty() && isa<BreakStmt>(C->body_back()) &&
+                   !leavesEarly(Body, /*OrSkips=*/true, /*ByBreak=*/false);
   sampleIterations(Body, Cond, Inc, F, Modified, Sampled, Ends, State);
   if (Syntax.LeavesEarly && State.EndUnknown.empty())
     State.EndUnknown = "a break or return may end it before its condition "

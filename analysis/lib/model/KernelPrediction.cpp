@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -273,6 +274,73 @@ std::optional<Prediction> inOtherAssumedShape(const AccessPattern &Pattern,
   return std::nullopt;
 }
 
+/// Where record \p R of an access reaches it, against \p Kept, another
+/// record of the same access: its launch when they differ, else the first
+/// call of its chain that differs ("sparse.cu:1122"); empty for the kernel
+/// body.
+std::string whereReached(const AccessRecord &R, const AccessRecord &Kept) {
+  if (!R.Launch.empty() && R.Launch != Kept.Launch)
+    return fmt::format("for the launch {}", R.Launch);
+  for (size_t I = 0; I < R.CallChain.size(); ++I) {
+    const SourceLocation &At = R.CallChain[I];
+    if (I < Kept.CallChain.size() && Kept.CallChain[I].Line == At.Line &&
+        Kept.CallChain[I].Column == At.Column &&
+        Kept.CallChain[I].File == At.File)
+      continue;
+    std::string File = At.File;
+    if (size_t Slash = File.find_last_of('/'); Slash != std::string::npos)
+      File = File.substr(Slash + 1);
+    return fmt::format("through the call at {}:{}", File, At.Line);
+  }
+  return "";
+}
+
+/// Records of one access (its location and operation) that no lane runs
+/// under the assumed values, through one path of inlined calls or for one
+/// launch, when another record of the access has a prediction: that path
+/// adds no request the tool can count, so it is a note on the prediction
+/// (Warp's sparse.cu reaches its row sort through three calls, one of them
+/// behind a loop whose exit the defaults contradict), not an unknown.
+void foldUnreachedCopies(std::vector<AccessRecord> &Records) {
+  auto SameAccess = [](const AccessRecord &A, const AccessRecord &B) {
+    return A.Loc.Line == B.Loc.Line && A.Loc.Column == B.Loc.Column &&
+           A.Pattern.Op == B.Pattern.Op && A.Loc.File == B.Loc.File;
+  };
+  std::vector<bool> Gone(Records.size(), false);
+  std::map<size_t, std::vector<std::string>> Notes;
+  for (size_t I = 0; I < Records.size(); ++I) {
+    const Prediction &P = Records[I].Predicted;
+    if (!P.NoLaneExecutes || P.Class != Classification::Unknown)
+      continue;
+    for (size_t J = 0; J < Records.size(); ++J) {
+      if (J == I || Gone[J] || !SameAccess(Records[I], Records[J]) ||
+          Records[J].Predicted.Class == Classification::Unknown)
+        continue;
+      std::string Where = whereReached(Records[I], Records[J]);
+      if (Where.empty())
+        break;
+      Gone[I] = true;
+      Notes[J].push_back(std::move(Where));
+      break;
+    }
+  }
+  for (auto &[J, Where] : Notes)
+    Records[J].Predicted.Assumptions.push_back(fmt::format(
+        "no lane runs this access {} under the assumed values: not predicted "
+        "there",
+        fmt::join(Where, ", ")));
+  if (Notes.empty())
+    return;
+  size_t Out = 0;
+  for (size_t I = 0; I < Records.size(); ++I)
+    if (!Gone[I]) {
+      if (Out != I)
+        Records[Out] = std::move(Records[I]);
+      ++Out;
+    }
+  Records.resize(Out);
+}
+
 struct KernelPredictionPlan::Impl {
   KernelRecord K;
   /// The launches the contexts point into (never resized).
@@ -397,6 +465,7 @@ KernelRecord KernelPredictionPlan::finish() {
       Out.push_back(std::move(Copy));
     }
   }
+  foldUnreachedCopies(Out);
   K.Accesses = std::move(Out);
   return K;
 }
