@@ -485,6 +485,10 @@ bool BodyVisitor::VisitExpr(Expr *E) {
 
 std::optional<unsigned> BodyVisitor::useOf(const Expr *L) {
   const Stmt *P = parent(L);
+  // The end of a full expression that destroys temporaries (`v +=
+  // cw_mul(a, b)` of Warp's solid_angle.h) is where L is used.
+  while (P && isa<FullExpr>(P))
+    P = parent(P);
   if (!P)
     return std::nullopt;
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {

@@ -353,6 +353,17 @@ std::optional<int64_t> KernelWalker::constantValue(const clang::Expr *E) {
     return llvm::APSInt(IL->getValue(),
                         IL->getType()->isUnsignedIntegerOrEnumerationType())
         .getExtValue();
+  // An enumerator or a static constant named through an object
+  // (`sah.numBins` of cuBQL's builders, sah a reference parameter): the
+  // evaluator would need the object, whose value does not matter.
+  if (const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts())) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(ME->getMemberDecl()))
+      return EC->getInitVal().getExtValue();
+    if (const auto *VD = dyn_cast<VarDecl>(ME->getMemberDecl());
+        VD && VD->isStaticDataMember() && VD->getType().isConstQualified())
+      if (const APValue *V = VD->evaluateValue(); V && V->isInt())
+        return V->getInt().getExtValue();
+  }
   auto [It, New] = Memo.Constants.try_emplace(E);
   if (New && !E->isValueDependent() && !E->isTypeDependent() &&
       !needsRuntimeValue(E)) {
