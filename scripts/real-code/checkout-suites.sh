@@ -86,6 +86,11 @@ suites=(
   # (sparse BSR matrices, BVH and mesh queries, hash grids, NanoVDB volumes,
   # marching cubes, cub-based sort/scan/reduce; C++17, built by nvcc or clang).
   "warp-native   NVIDIA/warp                9934a4eb2c503399140daab09d256ccc7236d1d8  warp/native"
+  # Thirty-seventh session, first contact: fastllm's CUDA backend (LLM
+  # inference for today's models: Qwen3.5, DeepSeek-V4; fp16/bf16, FP8,
+  # int4/int8 GEMV and Marlin GEMM, MoE, paged and FlashInfer-style
+  # attention, cub block scans).
+  "fastllm       ztxz16/fastllm             d3aea32f809b8b89b152643a202068c35acffbf9  include:src/devices/cuda:third_party/flashinfer"
 )
 
 for s in "${suites[@]}"; do

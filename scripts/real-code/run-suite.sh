@@ -8,7 +8,7 @@
 # docs/real-code.md (cuda-samples, parboil, polybench-acc, rodinia, shoc,
 # thrust; since the tenth session also ggml-cuda, llm.c, cub-examples,
 # fastgemv, te-common, sgemm-cuda, tigr, csr5; since the thirteenth calm,
-# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco; since the thirty-sixth gardenia, warp-native):
+# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco; since the thirty-sixth gardenia, warp-native; since the thirty-seventh fastllm):
 # which subtree holds the CUDA sources, which of its .cu files are
 # translation units (a regular expression on the path, where the suite's
 # build compiles only some), and which include directories and -D flags the
@@ -247,6 +247,20 @@ case "$suite" in
   # -DWP_ENABLE_MATHDX=0.
   warp-native)   src_root=warp/native; incs=(warp/native)
                  defs=(-std=c++17 -DNDEBUG -DWP_ENABLE_CUDA=1 -DWP_ENABLE_MATHDX=0) ;;
+  # Thirty-seventh session (first contact). fastllm: its CMakeLists.txt
+  # compiles the .cu files of FASTLLM_CUDA_SOURCES (the SM120-only and
+  # sm70 AWQ files only for those targets) with include/, include/utils,
+  # include/models, include/blocks, include/devices/{cpu,disk,cuda},
+  # third_party/flashinfer and the Marlin FP8 directory on the path,
+  # -DUSE_CUDA, C++20 where nvcc has it (13 does), --expt-relaxed-constexpr
+  # and --expt-extended-lambda (clang has neither flag nor needs it);
+  # without CUTLASS (absent) the CUTLASS FP8 files compile to nothing.
+  fastllm)       src_root=src/devices/cuda
+                 incs=(include include/utils include/models include/blocks include/devices/cpu
+                       include/devices/disk include/devices/cuda third_party/flashinfer
+                       src/devices/cuda/linear/marlin_dense_fp8)
+                 defs=(-DUSE_CUDA -std=c++20)
+                 tu_exclude='(sm120|awq_sm70/)' ;;
   bitsandbytes)  src_root=csrc; incs=(csrc)
                  defs=(-DBUILD_CUDA -DBNB_HAS_GEMM4BIT_SM75 -DBNB_HAS_GEMM4BIT_SM80 -std=c++17) ;;
 esac

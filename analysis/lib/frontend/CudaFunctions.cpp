@@ -2,6 +2,7 @@
 #include "CudaFunctions.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -74,6 +75,20 @@ CudaFunction cudaFunction(const clang::CallExpr *CE) {
     if (const clang::IdentifierInfo *II = FD->getIdentifier())
       return cudaFunction(II->getName());
   return {};
+}
+
+bool isLibraryAtomic(const clang::FunctionDecl *Method) {
+  const auto *MD = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(Method);
+  if (!MD || !MD->getParent()->getIdentifier() ||
+      !MD->getParent()->getName().contains("atomic"))
+    return false;
+  for (const clang::DeclContext *DC = MD->getParent()->getDeclContext(); DC;
+       DC = DC->getParent())
+    if (const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(DC))
+      if (NS->getIdentifier() &&
+          (NS->getName() == "cuda" || NS->getName() == "std"))
+        return true;
+  return false;
 }
 
 } // namespace frontend

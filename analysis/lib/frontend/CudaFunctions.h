@@ -33,6 +33,8 @@ namespace frontend {
 enum class CudaRole {
   None,              ///< Not in the table.
   Atomic,            ///< atomicAdd & co.: read-modify-write of argument 0.
+  AtomicMethod,      ///< fetch_add & co. of libcu++'s cuda::atomic: of
+                     ///< the object (isLibraryAtomic()).
   CacheLoad,         ///< __ldg & co.: a load of argument 0.
   CacheStore,        ///< __stcg & co.: a store to argument 0.
   TextOutput,        ///< printf: reads its arguments as text.
@@ -121,6 +123,10 @@ CudaGroupType cudaGroupType(llvm::StringRef Name);
 std::optional<Symbol> cudaBuiltinSymbol(const clang::Expr *E);
 /// Atomic kind by the pointee type of an atomic's first argument.
 AtomicKind atomicKindOf(clang::QualType Pointee);
+/// Whether \p Method belongs to one of libcu++'s atomic classes (declared
+/// in namespace cuda or std, its class named like `atomic`,
+/// `__atomic_bitwise`), as the AtomicMethod rows require.
+bool isLibraryAtomic(const clang::FunctionDecl *Method);
 /// Is \p Def library code whose accesses are the user's and that the walker
 /// follows (cub's block primitives, curand's generators; LibraryCalls.cpp)?
 bool isWalkedLibraryFunction(const clang::FunctionDecl *Def);

@@ -348,6 +348,27 @@ std::optional<Expr> KernelWalker::combineValues(BinaryOperatorKind Op,
   return applyBinaryOperator(Op, L, R);
 }
 
+Expr KernelWalker::namedAfterCall(const Expr &Value, const clang::Expr *Ret,
+                                  const CallExpr *CE) {
+  // A value read where an accessor's return reads it (`c[index]` of Warp's
+  // vec_t::operator[]) is named after the call (`shape[1]`): the notes and
+  // assumed values speak of what the user wrote. The same read, the same
+  // version: only the name differs.
+  const clang::Expr *Read = Ret->IgnoreParenImpCasts();
+  if (Value.getKind() != Expr::Kind::Symbol ||
+      !(isa<ArraySubscriptExpr>(Read) || isa<MemberExpr>(Read) ||
+        isa<UnaryOperator>(Read)))
+    return Value; // Not a read (a shuffle's value keeps its identity).
+  Symbol S = Value.getSymbol();
+  if (S.Name != sourceText(Ctx, Read->getSourceRange()))
+    return Value;
+  Symbol Named = S;
+  Named.Name = sourceText(Ctx, CE->getSourceRange());
+  if (auto It = OpaqueReasons.find(S); It != OpaqueReasons.end())
+    OpaqueReasons.try_emplace(Named, It->second);
+  return symbol(Named);
+}
+
 std::optional<int64_t> KernelWalker::constantValue(const clang::Expr *E) {
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
     return llvm::APSInt(IL->getValue(),
@@ -637,7 +658,7 @@ Expr KernelWalker::translateCall(const CallExpr *CE, const Frame &F,
   // substituted; a longer function gives what its inlined walk returned.
   Frame Callee;
   if (const clang::Expr *Ret = singleReturn(CE, F, Callee, Origin))
-    return translate(Ret, Callee, Origin);
+    return namedAfterCall(translate(Ret, Callee, Origin), Ret, CE);
   auto It = Returned.find(CE);
   if (It != Returned.end() && It->second.Int)
     return *It->second.Int;

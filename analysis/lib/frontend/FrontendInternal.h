@@ -624,6 +624,10 @@ private:
   /// For a call to a __device__ function whose body is one return statement:
   /// fills \p Callee with the parameters bound to the arguments and returns
   /// the returned expression; else null.
+  /// \p Value, a symbol read by accessor return \p Ret, named after the
+  /// call \p CE instead; any other value unchanged.
+  Expr namedAfterCall(const Expr &Value, const clang::Expr *Ret,
+                      const clang::CallExpr *CE);
   const clang::Expr *singleReturn(const clang::CallExpr *CE, const Frame &F,
                                   Frame &Callee, LaneOriginInfo *Origin);
 

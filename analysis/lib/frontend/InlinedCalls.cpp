@@ -50,6 +50,25 @@ void KernelWalker::walkCall(const CallExpr *CE, Frame &F) {
                         nullptr);
     return;
   }
+  // `num_matches->fetch_add(n)` of a cuda::atomic: an atomic of the object
+  // (through the pointer it is called through, or the lvalue itself).
+  if (Fn.is(CudaRole::AtomicMethod) && isLibraryAtomic(Callee))
+    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+      if (const clang::Expr *Obj = MCE->getImplicitObjectArgument()) {
+        for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+          walkExpr(CE->getArg(I), F);
+        QualType Value = CE->getNumArgs() ? CE->getArg(0)->getType()
+                                          : Callee->getReturnType();
+        AtomicKind Kind = atomicKindOf(Value.getNonReferenceType());
+        if (Obj->getType()->isPointerType()) {
+          walkExpr(Obj, F);
+          recordPointerAccess(Obj, AccessOp::Atomic, Kind, F, nullptr);
+        } else {
+          recordAccess(Obj, AccessOp::Atomic, Kind, F, nullptr);
+          walkAddressOperands(Obj, F);
+        }
+        return;
+      }
   bool CacheLoad = Fn.is(CudaRole::CacheLoad);
   if ((CacheLoad || Fn.is(CudaRole::CacheStore)) && CE->getNumArgs() >= 1) {
     for (unsigned I = 0; I < CE->getNumArgs(); ++I)

@@ -3,6 +3,8 @@
 
 #include "model/PredictionCache.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -320,7 +322,8 @@ void foldUnreachedCopies(std::vector<AccessRecord> &Records) {
       if (Where.empty())
         break;
       Gone[I] = true;
-      Notes[J].push_back(std::move(Where));
+      if (!llvm::is_contained(Notes[J], Where))
+        Notes[J].push_back(std::move(Where));
       break;
     }
   }

@@ -290,16 +290,19 @@ std::optional<std::string> laterBlocksNote(const Context &Ctx,
 /// The last resort when solveGuardsPass finds nothing: one defaulted symbol
 /// of the predicate at a time, also one the address uses, at a few fixed
 /// values, among them values that are not powers of two (the `else` of
-/// `if (!(n & (n - 1)))`) and one beyond 32 bits (a 64-bit key whose high
-/// half is a row: Warp's `row_col >> 32`). Updates like assumeBoundsPass.
+/// `if (!(n & (n - 1)))`), a large bound that still fits an int (a loop
+/// over lines of a grid-wide step of millions: TransformerEngine's
+/// userbuffers) and last one beyond 32 bits (a 64-bit key whose high half
+/// is a row: Warp's `row_col >> 32`). Updates like assumeBoundsPass.
 std::optional<std::string> assumeOneValuePass(Context &Ctx, Totals &Base,
                                               std::set<Symbol> &Bounds) {
   std::set<Symbol> InActive = Ctx.Active.symbols();
   for (const Symbol &S : Ctx.Defaulted) {
     if (!InActive.count(S))
       continue;
-    for (int64_t Value : {int64_t(0), int64_t(1) << 20, int64_t(1000),
-                          int64_t(1000003), int64_t(1), int64_t(1) << 40}) {
+    for (int64_t Value :
+         {int64_t(0), int64_t(1) << 20, int64_t(1000), int64_t(1000003),
+          int64_t(1), int64_t(1) << 30, int64_t(1) << 40}) {
       if (Value == 0 && (S.Kind == SymbolKind::GridDim ||
                          S.Kind == SymbolKind::BlockDim))
         continue; // A size is at least 1.

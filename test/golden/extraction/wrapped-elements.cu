@@ -9,17 +9,19 @@
 // never a value uniform across the warp (`scrambled`: the stores are in a
 // function the analysis cannot see). What a variable's arrays hold goes with
 // its copies field by field: `r.seg` of a `result_t{seg, rank}` holds data,
-// `r.rank` lane values.
+// `r.rank` lane values. A value an accessor's return reads is named after
+// the call (`get(v[1])`, `r.seg[1]`; `b.x` and `data[i]`, the accessors'
+// own text, before the thirty-seventh session).
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=shared:
 // RUN: %coalesce-lint --format=json --fail-on=never %s | FileCheck %s --check-prefix=REASON
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // CENSUS: 0 missing from the report
 // REASON: "reason": "index loaded from memory: p[i]"
-// REASON: "reason": "index loaded from memory: b.x"
+// REASON: "reason": "index loaded from memory: get(v[1])"
 // REASON: "reason": "index loaded from memory: data[i].x"
 // REASON: "reason": "index loaded from memory: w[3].a"
 // REASON: "reason": "address depends on a per-lane value the engine cannot model: data[i].x"
-// REASON: "reason": "index loaded from memory: data[i]"
+// REASON: "reason": "index loaded from memory: r.seg[1]"
 // REASON: "reason": "address depends on a per-lane value the engine cannot model: 'data[i]' is read back from the thread's local memory ('data'), whose stores the analysis does not follow there"
 #include <utility>
 template <class T, int N> struct arr {
@@ -42,7 +44,7 @@ __device__ pair_t wrap(const int &x) { return pair_t{x}; }
 __device__ void scramble(arr<box<int>, 4> &a);
 
 __global__ void temporaries(const int *keys, float *out) {
-// CHECK: wrapped-elements.cu:39:65: access: kernel=temporaries op=load base=keys elem=4 expr='p[i]' sectors=4 ideal=4 class=coalesced {{.*}}
+// CHECK: wrapped-elements.cu:41:65: access: kernel=temporaries op=load base=keys elem=4 expr='p[i]' sectors=4 ideal=4 class=coalesced {{.*}}
   out[get(load(keys, threadIdx.x)) + threadIdx.x] = 1.0f;
 // CHECK: [[@LINE-1]]:3: access: kernel=temporaries op=store base=out elem=4 expr='out[get(load(keys, threadIdx.x)) + threadIdx.x]' sectors=n/a ideal=n/a class=indirect {{.*}}
 }
@@ -50,8 +52,8 @@ __global__ void wrapped(const int *keys, float *out) {
   arr<box<int>, 4> v;
   for (int i = 0; i < 4; ++i)
     v[i] = make(keys[threadIdx.x + 256 * i]);
-// CHECK: wrapped-elements.cu:37:60: access: kernel=wrapped op=load base=keys elem=4 expr='x' sectors=4 ideal=4 class=coalesced {{.*}}
-// CHECK: wrapped-elements.cu:41:54: access: kernel=wrapped op=load base=keys elem=4 expr='x' sectors=4 ideal=4 class=coalesced {{.*}}
+// CHECK: wrapped-elements.cu:39:60: access: kernel=wrapped op=load base=keys elem=4 expr='x' sectors=4 ideal=4 class=coalesced {{.*}}
+// CHECK: wrapped-elements.cu:43:54: access: kernel=wrapped op=load base=keys elem=4 expr='x' sectors=4 ideal=4 class=coalesced {{.*}}
   out[get(v[1]) + threadIdx.x] = 1.0f;
 // CHECK: [[@LINE-1]]:3: access: kernel=wrapped op=store base=out elem=4 expr='out[get(v[1]) + threadIdx.x]' sectors=n/a ideal=n/a class=indirect {{.*}}
   const arr<box<int>, 4> c = v;
