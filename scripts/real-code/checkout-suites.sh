@@ -90,7 +90,7 @@ suites=(
   # inference for today's models: Qwen3.5, DeepSeek-V4; fp16/bf16, FP8,
   # int4/int8 GEMV and Marlin GEMM, MoE, paged and FlashInfer-style
   # attention, cub block scans).
-  "fastllm       ztxz16/fastllm             d3aea32f809b8b89b152643a202068c35acffbf9  include:src/devices/cuda:third_party/flashinfer"
+  "fastllm       ztxz16/fastllm             d3aea32f809b8b89b152643a202068c35acffbf9  include:src/devices/cuda:third_party/flashinfer:third_party/json11:third_party/gguf"
 )
 
 for s in "${suites[@]}"; do

@@ -250,14 +250,16 @@ case "$suite" in
   # Thirty-seventh session (first contact). fastllm: its CMakeLists.txt
   # compiles the .cu files of FASTLLM_CUDA_SOURCES (the SM120-only and
   # sm70 AWQ files only for those targets) with include/, include/utils,
-  # include/models, include/blocks, include/devices/{cpu,disk,cuda},
-  # third_party/flashinfer and the Marlin FP8 directory on the path,
+  # include/models, include/blocks, include/devices/{cpu,disk},
+  # third_party/{json11,gguf,flashinfer}, include/devices/cuda and the
+  # Marlin FP8 directory on the path (its include_directories order),
   # -DUSE_CUDA, C++20 where nvcc has it (13 does), --expt-relaxed-constexpr
   # and --expt-extended-lambda (clang has neither flag nor needs it);
   # without CUTLASS (absent) the CUTLASS FP8 files compile to nothing.
   fastllm)       src_root=src/devices/cuda
                  incs=(include include/utils include/models include/blocks include/devices/cpu
-                       include/devices/disk include/devices/cuda third_party/flashinfer
+                       include/devices/disk third_party/json11 third_party/gguf
+                       third_party/flashinfer include/devices/cuda
                        src/devices/cuda/linear/marlin_dense_fp8)
                  defs=(-DUSE_CUDA -std=c++20)
                  tu_exclude='(sm120|awq_sm70/)' ;;

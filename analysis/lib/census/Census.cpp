@@ -372,6 +372,8 @@ public:
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldWalkTypesOfTypeLocs() const { return false; }
   bool shouldVisitLambdaBody() const { return false; }
+  // (clang 22's LambdaExpr traversal walks the body whatever that says.)
+  bool TraverseLambdaExpr(LambdaExpr *LE);
 
   // Unevaluated operands hold no operation.
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
@@ -421,6 +423,27 @@ private:
   const FunctionDecl *FD;
   const ParentMap &PM;
 };
+
+bool BodyVisitor::TraverseLambdaExpr(LambdaExpr *LE) {
+  // A lambda held in a variable (`auto matmul_a8 = [&](int k) {...}` of
+  // Marlin's kernels) runs where it is called: its body is reached through
+  // those calls (VisitCallExpr), and not at all in an instantiation that
+  // calls it only in a discarded `if constexpr` branch. Its init-captures
+  // are evaluated here. A lambda used in place (an argument, often of a
+  // library primitive that calls it) is scanned where it is written.
+  const Stmt *P = parent(LE);
+  while (P && (isa<ImplicitCastExpr>(P) || isa<MaterializeTemporaryExpr>(P) ||
+               isa<CXXBindTemporaryExpr>(P) || isa<ExprWithCleanups>(P) ||
+               isa<CXXConstructExpr>(P)))
+    P = parent(P);
+  if (!P || !isa<DeclStmt>(P))
+    return RecursiveASTVisitor::TraverseLambdaExpr(LE);
+  for (unsigned I = 0; I < LE->capture_size(); ++I)
+    if (LE->capture_begin()[I].capturesVariable() &&
+        LE->capture_begin()[I].getCapturedVar()->isInitCapture())
+      TraverseStmt(LE->capture_init_begin()[I]);
+  return true;
+}
 
 bool BodyVisitor::VisitExpr(Expr *E) {
   const char *Rule = B.rootRule(E, FD);

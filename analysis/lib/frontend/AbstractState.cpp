@@ -579,10 +579,19 @@ std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
     // A closure: what it captures, for calls of it away from here.
     auto Captures = std::make_shared<
         llvm::DenseMap<const clang::ValueDecl *, VarValue>>();
-    for (const LambdaCapture &C : LE->captures())
+    for (const LambdaCapture &C : LE->captures()) {
+      if (isInitCapture(C)) {
+        // `[s = scale[blockIdx.x]]`: the value its initializer has here.
+        const auto *VD = cast<VarDecl>(C.getCapturedVar());
+        if (std::optional<VarValue> V =
+                valueOf(VD->getType(), VD->getInit(), F, VD))
+          Captures->try_emplace(VD, std::move(*V));
+        continue;
+      }
       if (C.capturesVariable())
         if (auto It = F.Env.find(C.getCapturedVar()); It != F.Env.end())
           Captures->try_emplace(C.getCapturedVar(), It->second);
+    }
     VarValue V;
     V.Object = std::make_shared<ObjectValue>();
     V.Object->Captures = std::move(Captures);

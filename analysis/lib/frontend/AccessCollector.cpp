@@ -620,7 +620,15 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return walkCall(CE, F);
 
-  if (isa<LambdaExpr>(E) || isa<UnaryExprOrTypeTraitExpr>(E))
+  if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
+    // Its init-captures (`[s = scale[blockIdx.x]]`) are evaluated where the
+    // lambda is made; its body where it is called.
+    for (unsigned I = 0; I < LE->capture_size(); ++I)
+      if (isInitCapture(LE->capture_begin()[I]))
+        walkExpr(LE->capture_init_begin()[I], F);
+    return;
+  }
+  if (isa<UnaryExprOrTypeTraitExpr>(E))
     return;
 
   for (const Stmt *Child : E->children())

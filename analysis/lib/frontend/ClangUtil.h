@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/LambdaCapture.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <string>
@@ -130,6 +131,12 @@ const clang::Expr *copySource(const clang::Expr *Init);
 /// Is \p T (through references) a struct or class the walker holds as an
 /// object value?
 bool isRecordValueType(clang::QualType T);
+
+/// Is \p C a lambda's init-capture (`[s = scale[i]]`), whose initializer
+/// is evaluated where the lambda is made?
+inline bool isInitCapture(const clang::LambdaCapture &C) {
+  return C.capturesVariable() && C.getCapturedVar()->isInitCapture();
+}
 
 } // namespace frontend
 } // namespace coalesce

@@ -597,6 +597,13 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
       ValueMap Known = Ctx.Fixed;
       for (const Symbol &S : Ctx.Defaulted)
         Known.erase(S);
+      // A dimension of one thread has index 0 (`if (threadIdx.y > 0)` in a
+      // block of 32x1 from the launch: ggml's mul_mat_vec_q as fastllm
+      // launches it).
+      unsigned Dims[3] = {Ctx.Block.X, Ctx.Block.Y, Ctx.Block.Z};
+      for (unsigned D = 0; D < 3; ++D)
+        if (Dims[D] == 1)
+          Known[Symbol::threadIdx(D)] = 0;
       std::optional<int64_t> C = bindValues(Ctx.Active, Known).asConstant();
       P.DeadUnderKnownValues = C && *C == 0;
     }
