@@ -132,6 +132,16 @@ const clang::Expr *copySource(const clang::Expr *Init);
 /// object value?
 bool isRecordValueType(clang::QualType T);
 
+/// Is \p E a null pointer of pointer type (`nullptr`, `NULL`, `0`)? A
+/// null pointer is never dereferenced where the code runs, so where paths
+/// join it is absent (VarValue::Uninitialized), like a declaration's
+/// missing initializer.
+inline bool isNullPointer(const clang::Expr *E, clang::ASTContext &Ctx) {
+  return E->getType()->isPointerType() &&
+         E->isNullPointerConstant(Ctx,
+                                  clang::Expr::NPC_ValueDependentIsNotNull);
+}
+
 /// Is \p C a lambda's init-capture (`[s = scale[i]]`), whose initializer
 /// is evaluated where the lambda is made?
 inline bool isInitCapture(const clang::LambdaCapture &C) {

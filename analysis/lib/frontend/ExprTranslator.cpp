@@ -413,6 +413,11 @@ std::optional<Expr> KernelWalker::pointerIsNonNull(const clang::Expr *Ptr,
   // not for the whole warp (a uniform unknown). `--param ids_dst=0` takes
   // the other path.
   const clang::Expr *P = Ptr->IgnoreParenImpCasts();
+  // A pointer set to nullptr (or to nothing) and not assigned since: null.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(P))
+    if (const VarValue *Slot = nameValue(DRE->getDecl(), F).slot();
+        Slot && Slot->Uninitialized && !Slot->Pointer)
+      return Expr::constant(0);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(P))
     if (isa<ParmVarDecl>(DRE->getDecl()) && F.IsKernel)
       return Expr::ne(symbol(Symbol::param(DRE->getDecl()->getNameAsString())),

@@ -48,16 +48,6 @@ bool alwaysReturns(const Stmt *S) {
   return false;
 }
 
-/// Is \p E a null pointer of pointer type (`nullptr`, `NULL`, `0`)? A
-/// null pointer is never dereferenced where the code runs, so where paths
-/// join it is absent (VarValue::Uninitialized), like a declaration's
-/// missing initializer.
-bool nullPointer(const clang::Expr *E, ASTContext &Ctx) {
-  return E->getType()->isPointerType() &&
-         E->isNullPointerConstant(Ctx,
-                                  clang::Expr::NPC_ValueDependentIsNotNull);
-}
-
 } // namespace
 
 std::shared_ptr<llvm::DenseMap<const ValueDecl *, VarValue>>
@@ -199,7 +189,7 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     // ones chosen where they run (`if (L == 0) return 0; ... return pos;`
     // gives select(L != 0, pos, 0)).
     VarValue New;
-    if (nullPointer(V, Ctx)) {
+    if (isNullPointer(V, Ctx)) {
       // `return nullptr;` beside a return of memory (a search that may find
       // nothing): absent where paths join, as a null initializer is.
       New.Uninitialized = true;
@@ -258,7 +248,7 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
   }
   const clang::Expr *Init = VD->getInit();
   std::optional<VarValue> V;
-  if (Init && T->isPointerType() && nullPointer(Init, Ctx)) {
+  if (Init && T->isPointerType() && isNullPointer(Init, Ctx)) {
     // `T *buf = nullptr; if (c) buf = smem + off;`: a null pointer is never
     // dereferenced where the code runs, so where paths join the value of a
     // path that assigned it is the value, as for `T *buf;`.
