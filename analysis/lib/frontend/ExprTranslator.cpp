@@ -364,8 +364,11 @@ Expr KernelWalker::namedAfterCall(const Expr &Value, const clang::Expr *Ret,
     return Value;
   Symbol Named = S;
   Named.Name = sourceText(Ctx, CE->getSourceRange());
+  // What is known of the read goes with the new name.
   if (auto It = OpaqueReasons.find(S); It != OpaqueReasons.end())
     OpaqueReasons.try_emplace(Named, It->second);
+  if (auto It = LoadAddressOf.find(S); It != LoadAddressOf.end())
+    LoadAddressOf.try_emplace(Named, It->second);
   return symbol(Named);
 }
 

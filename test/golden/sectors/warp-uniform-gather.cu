@@ -41,10 +41,31 @@ __global__ void gather(float *out, const int *inp, const float *wte) {
 // CHECK: [[@LINE-1]]:3: access: kernel=gather op=store base=out {{.*}}class=coalesced
 // CHECK: [[@LINE-2]]:14: access: kernel=gather op=load base=wte {{.*}}class=indirect
 }
+// Read through an accessor that asserts before returning (gardenia's
+// `emb_list.get_idx(1, tid)` in a loop over warps): the value is named after
+// the call and is still known to be read from one address per warp.
+#include <cassert>
+struct Lists {
+  const int *idx;
+  __device__ int get(int i) const {
+    assert(i >= 0);
+    return idx[i];
+// CHECK: [[@LINE-1]]:12: access: kernel=perWarp op=load base=l.idx {{.*}}class=uniform
+  }
+};
+__global__ void perWarp(float *out, Lists l, const float *rowptr) {
+  int idx = blockIdx.x * blockDim.x + threadIdx.x;
+  int src = l.get(idx / 32);
+  out[idx] = rowptr[src + 1];
+// CHECK: [[@LINE-1]]:3: access: kernel=perWarp op=store base=out {{.*}}class=coalesced
+// CHECK: [[@LINE-2]]:14: access: kernel=perWarp op=load base=rowptr {{.*}}class=uniform
+}
+// JSON: "'l.get(idx / 32)' is read from one address per warp: the same value in all its lanes",
 int main() {
   float *out, *wte;
   int *inp;
   encoder<<<96, 256>>>(out, inp, wte, 32, 768);
   straddles<<<100, 256>>>(out, inp, wte);
   gather<<<100, 256>>>(out, inp, wte);
+  perWarp<<<100, 256>>>(out, Lists{inp}, wte);
 }
