@@ -219,6 +219,17 @@ bool selected(const KernelRecord &K, const HarnessOptions &Opts) {
   return false;
 }
 
+/// Is \p Path a chain of member names (`n`, `dims.x`)?
+bool isMemberChain(llvm::StringRef Path) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Path.split(Parts, '.');
+  return llvm::all_of(Parts, [](llvm::StringRef Part) {
+    return !Part.empty() && !llvm::isDigit(Part[0]) &&
+           llvm::all_of(Part,
+                        [](char C) { return llvm::isAlnum(C) || C == '_'; });
+  });
+}
+
 /// A struct argument: one buffer per pointer field the kernel dereferences
 /// (accesses based on "P.field"), and the integer fields the analysis used.
 void planStruct(const KernelRecord &K, const KernelParameter &P,
@@ -235,8 +246,11 @@ void planStruct(const KernelRecord &K, const KernelParameter &P,
     F.Bytes = 8;
     A.Fields.push_back(F);
   }
+  // Only values named by a chain of fields can be set (not `l.get(i)`, a
+  // value an accessor call reads).
   for (const auto &[Name, V] : Values)
-    if (llvm::StringRef(Name).starts_with(Prefix))
+    if (llvm::StringRef(Name).starts_with(Prefix) &&
+        isMemberChain(llvm::StringRef(Name).drop_front(Prefix.size())))
       A.FieldValues.emplace_back(Name.substr(Prefix.size()), V);
   if (A.Fields.empty() && A.FieldValues.empty())
     return;
@@ -271,16 +285,7 @@ std::optional<std::string> fieldPath(llvm::StringRef Base, llvm::StringRef P) {
   } else {
     return std::nullopt;
   }
-  llvm::SmallVector<llvm::StringRef, 4> Parts;
-  R.split(Parts, '.');
-  for (llvm::StringRef Part : Parts) {
-    if (Part.empty() || llvm::isDigit(Part[0]))
-      return std::string();
-    for (char C : Part)
-      if (!llvm::isAlnum(C) && C != '_')
-        return std::string();
-  }
-  return R.str();
+  return isMemberChain(R) ? R.str() : std::string();
 }
 
 /// A pointer to structures whose pointer fields the kernel dereferences:

@@ -11,9 +11,9 @@ __device__ void softmax(const float *in, float *out, float *maxp) {
   float m = in[threadIdx.x];
 // CHECK-DAG: [[@LINE-1]]:13: access: kernel=plain op=load base=in elem=4 expr='in[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
 // CHECK-DAG: [[@LINE-2]]:13: access: kernel=withMax op=load base=in elem=4 expr='in[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
-  if (threadIdx.x == 0 && maxp != nullptr)
-    maxp[0] = m;
-// CHECK-DAG: [[@LINE-1]]:5: access: kernel=withMax op=store base=maxp elem=4 expr='maxp[0]' sectors=1 ideal=1 class=uniform {{.*}}
+  if (maxp != nullptr)
+    maxp[threadIdx.x] = m;
+// CHECK-DAG: [[@LINE-1]]:5: access: kernel=withMax op=store base=maxp elem=4 expr='maxp[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
   out[threadIdx.x] = m;
 // CHECK-DAG: [[@LINE-1]]:3: access: kernel=plain op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
 // CHECK-DAG: [[@LINE-2]]:3: access: kernel=withMax op=store base=out elem=4 expr='out[threadIdx.x]' sectors=4 ideal=4 class=coalesced {{.*}}
@@ -22,5 +22,5 @@ __global__ void plain(const float *in, float *out, int n) {
   softmax(in + blockIdx.x * n, out + blockIdx.x * n, nullptr);
 }
 __global__ void withMax(const float *in, float *out, int n, float *maxp) {
-  softmax(in + blockIdx.x * n, out + blockIdx.x * n, maxp + blockIdx.x);
+  softmax(in + blockIdx.x * n, out + blockIdx.x * n, maxp + blockIdx.x * n);
 }
