@@ -355,9 +355,10 @@ Expr KernelWalker::namedAfterCall(const Expr &Value, const clang::Expr *Ret,
   // assumed values speak of what the user wrote. The same read, the same
   // version: only the name differs.
   const clang::Expr *Read = Ret->IgnoreParenImpCasts();
+  const auto *Deref = dyn_cast<UnaryOperator>(Read);
   if (Value.getKind() != Expr::Kind::Symbol ||
       !(isa<ArraySubscriptExpr>(Read) || isa<MemberExpr>(Read) ||
-        isa<UnaryOperator>(Read)))
+        (Deref && Deref->getOpcode() == UO_Deref)))
     return Value; // Not a read (a shuffle's value keeps its identity).
   Symbol S = Value.getSymbol();
   if (S.Name != sourceText(Ctx, Read->getSourceRange()))
@@ -383,10 +384,13 @@ std::optional<int64_t> KernelWalker::constantValue(const clang::Expr *E) {
   if (const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts())) {
     if (const auto *EC = dyn_cast<EnumConstantDecl>(ME->getMemberDecl()))
       return EC->getInitVal().getExtValue();
+    const VarDecl *Def = nullptr;
     if (const auto *VD = dyn_cast<VarDecl>(ME->getMemberDecl());
         VD && VD->isStaticDataMember() && VD->getType().isConstQualified())
-      if (const APValue *V = VD->evaluateValue(); V && V->isInt())
-        return V->getInt().getExtValue();
+      if (const clang::Expr *Init = VD->getAnyInitializer(Def);
+          Init && !Init->isValueDependent())
+        if (const APValue *V = Def->evaluateValue(); V && V->isInt())
+          return V->getInt().getExtValue();
   }
   auto [It, New] = Memo.Constants.try_emplace(E);
   if (New && !E->isValueDependent() && !E->isTypeDependent() &&
