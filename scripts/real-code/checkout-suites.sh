@@ -91,6 +91,11 @@ suites=(
   # int4/int8 GEMV and Marlin GEMM, MoE, paged and FlashInfer-style
   # attention, cub block scans).
   "fastllm       ztxz16/fastllm             d3aea32f809b8b89b152643a202068c35acffbf9  include:src/devices/cuda:third_party/flashinfer:third_party/json11:third_party/gguf"
+  # Thirty-seventh session, first contact: CTranslate2's CUDA ops (a
+  # Transformer inference engine: layer and RMS norms, softmax, top-k and
+  # top-p sampling, rotary embeddings, gathers, int8/AWQ quantization and
+  # GEMV, thrust and cub), its C++ headers.
+  "ctranslate2   OpenNMT/CTranslate2        0d8bcd362ac75ef860ef161d6f0efad0ae439ff0  include:src"
 )
 
 for s in "${suites[@]}"; do

@@ -8,7 +8,7 @@
 # docs/real-code.md (cuda-samples, parboil, polybench-acc, rodinia, shoc,
 # thrust; since the tenth session also ggml-cuda, llm.c, cub-examples,
 # fastgemv, te-common, sgemm-cuda, tigr, csr5; since the thirteenth calm,
-# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco; since the thirty-sixth gardenia, warp-native; since the thirty-seventh fastllm):
+# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco; since the thirty-sixth gardenia, warp-native; since the thirty-seventh fastllm, ctranslate2):
 # which subtree holds the CUDA sources, which of its .cu files are
 # translation units (a regular expression on the path, where the suite's
 # build compiles only some), and which include directories and -D flags the
@@ -263,6 +263,13 @@ case "$suite" in
                        src/devices/cuda/linear/marlin_dense_fp8)
                  defs=(-DUSE_CUDA -std=c++20)
                  tu_exclude='(sm120|awq_sm70/)' ;;
+  # CTranslate2: its CMake's CUDA_SOURCES (without Flash Attention, whose
+  # option is off by default; conv1d_gpu.cu without cuDNN) with include/,
+  # src/ and third_party/ on the path, -DCT2_WITH_CUDA -DCT2_X86_BUILD and
+  # nvcc's -std=c++17.
+  ctranslate2)   src_root=src; incs=(include src third_party)
+                 defs=(-DCT2_WITH_CUDA -DCT2_X86_BUILD -std=c++17)
+                 tu_exclude='(flash-attention/|conv1d_cudnn_gpu)' ;;
   bitsandbytes)  src_root=csrc; incs=(csrc)
                  defs=(-DBUILD_CUDA -DBNB_HAS_GEMM4BIT_SM75 -DBNB_HAS_GEMM4BIT_SM80 -std=c++17) ;;
 esac
