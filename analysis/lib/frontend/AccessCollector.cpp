@@ -375,7 +375,15 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
   } else if (T->isFunctionPointerType()) {
     V.Function = functionHeld(Value, F);
   } else if (T->isPointerType()) {
-    V.Pointer = resolvePointer(Value, F, nullptr);
+    // A null pointer is never dereferenced where the code runs, so where
+    // paths join it is absent, like a declaration's missing initializer:
+    // `T *buf = nullptr; if (c) buf = smem + off;`, `return nullptr;`
+    // beside a return of memory (a search that may find nothing), a
+    // `nullptr` argument (`if (maxp != nullptr)` is false in the callee).
+    if (isNullPointer(Value, Ctx))
+      V.Uninitialized = true;
+    else
+      V.Pointer = resolvePointer(Value, F, nullptr);
   } else if (T->isRealFloatingType()) {
     // Only where it comes from, for float-to-int indices.
     V.Int = floatValue(Value, F);

@@ -348,6 +348,14 @@ std::optional<Expr> KernelWalker::combineValues(BinaryOperatorKind Op,
   return applyBinaryOperator(Op, L, R);
 }
 
+std::optional<std::string> KernelWalker::callName(llvm::StringRef Name,
+                                                  const clang::Expr *Ret,
+                                                  const CallExpr *CE) const {
+  if (Name != sourceText(Ctx, Ret->IgnoreParenImpCasts()->getSourceRange()))
+    return std::nullopt;
+  return sourceText(Ctx, CE->getSourceRange());
+}
+
 Expr KernelWalker::namedAfterCall(const Expr &Value, const clang::Expr *Ret,
                                   const CallExpr *CE) {
   // A value read where an accessor's return reads it (`c[index]` of Warp's
@@ -361,10 +369,11 @@ Expr KernelWalker::namedAfterCall(const Expr &Value, const clang::Expr *Ret,
         (Deref && Deref->getOpcode() == UO_Deref)))
     return Value; // Not a read (a shuffle's value keeps its identity).
   Symbol S = Value.getSymbol();
-  if (S.Name != sourceText(Ctx, Read->getSourceRange()))
+  std::optional<std::string> Name = callName(S.Name, Ret, CE);
+  if (!Name)
     return Value;
   Symbol Named = S;
-  Named.Name = sourceText(Ctx, CE->getSourceRange());
+  Named.Name = std::move(*Name);
   // What is known of the read goes with the new name.
   if (auto It = OpaqueReasons.find(S); It != OpaqueReasons.end())
     OpaqueReasons.try_emplace(Named, It->second);

@@ -624,8 +624,14 @@ private:
   /// For a call to a __device__ function whose body is one return statement:
   /// fills \p Callee with the parameters bound to the arguments and returns
   /// the returned expression; else null.
+  /// The text of call \p CE when \p Name is that of the accessor's return
+  /// \p Ret (what the call reads is named after what the user wrote:
+  /// `shape[1]`, not `c[index]`); nullopt otherwise.
+  std::optional<std::string> callName(llvm::StringRef Name,
+                                      const clang::Expr *Ret,
+                                      const clang::CallExpr *CE) const;
   /// \p Value, a symbol read by accessor return \p Ret, named after the
-  /// call \p CE instead; any other value unchanged.
+  /// call \p CE instead (callName); any other value unchanged.
   Expr namedAfterCall(const Expr &Value, const clang::Expr *Ret,
                       const clang::CallExpr *CE);
   const clang::Expr *singleReturn(const clang::CallExpr *CE, const Frame &F,

@@ -179,15 +179,6 @@ void KernelWalker::bindArguments(const FunctionDecl *Callee,
     if (I + FirstArg >= Args.size())
       break;
     const ParmVarDecl *P = Callee->getParamDecl(I);
-    if (P->getType()->isPointerType() &&
-        isNullPointer(Args[I + FirstArg], Ctx)) {
-      // `softmax(in, out, n, nullptr, nullptr)`: a null pointer, as
-      // `T *p = nullptr;` holds it (`if (maxp != nullptr)` is false).
-      VarValue Null;
-      Null.Uninitialized = true;
-      Inner.Env[P] = Null;
-      continue;
-    }
     if (std::optional<VarValue> V =
             valueOf(P->getType(), Args[I + FirstArg], Caller, nullptr))
       Inner.Env[P] = *V;

@@ -189,11 +189,7 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     // ones chosen where they run (`if (L == 0) return 0; ... return pos;`
     // gives select(L != 0, pos, 0)).
     VarValue New;
-    if (isNullPointer(V, Ctx)) {
-      // `return nullptr;` beside a return of memory (a search that may find
-      // nothing): absent where paths join, as a null initializer is.
-      New.Uninitialized = true;
-    } else if (F.Fn && F.Fn->getReturnType()->isReferenceType()) {
+    if (F.Fn && F.Fn->getReturnType()->isReferenceType()) {
       if (std::optional<AddressInfo> A = resolveAddress(V, F, nullptr))
         New.Pointer = A->Ptr;
     } else if (std::optional<VarValue> R =
@@ -248,13 +244,7 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
   }
   const clang::Expr *Init = VD->getInit();
   std::optional<VarValue> V;
-  if (Init && T->isPointerType() && isNullPointer(Init, Ctx)) {
-    // `T *buf = nullptr; if (c) buf = smem + off;`: a null pointer is never
-    // dereferenced where the code runs, so where paths join the value of a
-    // path that assigned it is the value, as for `T *buf;`.
-    V.emplace();
-    V->Uninitialized = true;
-  } else if (Init) {
+  if (Init) {
     V = evaluateAndWalk(T, Init, F, VD);
     if (unsigned Bits = copiedContents(T, Init))
       LocalContents[VD] |= Bits;

@@ -45,9 +45,8 @@ KernelWalker::loadedPointer(const clang::Expr *Sub, const Frame &F,
     Frame Callee;
     if (const clang::Expr *Ret = singleReturn(CE, F, Callee, Origin))
       if (std::optional<PointerValue> P = loadedPointer(Ret, Callee, Origin)) {
-        if (P->BaseName ==
-            sourceText(Ctx, Ret->IgnoreParens()->getSourceRange()))
-          P->BaseName = sourceText(Ctx, CE->getSourceRange());
+        if (std::optional<std::string> Name = callName(P->BaseName, Ret, CE))
+          P->BaseName = std::move(*Name);
         return P;
       }
   }
