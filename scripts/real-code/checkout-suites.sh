@@ -11,7 +11,8 @@
 # /work/.mirror, where the sessions' `fetch` tool puts a bare copy of
 # github:OWNER/NAME) and its source and build files are written to
 # DEST/NAME (headers without an extension named like libcu++'s
-# `__config` included); blobs missing from a partial mirror (large data files) are
+# `__config`, and any extensionless file under an include/ directory, as
+# libcu++'s <cuda/std/array>, included); blobs missing from a partial mirror (large data files) are
 # skipped. A suite with PATHS (fourth column, ':'-separated) gets only those
 # subtrees of the repository (cccl and TransformerEngine are large).
 # DEST/NAME/.suite-commit records the commit, which run-suite.sh copies into
@@ -96,6 +97,14 @@ suites=(
   # top-p sampling, rotary embeddings, gathers, int8/AWQ quantization and
   # GEMV, thrust and cub), its C++ headers.
   "ctranslate2   OpenNMT/CTranslate2        0d8bcd362ac75ef860ef161d6f0efad0ae439ff0  include:src"
+  # Thirty-eighth session, first contact: MLX's CUDA back end (Apple's
+  # array framework, 2025-26: cooperative groups, cub, cuda::std, bf16/half
+  # element-wise, reductions, norms, quantized GEMV/GEMM, attention), with
+  # the two header sets its CMake fetches at pinned versions: CCCL 3.1.3
+  # (put before the toolkit's) and CUTLASS 4.4.2 (header-only).
+  "mlx           ml-explore/mlx             846d176227a0ac13d2667e58d2bb68b322109ab0  mlx"
+  "cccl-3.1.3    NVIDIA/cccl                d69eb55e0a0f6d55ca2af4c4edb2c7055c003993  libcudacxx/include:cub/cub:thrust/thrust"
+  "cutlass-4.4.2 NVIDIA/cutlass             da5e086dab31d63815acafdac9a9c5893b1c69e2  include"
 )
 
 for s in "${suites[@]}"; do
@@ -118,7 +127,7 @@ for s in "${suites[@]}"; do
   mkdir -p "$dest/$name"
   IFS=: read -r -a subtrees <<<"${paths:-}"
   git --git-dir="$gitdir" ls-tree -r "$commit" -- "${subtrees[@]}" |
-    grep -E $'\t''(.*/)?([^/]*\.(cu|cuh|h|hpp|hxx|c|cc|cpp|inl|inc|def|cmake|mk|txt|md)|Makefile[^/]*|__[A-Za-z0-9_]+)$' |
+    grep -E $'\t''((.*/)?([^/]*\.(cu|cuh|h|hpp|hxx|c|cc|cpp|inl|inc|def|cmake|mk|txt|md)|Makefile[^/]*|__[A-Za-z0-9_]+)|(.*/)?include/(.*/)?[A-Za-z_][A-Za-z0-9_]*)$' |
     while IFS=$'\t' read -r meta path; do
       read -r _ type sha <<<"$meta"
       [ "$type" = blob ] || continue

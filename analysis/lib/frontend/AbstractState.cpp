@@ -670,8 +670,13 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
       const clang::Expr *BaseInit = Init->getInit();
       if (const auto *EWC = dyn_cast_or_null<ExprWithCleanups>(BaseInit))
         BaseInit = EWC->getSubExpr();
-      if (const auto *Base = dyn_cast_or_null<CXXConstructExpr>(BaseInit))
+      if (const auto *Base = dyn_cast_or_null<CXXConstructExpr>(BaseInit)) {
+        // Its arguments are evaluated here, in this constructor (CUTLASS's
+        // `PredicatedTileIteratorParams(layout.stride(0) * ..., ...)`).
+        for (const clang::Expr *Arg : Base->arguments())
+          walkExpr(Arg, Inner);
         construct(Base, Target, Inner);
+      }
       continue;
     }
     const FieldDecl *FD = Init->getMember();
@@ -683,6 +688,8 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
     // get_sreg_laneid();`), evaluated for this object.
     if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(Value))
       Value = Default->getExpr();
+    // What the initializer reads and calls, then the value it gives.
+    walkExpr(Value, Inner);
     if (std::optional<VarValue> V = valueOf(FD->getType(), Value, Inner))
       fieldSlot(Target, FD) = *V;
   }

@@ -607,7 +607,7 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
          OCE->getDirectCallee()->isDefaulted())) {
       const clang::Expr *L = OCE->getArg(0)->IgnoreParenImpCasts();
       if (!walkCopySource(OCE->getArg(1), F))
-        walkExpr(OCE->getArg(1), F);
+        walkDropped(OCE->getArg(1), F);
       noteLocalStore(L, OCE->getArg(1), /*Update=*/false, F);
       if (!localScalar(L))
         recordAccess(L, AccessOp::Store, AtomicKind::None, F, nullptr);
@@ -642,6 +642,17 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<clang::Expr>(Child))
       walkExpr(CE, F);
+}
+
+void KernelWalker::walkDropped(const clang::Expr *E, Frame &F) {
+  // A temporary whose constructor does the work (CUTLASS's
+  // `global_load<AccessType, 16>(frag, ptr, guard);` is the load): its
+  // arguments, then its constructor. A copy is the copy's source.
+  walkExpr(E, F);
+  const auto *CCE = dyn_cast<CXXConstructExpr>(copySource(E));
+  if (CCE && CCE->getConstructor() &&
+      !CCE->getConstructor()->isCopyOrMoveConstructor())
+    recordValue(E, F);
 }
 
 } // namespace frontend

@@ -190,6 +190,11 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
         if (auto It = Returned.find(Made);
             It != Returned.end() && It->second.Object)
           V = It->second;
+      } else if (isa<CXXConstructExpr>(Src) || isa<InitListExpr>(Src)) {
+        // A temporary built for the call (`packed({kRow, kColumn})` of
+        // CUTLASS's layouts): only the walk of the call constructs it; the
+        // caller takes what that walk returned.
+        return nullptr;
       }
     } else if (Arg->getType()->isPointerType()) {
       V.Pointer = resolvePointer(Arg, F, Origin);
@@ -540,12 +545,19 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
     if (ME->isArrow()) {
       std::optional<PointerValue> P = resolvePointer(ME->getBase(), F, Origin);
       // A field of `*this` held by value (an array member of cub's
-      // BlockScanRaking, `cached_segment`): the thread's own memory.
+      // BlockScanRaking, `cached_segment`): the thread's own memory; of a
+      // kernel's by-value argument (`shape.data()` of MLX's
+      // `cuda::std::array<int32_t, 8> shape`): parameter space.
       if (!P && isThis(ME->getBase()) &&
           F.ThisObject && !F.ThisPointer) {
-        P = PointerValue{FD->getName().str(), MemorySpace::Local,
-                         Expr::constant(0)};
-        P->LocalArray = F.ThisLocal;
+        const ObjectValue *Obj = F.ThisObject->Object.get();
+        if (Obj && !Obj->Name.empty() && Obj->ScalarKind == SymbolKind::Param) {
+          P = PointerValue{Obj->Name, MemorySpace::Param, Expr::constant(0)};
+        } else {
+          P = PointerValue{FD->getName().str(), MemorySpace::Local,
+                           Expr::constant(0)};
+          P->LocalArray = F.ThisLocal;
+        }
       }
       if (!P)
         return std::nullopt;

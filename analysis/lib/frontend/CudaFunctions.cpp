@@ -5,6 +5,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <utility>
 
@@ -20,6 +21,7 @@ struct Table {
   llvm::StringMap<CudaVariable> Variables;
   llvm::StringMap<CudaGroupType> Types;
   std::vector<std::pair<llvm::StringRef, CudaGroupType>> TypePrefixes;
+  llvm::StringSet<> WalkedClasses;
 
   Table() {
     using namespace cudaflag;
@@ -32,6 +34,7 @@ struct Table {
 #define CUDA_TYPE(NAME, ROLE) Types.try_emplace(NAME, CudaGroupType::ROLE);
 #define CUDA_TYPE_PREFIX(PREFIX, ROLE)                                         \
   TypePrefixes.emplace_back(PREFIX, CudaGroupType::ROLE);
+#define CUDA_WALKED_CLASS(NAME) WalkedClasses.insert(NAME);
 #include "CudaFunctions.def"
   }
 };
@@ -68,6 +71,10 @@ CudaVariable cudaVariable(llvm::StringRef Name) {
 
 CudaGroupType cudaGroupType(llvm::StringRef Name) {
   return lookup<CudaGroupType>(table().Types, table().TypePrefixes, Name);
+}
+
+bool isWalkedLibraryClass(llvm::StringRef Name) {
+  return table().WalkedClasses.contains(Name);
 }
 
 CudaFunction cudaFunction(const clang::CallExpr *CE) {

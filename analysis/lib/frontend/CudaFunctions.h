@@ -127,8 +127,12 @@ AtomicKind atomicKindOf(clang::QualType Pointee);
 /// in namespace cuda or std, its class named like `atomic`,
 /// `__atomic_bitwise`), as the AtomicMethod rows require.
 bool isLibraryAtomic(const clang::FunctionDecl *Method);
+/// Is \p Name (qualified as plainName() spells it) a library class whose
+/// methods the walker follows (CUDA_WALKED_CLASS: std::array)?
+bool isWalkedLibraryClass(llvm::StringRef Name);
 /// Is \p Def library code whose accesses are the user's and that the walker
-/// follows (cub's block primitives, curand's generators; LibraryCalls.cpp)?
+/// follows (cub's block primitives, curand's generators, the methods of
+/// the classes isWalkedLibraryClass() names; LibraryCalls.cpp)?
 bool isWalkedLibraryFunction(const clang::FunctionDecl *Def);
 /// For a cooperative group of static type \p GroupType whose members are
 /// known (thread_block, thread_block_tile<N>): the thread's rank in it and

@@ -374,9 +374,15 @@ Expr KernelWalker::namedAfterCall(const Expr &Value, const clang::Expr *Ret,
     return Value;
   Symbol Named = S;
   Named.Name = std::move(*Name);
-  // What is known of the read goes with the new name.
-  if (auto It = OpaqueReasons.find(S); It != OpaqueReasons.end())
-    OpaqueReasons.try_emplace(Named, It->second);
+  // What is known of the read goes with the new name, in its reason too
+  // (`'k[1]' is read back from ...`, not the accessor's `'__elems_[__n]'`).
+  if (auto It = OpaqueReasons.find(S); It != OpaqueReasons.end()) {
+    std::string Why = It->second;
+    std::string Quoted = fmt::format("'{}'", S.Name);
+    if (size_t At = Why.find(Quoted); At != std::string::npos)
+      Why.replace(At, Quoted.size(), fmt::format("'{}'", Named.Name));
+    OpaqueReasons.try_emplace(Named, std::move(Why));
+  }
   if (auto It = LoadAddressOf.find(S); It != LoadAddressOf.end())
     LoadAddressOf.try_emplace(Named, It->second);
   return symbol(Named);

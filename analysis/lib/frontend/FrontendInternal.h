@@ -246,6 +246,9 @@ private:
 
   // Expressions with side effects and accesses (AccessCollector.cpp).
   void walkExpr(const clang::Expr *E, Frame &F);
+  /// walkExpr, and the constructor of a temporary \p E makes and drops
+  /// (`global_load<T, 16>(frag, ptr, guard);`, `c = {m, n, k};`).
+  void walkDropped(const clang::Expr *E, Frame &F);
   void walkAddressOperands(const clang::Expr *LValue, Frame &F);
   /// The source of a struct or vector copy (`float4 v = in[i]`,
   /// `o = a[i]`, `tmp = *p`): a load when it is memory, its address's
@@ -691,8 +694,9 @@ private:
   void confineToSamples(Frame &F, const Symbol &Iter, const CarriedState &State,
                         clang::SourceLocation LoopLoc);
   /// For a loop condition \p Cond over counter \p Iter: the number of
-  /// trips as a uniform symbol when the condition is uniform, and in
-  /// \p TripCount the constant number when it ends within the samples.
+  /// trips, a uniform symbol when the condition is uniform, per lane when
+  /// a lane's bound is approached by a fixed step; in \p TripCount the
+  /// constant number when it ends within the samples.
   std::optional<Expr> tripsOf(const Expr &Cond, const Symbol &Iter,
                               clang::SourceLocation LoopLoc,
                               std::optional<int64_t> &TripCount);

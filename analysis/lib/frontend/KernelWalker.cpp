@@ -203,7 +203,7 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
   if (const auto *SS = dyn_cast<SwitchStmt>(S))
     return walkSwitch(SS, F);
   if (const auto *E = dyn_cast<clang::Expr>(S))
-    return walkExpr(E, F);
+    return walkDropped(E, F);
   if (const auto *LS = dyn_cast<LabelStmt>(S)) {
     LabelFrames[LS->getDecl()] = F;
     return walkStmt(LS->getSubStmt(), F);

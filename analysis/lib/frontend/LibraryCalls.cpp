@@ -229,14 +229,20 @@ CopySize copySize(const clang::Expr *E) {
 }
 } // namespace
 
-std::string plainName(const FunctionDecl *FD) {
+namespace {
+/// \p D's name after the named namespaces around it, inline ones left out
+/// (`cuda::std::__4::array` is `cuda::std::array`).
+std::string inNamespaces(const NamedDecl *D) {
   std::string Name;
-  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
       if (!NS->isInline() && NS->getIdentifier())
         Name = NS->getName().str() + "::" + Name;
-  return Name + FD->getNameAsString();
+  return Name + D->getNameAsString();
 }
+} // namespace
+
+std::string plainName(const FunctionDecl *FD) { return inNamespaces(FD); }
 
 bool isWalkedLibraryFunction(const FunctionDecl *Def) {
   // cub's block primitives (BlockLoad, BlockStore, LoadDirectBlocked, ...)
@@ -249,6 +255,10 @@ bool isWalkedLibraryFunction(const FunctionDecl *Def) {
       Outermost = NS;
   if (Outermost && Outermost->getIdentifier() && Outermost->getName() == "cub")
     return true;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Def))
+    if (Method->getParent()->getIdentifier() &&
+        isWalkedLibraryClass(inNamespaces(Method->getParent())))
+      return true;
   return Def->getIdentifier() && isWalkedCurandFunction(Def->getName());
 }
 

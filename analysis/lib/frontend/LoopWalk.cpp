@@ -411,9 +411,9 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
     F.Active = Expr::logicalAnd(F.Active, Expr::lt(K, Expr::constant(*TripCount)));
     LoopCond = Expr::logicalAnd(LoopCond, Expr::lt(K, Expr::constant(*TripCount)));
   }
-  std::optional<Expr> UniformTrips;
+  std::optional<Expr> Trips;
   if (Cond && !CondAfterBody && Iter && !Syntax.LeavesEarly)
-    UniformTrips = tripsOf(translate(Cond, F), *Iter, LoopLoc, TripCount);
+    Trips = tripsOf(translate(Cond, F), *Iter, LoopLoc, TripCount);
   llvm::DenseMap<const ValueDecl *, VarValue> AtIter;
   for (const ValueDecl *VD : Modified)
     if (auto It = F.Env.find(VD); It != F.Env.end()) {
@@ -442,7 +442,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
 
   // After the loop: its exit values where known, else what it does not
   // change; the rest is no longer known.
-  std::optional<Expr> End = UniformTrips;
+  std::optional<Expr> End = Trips;
   if (TripCount)
     End = Expr::constant(*TripCount);
   closeLoopElements(Syntax.StoredArrays, F, Iter,
@@ -542,15 +542,46 @@ KernelWalker::inductionSteps(const LoopSyntax &Syntax, const Frame &F,
   return Steps;
 }
 
+/// The passes of a loop left only by its condition `X < Y` (or `X <= Y`)
+/// whose difference D = X - Y (- 1 for <=) grows by the same step each pass
+/// (linear in the counter \p Iter, the step free of it): the first pass at
+/// which it fails, ceil(-D(0) / step), and 0 where it fails at once. Per
+/// lane where D is: `for (; offset < size - last; offset += blockDim.x *
+/// ILP)` from `offset = threadIdx.x` (CTranslate2's ilp_reduce). Right for
+/// every loop that ends (a step that does not grow D never ends one it
+/// enters).
+static std::optional<Expr> passesUntilFalse(const Expr &Cond,
+                                            const Symbol &Iter) {
+  Expr::Kind K = Cond.getKind();
+  if (K != Expr::Kind::Lt && K != Expr::Kind::Le)
+    return std::nullopt;
+  Expr D = Cond.operands()[0] - Cond.operands()[1];
+  if (K == Expr::Kind::Le)
+    D = D - Expr::constant(1);
+  std::optional<Expr> Step = D.linearCoefficient(Iter);
+  if (!Step || Step->isIndirect() ||
+      (Step->isConstant() && Step->getConstant() <= 0))
+    return std::nullopt;
+  Expr Zero = Expr::constant(0);
+  Expr Start = D.substitute({{Iter, Zero}});
+  return Expr::select(Expr::lt(Start, Zero),
+                      Expr::div(*Step - Expr::constant(1) - Start, *Step),
+                      Zero);
+}
+
 std::optional<Expr> KernelWalker::tripsOf(const Expr &Cond, const Symbol &Iter,
                                           clang::SourceLocation LoopLoc,
                                           std::optional<int64_t> &TripCount) {
   // A condition the same in every lane, in every iteration, with no way out
   // but it: the loop runs the same number of times in every lane, a uniform
   // unknown when not a constant (yalm's unrolled loop over `ctr` before its
-  // tail loop over `t`).
+  // tail loop over `t`). A condition that differs between lanes: the
+  // number of passes of each lane where the condition is a bound its
+  // counter approaches by a fixed step.
   std::optional<Expr> Trips;
-  if (!Cond.isLaneDependent() && !Cond.isIndirect()) {
+  if (Cond.isLaneDependent() && !Cond.isIndirect())
+    Trips = passesUntilFalse(Cond, Iter);
+  else if (!Cond.isIndirect()) {
     SourceLocation At = toLocation(SM, LoopLoc);
     Trips =
         symbol({SymbolKind::UniformValue,

@@ -11,7 +11,8 @@
 // its copies field by field: `r.seg` of a `result_t{seg, rank}` holds data,
 // `r.rank` lane values. A value an accessor's return reads is named after
 // the call (`get(v[1])`, `r.seg[1]`; `b.x` and `data[i]`, the accessors'
-// own text, before the thirty-seventh session).
+// own text, before the thirty-seventh session), in its reason too
+// (`'r.rank[1]' is read back`; `'data[i]'` before the thirty-eighth).
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=shared:
 // RUN: %coalesce-lint --format=json --fail-on=never %s | FileCheck %s --check-prefix=REASON
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
@@ -22,7 +23,7 @@
 // REASON: "reason": "index loaded from memory: w[3].a"
 // REASON: "reason": "address depends on a per-lane value the engine cannot model: data[i].x"
 // REASON: "reason": "index loaded from memory: r.seg[1]"
-// REASON: "reason": "address depends on a per-lane value the engine cannot model: 'data[i]' is read back from the thread's local memory ('data'), whose stores the analysis does not follow there"
+// REASON: "reason": "address depends on a per-lane value the engine cannot model: 'r.rank[1]' is read back from the thread's local memory ('data'), whose stores the analysis does not follow there"
 #include <utility>
 template <class T, int N> struct arr {
   T data[N];
