@@ -569,6 +569,8 @@ const clang::Expr *copySource(const clang::Expr *Init) {
 std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
                                                   Frame &F) {
   const clang::Expr *E = copySource(Init);
+  if (std::optional<VarValue> Tuple = madeTuple(E, F))
+    return Tuple;
   if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
     VarValue V;
     V.Object = std::make_shared<ObjectValue>();

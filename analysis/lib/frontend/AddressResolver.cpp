@@ -452,6 +452,9 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
       return resolvePointer(Same, F, Origin);
     if (std::optional<PointerValue> Special = specialPointer(CE))
       return Special;
+    if (std::optional<VarValue> Element = tupleElement(CE, F);
+        Element && Element->Pointer)
+      return Element->Pointer;
     // `return base + row * pitch;`: substituted.
     Frame Callee;
     if (const clang::Expr *Ret = singleReturn(CE, F, Callee, Origin))

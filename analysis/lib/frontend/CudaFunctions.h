@@ -71,6 +71,9 @@ enum class CudaRole {
   CurandSkipAhead,   ///< skipahead*: reads and updates the state.
   CurandGenerator,   ///< curand(), curand_uniform(), ...: walked.
   CurandOther,       ///< Other curand functions: neither.
+  TupleMake,         ///< make_tuple of std and libcu++: a tuple of its
+                     ///< arguments (Tuples.cpp).
+  TupleGet,          ///< get<I> of a tuple: its element I.
 };
 
 /// Bits of CudaFunction::Flags, as CudaFunctions.def names them.

@@ -681,6 +681,9 @@ Expr KernelWalker::translateCall(const CallExpr *CE, const Frame &F,
   if (const clang::Expr *Same = identityCallArgument(CE))
     return translate(Same, F, Origin);
 
+  if (std::optional<VarValue> Element = tupleElement(CE, F);
+      Element && Element->Int)
+    return *Element->Int;
   // `__device__ int idx2d(int r, int c, int w) { return r*w+c; }` is
   // substituted; a longer function gives what its inlined walk returned.
   Frame Callee;

@@ -473,6 +473,14 @@ private:
   /// The object value \p Init gives a struct/class slot (running the user's
   /// constructor, not walking \p Init's operands).
   std::optional<VarValue> recordValue(const clang::Expr *Init, Frame &F);
+  // Tuples of std and libcu++, element by element (Tuples.cpp).
+  /// The tuple make_tuple(...) or a tuple constructor \p E makes.
+  std::optional<VarValue> madeTuple(const clang::Expr *E, Frame &F);
+  /// The element get<I>(t) \p CE reads, where t's elements are known.
+  std::optional<VarValue> tupleElement(const clang::CallExpr *CE,
+                                       const Frame &F);
+  /// Binds the names of `auto [x, y] = ...` to their elements or fields.
+  void bindDecomposition(const clang::DecompositionDecl *DD, Frame &F);
   /// Runs constructor call \p CCE on \p Target.
   void construct(const clang::CXXConstructExpr *CCE, VarValue &Target,
                  Frame &F);

@@ -269,6 +269,8 @@ void KernelWalker::walkDecl(const VarDecl *VD, Frame &F) {
   }
   if (V)
     F.Env[VD] = *V;
+  if (const auto *DD = dyn_cast<DecompositionDecl>(VD))
+    bindDecomposition(DD, F);
 }
 
 void KernelWalker::mergeBranches(const Expr &Cond, Frame &F, const Frame &Then,

@@ -10,9 +10,8 @@
 // function the analysis cannot see). What a variable's arrays hold goes with
 // its copies field by field: `r.seg` of a `result_t{seg, rank}` holds data,
 // `r.rank` lane values. A value an accessor's return reads is named after
-// the call (`get(v[1])`, `r.seg[1]`; `b.x` and `data[i]`, the accessors'
-// own text, before the thirty-seventh session), in its reason too
-// (`'r.rank[1]' is read back`; `'data[i]'` before the thirty-eighth).
+// the call (`get(v[1])`, `r.seg[1]`, in its reason too since the 38th
+// session; `b.x` and `data[i]`, the accessors' own text, before the 37th).
 // RUN: %coalesce-lint --print-accesses --fail-on=never %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=shared:
 // RUN: %coalesce-lint --format=json --fail-on=never %s | FileCheck %s --check-prefix=REASON
 // RUN: %coalesce-lint --self-check --fail-on=never %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
