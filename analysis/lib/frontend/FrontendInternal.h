@@ -160,14 +160,9 @@ private:
   /// variable is the list's element of the iteration; other ranges leave
   /// it unknown.
   void walkRangeFor(const clang::CXXForRangeStmt *RS, Frame &F);
-  /// How deep inlined calls are followed: moderngpu's transform reaches
-  /// the user's lambda at depth 9 (kernel, restrict_forward, transform_f,
-  /// strided_iterate, iterate, iterate_t::eval and three lambdas), and its
-  /// compile-time loops (`iterate_t<i, n>::eval` calling `iterate_t<i + 1,
-  /// n>::eval`) nest one call per iteration: a segmented reduction's
-  /// operator reaches a lambda 20 calls deep. Recursion stops at the first
-  /// repeated function, so the limit only bounds chains of distinct
-  /// functions.
+  /// How deep chains of distinct inlined functions are followed (moderngpu's
+  /// compile-time loops nest a call per iteration: a segmented reduction's
+  /// operator is 20 calls deep); recursion stops at a repeated function.
   static constexpr unsigned MaxCallDepth = 32;
   /// How deep a recursive single-return function is substituted into
   /// itself (other substitutions go as deep as MaxCallDepth).
@@ -201,23 +196,19 @@ private:
   /// Returns the lanes gone after it (broken, or \p Cond false).
   Expr holdExits(Frame &Held, const Expr &Gone, const Frame &P,
                  const Expr &Cond);
-  /// The value slot \p VD holds after the loop, given its value \p AtIter
-  /// at iteration \p Iter inside it: the exit value when the loop's end was
-  /// found, else closed forms at the \p End-th pass (a constant or a number
-  /// of passes the same in every lane) and the leaves the loop does not
-  /// change, the others opaque.
+  /// The value slot \p VD holds after the loop, from its value \p AtIter at
+  /// iteration \p Iter: the exit value where found, else closed forms at
+  /// pass \p End and the leaves the loop does not change, the others opaque.
   VarValue valueAfterLoop(const clang::ValueDecl *VD, const VarValue &AtIter,
                           const CarriedState &State,
                           const std::optional<Expr> &Iter,
                           const std::optional<Expr> &End,
                           clang::SourceLocation Loop);
-  /// The value loop-carried slot \p VD (entry value \p Entry) holds at
-  /// iteration \p Iter() of the loop at \p Loop: per leaf, its closed form, its sampled
-  /// values chained by iteration, data, or an opaque symbol whose reason is
-  /// kept in OpaqueReasons. Sets \p UsedSamples when samples were used.
-  /// In host code (\p Host), a pointer swapped between allocations at one
-  /// constant offset keeps that offset (ping-pong buffers launched in a
-  /// time-step loop).
+  /// The value loop-carried slot \p VD (entry \p Entry) holds at iteration
+  /// \p Iter() of the loop at \p Loop: per leaf its closed form, its samples
+  /// chained by iteration, data, or an opaque symbol (OpaqueReasons); sets
+  /// \p UsedSamples. In host code a pointer swapped between allocations at
+  /// one offset keeps it (ping-pong buffers of a time-step loop).
   VarValue carriedValue(const clang::ValueDecl *VD, const VarValue &Entry,
                         const CarriedState &State,
                         llvm::function_ref<Expr()> Iter,
@@ -632,9 +623,6 @@ private:
                                                     const Frame &F,
                                                     bool *DataDependent);
   unsigned sizeOf(clang::QualType T) const;
-  /// For a call to a __device__ function whose body is one return statement:
-  /// fills \p Callee with the parameters bound to the arguments and returns
-  /// the returned expression; else null.
   /// The text of call \p CE when \p Name is that of the accessor's return
   /// \p Ret (what the call reads is named after what the user wrote:
   /// `shape[1]`, not `c[index]`); nullopt otherwise.
@@ -645,6 +633,9 @@ private:
   /// call \p CE instead (callName); any other value unchanged.
   Expr namedAfterCall(const Expr &Value, const clang::Expr *Ret,
                       const clang::CallExpr *CE);
+  /// For a call to a __device__ function whose body is one return statement:
+  /// fills \p Callee with the parameters bound to the arguments and returns
+  /// the returned expression; else null.
   const clang::Expr *singleReturn(const clang::CallExpr *CE, const Frame &F,
                                   Frame &Callee, LaneOriginInfo *Origin);
 

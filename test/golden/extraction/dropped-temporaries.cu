@@ -12,6 +12,7 @@
 //   the walk of the call gives (before: unknown, `e.column()`).
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=256 %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=error
 // RUN: %coalesce-lint --self-check --fail-on=never --block=256 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
+// GPU-ARGS: --block=256
 // CENSUS: self-check: 11 memory operations in the census of 3 kernels, 0 missing from the report
 template <typename AccessType, int Bytes> struct global_load;
 template <typename AccessType> struct global_load<AccessType, 4> {

@@ -7,6 +7,7 @@
 // of MLX's 40,000 unknowns after its first fixes were such offsets).
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=256 %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=error
 // RUN: %coalesce-lint --self-check --fail-on=never --block=256 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
+// GPU-ARGS: --block=256
 // CENSUS: self-check: 6 memory operations in the census of 4 kernels, 0 missing from the report
 #include <cuda/std/tuple>
 #include <tuple>
