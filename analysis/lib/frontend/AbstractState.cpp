@@ -673,10 +673,12 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
       if (const auto *EWC = dyn_cast_or_null<ExprWithCleanups>(BaseInit))
         BaseInit = EWC->getSubExpr();
       if (const auto *Base = dyn_cast_or_null<CXXConstructExpr>(BaseInit)) {
-        // Its arguments are evaluated here, in this constructor (CUTLASS's
-        // `PredicatedTileIteratorParams(layout.stride(0) * ..., ...)`).
-        for (const clang::Expr *Arg : Base->arguments())
-          walkExpr(Arg, Inner);
+        // Its arguments, as written, are evaluated here, in this
+        // constructor (CUTLASS's `PredicatedTileIteratorParams(
+        // layout.stride(0) * ..., ...)`); an implicit copy's are its source.
+        if (Init->isWritten())
+          for (const clang::Expr *Arg : Base->arguments())
+            walkExpr(Arg, Inner);
         construct(Base, Target, Inner);
       }
       continue;
@@ -688,10 +690,15 @@ void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
     // A field the constructor does not name takes its default member
     // initializer (cub's BlockExchange: `unsigned lane_id =
     // get_sreg_laneid();`), evaluated for this object.
-    if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(Value))
+    bool Written = Init->isWritten();
+    if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(Value)) {
       Value = Default->getExpr();
-    // What the initializer reads and calls, then the value it gives.
-    walkExpr(Value, Inner);
+      Written = true;
+    }
+    // What an initializer the user wrote reads and calls, then the value it
+    // gives (an implicit copy constructor's are copies of its source).
+    if (Written)
+      walkExpr(Value, Inner);
     if (std::optional<VarValue> V = valueOf(FD->getType(), Value, Inner))
       fieldSlot(Target, FD) = *V;
   }
