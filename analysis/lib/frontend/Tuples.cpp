@@ -63,6 +63,8 @@ const FieldDecl *elementField(const CXXRecordDecl *RD, unsigned I,
 }
 
 const CXXRecordDecl *tupleOf(QualType T) {
+  if (T.isNull()) // An expression clang could not type (code with errors).
+    return nullptr;
   const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return isTupleClass(RD) ? RD : nullptr;
 }
