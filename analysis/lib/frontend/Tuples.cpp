@@ -88,6 +88,16 @@ std::optional<VarValue> KernelWalker::madeTuple(const clang::Expr *E,
   } else {
     return std::nullopt;
   }
+  // One argument per element, none a tuple itself (a converting copy,
+  // `tuple<long, long>(t)`, is not a tuple of its arguments).
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || Spec->getTemplateArgs().size() != 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Pack ||
+      Spec->getTemplateArgs()[0].pack_size() != Args.size())
+    return std::nullopt;
+  for (const clang::Expr *Arg : Args)
+    if (tupleOf(Arg->getType()))
+      return std::nullopt;
   VarValue V;
   V.Object = std::make_shared<ObjectValue>();
   for (unsigned I = 0; I < Args.size(); ++I) {
