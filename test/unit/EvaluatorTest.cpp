@@ -371,4 +371,76 @@ found:
             (Lines{"store out: 4*(goto found ? k : 5*threadIdx.x) unknown"}));
 }
 
+TEST(EvaluatorTest, ALaneBoundApproachedByAStepGivesEachLaneItsPasses) {
+  // `i` from 3*t by 32 while below n: lane t runs ceil((n - 3t) / 32)
+  // passes (none where it starts at or past n) and leaves at its start plus
+  // 32 times them.
+  Lines L = walk(R"(
+__global__ void k(float *out, int n) {
+  int i = 3 * threadIdx.x;
+  for (; i < n; i += 32)
+    ;
+  out[i] = 0;
+})",
+                 "k");
+  EXPECT_EQ(L, (Lines{"store out: 12*threadIdx.x + 128*(((-n + "
+                      "3*threadIdx.x) < 0) ? ((n - 3*threadIdx.x + 31) / 32) "
+                      ": 0)"}));
+}
+
+TEST(EvaluatorTest, ATupleHoldsWhatItWasMadeOf) {
+  // make_tuple's arguments come back through get<I> and through the names
+  // of a structured binding. The library: a tuple laid out as libcu++'s,
+  // one leaf per element whose first template argument is its index.
+  const char *Library = R"(
+namespace cuda {
+namespace std {
+template <unsigned long I> struct integral_constant {};
+template <unsigned long I, class T> struct __tuple_leaf {
+  T __value_;
+};
+template <class... T> struct tuple;
+template <class A, class B>
+struct tuple<A, B> : __tuple_leaf<0, A>, __tuple_leaf<1, B> {
+  __device__ tuple(A a, B b) {}
+};
+template <class A, class B> __device__ tuple<A, B> make_tuple(A a, B b) {
+  return tuple<A, B>(a, b);
+}
+template <unsigned long I, class A, class B>
+__device__ int get(const tuple<A, B> &t) {
+  return 0;
+}
+template <class T> struct tuple_size;
+template <class A, class B> struct tuple_size<tuple<A, B>> {
+  static constexpr unsigned long value = 2;
+};
+template <unsigned long I, class T> struct tuple_element;
+template <unsigned long I, class A, class B>
+struct tuple_element<I, tuple<A, B>> {
+  using type = int;
+};
+} // namespace std
+} // namespace cuda
+namespace std {
+using cuda::std::tuple_size;
+using cuda::std::tuple_element;
+} // namespace std
+)";
+  Lines L = walk(R"(
+__global__ void k(float *out) {
+  auto t = cuda::std::make_tuple(int(threadIdx.x), int(2 * threadIdx.x));
+  out[cuda::std::get<1>(t)] = 0;
+  auto [a, b] = t;
+  out[a + 64] = 0;
+})",
+                 "k", Library);
+  // (With a library the lines carry their places; the binding's read of
+  // the tuple, through the library's get<0>, is of the thread's object.)
+  EXPECT_EQ(L, (Lines{"5:3 store out: 8*threadIdx.x",
+                      "7:3 store out: 4*threadIdx.x + 256",
+                      "excluded 7:7 a variable or an object held by value "
+                      "(registers or parameter space)"}));
+}
+
 } // namespace
