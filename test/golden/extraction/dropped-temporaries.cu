@@ -10,9 +10,9 @@
 //   constructor it names;
 // - a temporary built for a call (`packed({kRow, kColumn})`) has the value
 //   the walk of the call gives (before: unknown, `e.column()`).
-// RUN: %coalesce-lint --print-accesses --fail-on=never --block=256 %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=error
-// RUN: %coalesce-lint --self-check --fail-on=never --block=256 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
-// GPU-ARGS: --block=256
+// RUN: %coalesce-lint --print-accesses --fail-on=never --block=256 --param ld=8 %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=error
+// RUN: %coalesce-lint --self-check --fail-on=never --block=256 --param ld=8 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
+// GPU-ARGS: --block=256 --param ld=8
 // CENSUS: self-check: 16 memory operations in the census of 4 kernels, 0 missing from the report
 template <typename AccessType, int Bytes> struct global_load;
 template <typename AccessType> struct global_load<AccessType, 4> {
@@ -47,19 +47,19 @@ __global__ void loads(const float *in, float *out) {
 }
 
 struct Base {
-  int stride;
-  __device__ Base(int s) : stride(s) {}
+  int stride, tag;
+  __device__ Base(int s, int t) : stride(s), tag(t) {}
 };
 struct Params : Base {
   static int const kElementsPerAccess = 4;
   int first;
-  __device__ Params(const int *layout, const int *firsts)
-      : Base(layout[0] * kElementsPerAccess), first(firsts[blockIdx.x]) {}
-// CHECK-DAG: [[@LINE-1]]:14: access: kernel=params op=load base=layout elem=4 expr='layout[0]' sectors=1 ideal=4 class=uniform {{.*}}
-// CHECK-DAG: [[@LINE-2]]:53: access: kernel=params op=load base=firsts elem=4 expr='firsts[blockIdx.x]' sectors=1 ideal=4 class=uniform {{.*}}
+  __device__ Params(int ld, const int *layout, const int *firsts)
+      : Base(ld * kElementsPerAccess, layout[0]), first(firsts[blockIdx.x]) {}
+// CHECK-DAG: [[@LINE-1]]:39: access: kernel=params op=load base=layout elem=4 expr='layout[0]' sectors=1 ideal=4 class=uniform {{.*}}
+// CHECK-DAG: [[@LINE-2]]:57: access: kernel=params op=load base=firsts elem=4 expr='firsts[blockIdx.x]' sectors=1 ideal=4 class=uniform {{.*}}
 };
-__global__ void params(const int *layout, const int *firsts, float *out) {
-  Params p(layout, firsts);
+__global__ void params(int ld, const int *layout, const int *firsts, float *out) {
+  Params p(ld, layout, firsts);
   out[p.first + threadIdx.x * p.stride] = 1.0f;
 // CHECK-DAG: [[@LINE-1]]:3: access: kernel=params op=store base=out elem=4 expr='out[p.first + threadIdx.x * p.stride]' sectors=32 ideal=4 class=strided {{.*}}
 }

@@ -9,7 +9,7 @@
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=256 %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=error
 // RUN: %coalesce-lint --self-check --fail-on=never --block=256 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
 // RUN: %coalesce-lint --format=json --fail-on=never --block=256 %s | FileCheck %s --check-prefix=JSON
-// GPU-ARGS: --block=256
+
 // CENSUS: self-check: 9 memory operations in the census of 3 kernels, 0 missing from the report
 #include <cuda/std/array>
 #include <cstdint>
