@@ -123,11 +123,9 @@ std::optional<VarValue> KernelWalker::tupleElement(const CallExpr *CE,
     return std::nullopt;
   const FieldDecl *Field =
       elementField(RD, Args->get(0).getAsIntegral().getZExtValue());
-  const clang::Expr *Tuple = CE->getArg(0);
-  if (const clang::Expr *Same =
-          identityCallArgument(Tuple->IgnoreParenImpCasts()))
-    Tuple = Same;
-  std::optional<VarValue> Held = heldValue(Tuple, F);
+  // heldValue sees through std::move (`get<0>(std::move(e))` of a
+  // structured binding).
+  std::optional<VarValue> Held = heldValue(CE->getArg(0), F);
   if (!Field || !Held || !Held->Object)
     return std::nullopt;
   for (const auto &[Key, Value] : Held->Object->Fields)
