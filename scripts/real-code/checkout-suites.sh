@@ -103,6 +103,13 @@ suites=(
   # the two header sets its CMake fetches at pinned versions: CCCL 3.1.3
   # (put before the toolkit's) and CUTLASS 4.4.2 (header-only).
   "mlx           ml-explore/mlx             846d176227a0ac13d2667e58d2bb68b322109ab0  mlx"
+  # Thirty-ninth session, first contact: the CUDA kernels of two Rust ML
+  # frameworks, launched from Rust (no host launch in C++): candle's
+  # element-wise, reduction, indexing, sort, GGUF-quantized and MoE kernels
+  # (bf16/half/fp8 through macros), mistral.rs's quantized GEMV/GEMM
+  # (Marlin, GPTQ, HQQ, AFQ, MXFP4, blockwise fp8), MoE and core kernels.
+  "candle        huggingface/candle         2a13b0f3ff62f7e67013597f2996f764c5735e21  candle-kernels"
+  "mistralrs     EricLBuehler/mistral.rs    9e922623f24b32d41f3892b74f0eed18707f4e6c  mistralrs-quant/kernels:mistralrs-core/src/cuda"
   "cccl-3.1.3    NVIDIA/cccl                d69eb55e0a0f6d55ca2af4c4edb2c7055c003993  libcudacxx/include:cub/cub:thrust/thrust"
   "cutlass-4.4.2 NVIDIA/cutlass             da5e086dab31d63815acafdac9a9c5893b1c69e2  include"
 )

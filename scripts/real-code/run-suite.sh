@@ -8,7 +8,7 @@
 # docs/real-code.md (cuda-samples, parboil, polybench-acc, rodinia, shoc,
 # thrust; since the tenth session also ggml-cuda, llm.c, cub-examples,
 # fastgemv, te-common, sgemm-cuda, tigr, csr5; since the thirteenth calm,
-# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco; since the thirty-sixth gardenia, warp-native; since the thirty-seventh fastllm, ctranslate2; since the thirty-eighth mlx):
+# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco; since the thirty-sixth gardenia, warp-native; since the thirty-seventh fastllm, ctranslate2; since the thirty-eighth mlx; since the thirty-ninth candle, mistralrs):
 # which subtree holds the CUDA sources, which of its .cu files are
 # translation units (a regular expression on the path, where the suite's
 # build compiles only some), and which include directories and -D flags the
@@ -285,6 +285,18 @@ case "$suite" in
                        . ../cutlass-4.4.2/include)
                  defs=(-DMLX_USE_CUDA -std=c++20)
                  arch=${ARCH:-sm_90a}; dir_flag=-idirafter ;;
+  # Thirty-ninth session (first contact). candle: candle-kernels/build.rs
+  # compiles every src/**/*.cu (PTX for most, a static library for the
+  # MoE and GGUF MMQ/MMVQ files) with -std=c++17 --expt-relaxed-constexpr;
+  # on sm_80+ no -D. Kernels are launched from Rust.
+  candle)        src_root=candle-kernels/src; defs=(-std=c++17) ;;
+  # mistral.rs: mistralrs-quant/build.rs compiles kernels/*/*.cu (on sm_80+
+  # without the dummy_*.cu/*_dummy.cu stand-ins) with CUTLASS (a pinned
+  # download: CUTLASS 4.4.2's headers here) on the path, mistralrs-core's
+  # build.rs src/cuda/*.cu; both with -std=c++17 and -U of the half/bf16
+  # operator switches clang does not set anyway. Launched from Rust.
+  mistralrs)     incs=(../cutlass-4.4.2/include); defs=(-std=c++17)
+                 tu_exclude='(^|/)(dummy_[^/]*|[^/]*_dummy)\.cu$' ;;
   bitsandbytes)  src_root=csrc; incs=(csrc)
                  defs=(-DBUILD_CUDA -DBNB_HAS_GEMM4BIT_SM75 -DBNB_HAS_GEMM4BIT_SM80 -std=c++17) ;;
 esac

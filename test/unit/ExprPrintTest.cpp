@@ -248,3 +248,26 @@ TEST(ExprPrintRoundTrip, RandomTreesReadBackAsTheSameExpression) {
 }
 
 } // namespace
+
+namespace {
+
+/// A value a loop builds by sharing its last value twice per pass (candle's
+/// GGUF MMQ kernels): 60 nodes whose tree has 2^60 leaves. Printing it
+/// whole took gigabytes; the printed form stops at MaxPrintedChars.
+TEST(ExprPrint, SharedSubexpressionsStopAtTheLengthCap) {
+  Expr N = testSymbol(Syms[4]);
+  Expr E = N;
+  for (int I = 0; I < 60; ++I)
+    E = Expr::select(Expr::lt(N, Expr::constant(I)), E * Expr::constant(2),
+                     E + Expr::constant(1));
+  ASSERT_LT(E.distinctNodes(1000), size_t(1000));
+  std::string Text = E.str();
+  EXPECT_EQ(Text.size(), Expr::MaxPrintedChars + 3);
+  EXPECT_EQ(Text.substr(Text.size() - 3), "...");
+  // A form under the cap is printed whole, without the marker.
+  Expr Small =
+      Expr::select(Expr::lt(N, Expr::constant(3)), N, N + Expr::constant(1));
+  EXPECT_EQ(Small.str(), "((n < 3) ? n : n + 1)");
+}
+
+} // namespace

@@ -283,8 +283,11 @@ public:
   /// The gcd of all term coefficients of the polynomial view (0 for 0).
   int64_t coefficientGcd() const;
 
-  /// Human-readable form, e.g. "4*N*threadIdx.x + 1024*blockIdx.x + 4".
+  /// Human-readable form, e.g. "4*N*threadIdx.x + 1024*blockIdx.x + 4";
+  /// at most MaxPrintedChars characters, then "..." (a shared subexpression
+  /// is written out at each use, so a small DAG can print as a huge tree).
   std::string str() const;
+  static constexpr size_t MaxPrintedChars = 1 << 16;
 
   friend bool operator==(const Expr &A, const Expr &B);
   friend bool operator!=(const Expr &A, const Expr &B) { return !(A == B); }

@@ -209,15 +209,30 @@ bool KernelWalker::elementWiseArray(const VarDecl *VD) {
 bool KernelWalker::storeLocalElement(const BinaryOperator *Store, Frame &F) {
   const ArraySubscriptExpr *ASE = nullptr;
   const VarDecl *VD = localArrayElement(Store->getLHS(), ASE);
-  if (!VD || Store->getOpcode() != BO_Assign || !elementWiseArray(VD) ||
-      !F.Env.count(VD))
+  if (!VD || !elementWiseArray(VD) || !F.Env.count(VD))
     return false;
   Expr Index = translate(ASE->getIdx(), F);
   VarValue Stored;
-  if (Store->getType()->isPointerType())
-    Stored.Pointer = resolvePointer(Store->getRHS(), F, nullptr);
-  else
-    Stored.Int = translate(Store->getRHS(), F);
+  BinaryOperatorKind Op = Store->getOpcode();
+  if (Op == BO_Assign) {
+    if (Store->getType()->isPointerType())
+      Stored.Pointer = resolvePointer(Store->getRHS(), F, nullptr);
+    else
+      Stored.Int = translate(Store->getRHS(), F);
+  } else if (std::optional<VarValue> Old = localElement(Store->getLHS(), F)) {
+    // `p[i] op= d`: the element's value combined with d (marlin's
+    // `B_ptr[i] += b_gl_rd_delta_o`); unknown when it was.
+    Expr By = translate(Store->getRHS(), F);
+    if (Old->Int) {
+      Stored.Int = combineValues(Op, *Old->Int, By, Store);
+    } else if (Old->Pointer && (Op == BO_AddAssign || Op == BO_SubAssign)) {
+      Expr Step =
+          By * Expr::constant(sizeOf(Store->getType()->getPointeeType()));
+      Stored.Pointer = Old->Pointer;
+      Expr &Off = Stored.Pointer->ByteOffset;
+      Off = Op == BO_AddAssign ? Off + Step : Off - Step;
+    }
+  }
   VarValue &Slot = F.Env[VD];
   auto L = Slot.Elements ? std::make_shared<LocalElements>(*Slot.Elements)
                          : std::make_shared<LocalElements>();
@@ -396,40 +411,6 @@ void KernelWalker::noteLocalStore(const clang::Expr *LV,
   if (Update)
     Bits &= ContentData;
   LocalContents[A->Ptr.LocalArray] |= Bits;
-}
-
-void KernelWalker::openLoopElements(
-    const llvm::SmallPtrSetImpl<const VarDecl *> &Stored, Frame &F) {
-  for (const VarDecl *VD : Stored)
-    if (auto It = F.Env.find(VD); It != F.Env.end() && It->second.Elements) {
-      auto L = std::make_shared<LocalElements>();
-      L->OlderUnknown = true;
-      It->second.Elements = std::move(L);
-    }
-}
-
-void KernelWalker::closeLoopElements(
-    const llvm::SmallPtrSetImpl<const VarDecl *> &Stored, Frame &F,
-    const std::optional<Symbol> &Iter, std::optional<int64_t> Trips,
-    bool LeavesEarly) {
-  for (const VarDecl *VD : Stored) {
-    auto It = F.Env.find(VD);
-    if (It == F.Env.end() || !It->second.Elements)
-      continue;
-    const LocalElements &L = *It->second.Elements;
-    const auto *AT = Ctx.getAsConstantArrayType(VD->getType());
-    // One store per pass, at the pass's own element, over the whole array.
-    bool Whole = Iter && Trips && !LeavesEarly && AT &&
-                 uint64_t(*Trips) == AT->getSize().getZExtValue() &&
-                 L.Stores.size() == 1 && !L.Stores[0].Over &&
-                 L.Stores[0].Index == symbol(*Iter);
-    auto Out = std::make_shared<LocalElements>();
-    if (Whole)
-      Out->Stores.push_back({L.Stores[0].Index, L.Stores[0].Value, *Iter});
-    else
-      Out->OlderUnknown = true;
-    It->second.Elements = std::move(Out);
-  }
 }
 
 } // namespace frontend

@@ -64,10 +64,12 @@ const clang::VarDecl *localObject(const clang::Expr *E,
 /// reference bound) may write it behind the walker's back.
 struct ElementUses {
   unsigned Refs = 0, Reads = 0, Assigns = 0;
+  /// Compound assignments of an element (`p[i] += d`).
+  unsigned Updates = 0;
   /// Only element reads.
   bool onlyRead() const { return Refs == Reads; }
-  /// Only element reads and assignments.
-  bool elementWise() const { return Refs == Reads + Assigns; }
+  /// Only element reads, assignments and compound assignments.
+  bool elementWise() const { return Refs == Reads + Assigns + Updates; }
 };
 ElementUses elementUses(const clang::VarDecl *VD, const clang::Stmt *Body);
 

@@ -55,6 +55,12 @@ ElementUses elementUses(const VarDecl *VD, const Stmt *Body) {
         ++Uses.Assigns;
       return true;
     }
+    bool VisitCompoundAssignOperator(CompoundAssignOperator *CAO) {
+      // `p[i] += d`: an update of the element (it reads it too).
+      if (element(CAO->getLHS()))
+        ++Uses.Updates;
+      return true;
+    }
   } F;
   F.VD = VD;
   F.TraverseStmt(const_cast<Stmt *>(Body));

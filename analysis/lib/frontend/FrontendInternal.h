@@ -396,24 +396,45 @@ private:
   std::shared_ptr<const LocalElements>
   initialElements(const clang::VarDecl *VD, const Frame &F);
   /// `p[i] = q` (\p Store) into such an array: element i holds q from now
-  /// on. False when \p Store is not such a store.
+  /// on (`p[i] += d`: what it held plus d). False when \p Store is not such
+  /// a store.
   bool storeLocalElement(const clang::BinaryOperator *Store, Frame &F);
   /// What the element \p LV (`p[i]`) of such an array holds: the newest
   /// store the index tells apart from the others; nullopt when unknown.
   std::optional<VarValue> localElement(const clang::Expr *LV, const Frame &F);
-  /// Before a loop whose body stores into the local arrays \p Stored: what
-  /// the passes read from them is not known from the stores before it.
-  static void openLoopElements(
-      const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Stored, Frame &F);
+  /// Before \p Loop, whose \p Body stores into the local arrays \p Stored
+  /// and changes the variables \p Modified: what the passes read from them
+  /// is not known from the stores before it, except for those of \p PerPass
+  /// (each pass touches its own element only), whose stores are kept, and
+  /// arrays of pointers that \p Body only moves by amounts the same in
+  /// every lane (marlin's `B_ptr[i] += b_gl_rd_delta_o`), whose elements
+  /// are taken to be moved by one uniform number of elements.
+  LoopArrays openLoopElements(
+      const clang::Stmt *Loop,
+      const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Stored,
+      const llvm::SmallPtrSetImpl<const clang::VarDecl *> &PerPass,
+      const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Modified,
+      const clang::Stmt *Body, Frame &F);
   /// After that loop (iteration symbol \p Iter, \p Trips passes, leaving
-  /// early or not): an array each pass of which stores its element k, as
-  /// many passes as the array has elements, holds at every index what the
-  /// pass stored (LocalElements::Store::Over); any other stores leave its
-  /// elements unknown.
-  void closeLoopElements(
-      const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Stored, Frame &F,
-      const std::optional<Symbol> &Iter, std::optional<int64_t> Trips,
-      bool LeavesEarly);
+  /// early or not): an array each pass of which stores its element k once,
+  /// as many passes as the array has elements, holds at every index what
+  /// the pass stored (LocalElements::Store::Over); a shifted one its
+  /// elements before the loop moved by another uniform number; any other
+  /// stores leave its elements unknown.
+  /// For a local array of pointers \p VD whose elements are all known:
+  /// when every store into it in \p Body (the loop at \p Loc) adds or
+  /// subtracts a value d the same in every lane that the loop does not
+  /// change, the byte offset by which the loop has moved them at a pass (or
+  /// \p After it): the sum of each store's d times a count of its own, a
+  /// uniform symbol; nullopt otherwise.
+  std::optional<Expr>
+  uniformShift(const clang::VarDecl *VD,
+               const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Modified,
+               const clang::Stmt *Body, clang::SourceLocation Loc,
+               const Frame &F, bool After);
+  void closeLoopElements(const LoopArrays &Arrays, Frame &F,
+                         const std::optional<Symbol> &Iter,
+                         std::optional<int64_t> Trips, bool LeavesEarly);
   llvm::DenseMap<const clang::VarDecl *, bool> ElementWiseArrays;
   /// What the stores into a local array so far put there, by any path
   /// (element assignments, and through pointers and references into it in

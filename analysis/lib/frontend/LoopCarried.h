@@ -116,6 +116,23 @@ struct LoopNest {
 /// sampled values of one leaf may take.
 inline constexpr size_t MaxCarriedNodes = 4000;
 
+/// The local arrays a loop stores into, as KernelWalker::openLoopElements()
+/// left them for closeLoopElements() (LoopElements.cpp).
+struct LoopArrays {
+  llvm::SmallVector<const clang::VarDecl *, 4> Stored;
+  /// Arrays each pass uses at its own element only: how many stores before
+  /// the loop were kept.
+  llvm::SmallDenseMap<const clang::VarDecl *, size_t, 4> Kept;
+  /// Arrays of pointers the loop only moves by lane-uniform amounts: the
+  /// elements before it, and the byte offset they have moved by after it.
+  struct Shift {
+    std::shared_ptr<const LocalElements> Before;
+    Expr After;
+  };
+  llvm::SmallDenseMap<const clang::VarDecl *, Shift, 2> Shifted;
+  clang::SourceLocation Loc;
+};
+
 } // namespace frontend
 } // namespace coalesce
 

@@ -92,6 +92,38 @@ llvm::SmallPtrSet<const VarDecl *, 4> storedArrays(const Stmt *Body) {
   return F.Arrays;
 }
 
+/// Of \p Arrays, those whose every use in \p Body is the element at index
+/// \p Counter (`B_ptr[i]`): each pass reads and writes its own element only,
+/// so what the passes read there is what the stores before the loop left.
+llvm::SmallPtrSet<const VarDecl *, 4>
+perPassArrays(const Stmt *Body, const ValueDecl *Counter,
+              const llvm::SmallPtrSetImpl<const VarDecl *> &Arrays) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ValueDecl *Counter;
+    llvm::DenseMap<const VarDecl *, int> Uses, AtCounter;
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        ++Uses[VD];
+      return true;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+      const auto *Idx =
+          dyn_cast<DeclRefExpr>(ASE->getIdx()->IgnoreParenImpCasts());
+      if (const VarDecl *VD = localVariable(ASE->getBase());
+          VD && Idx && Idx->getDecl() == Counter)
+        ++AtCounter[VD];
+      return true;
+    }
+  } F;
+  F.Counter = Counter;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  llvm::SmallPtrSet<const VarDecl *, 4> Out;
+  for (const VarDecl *VD : Arrays)
+    if (F.Uses.lookup(VD) == F.AtCounter.lookup(VD))
+      Out.insert(VD);
+  return Out;
+}
+
 /// The variables \p S names.
 llvm::SmallPtrSet<const ValueDecl *, 8> namedIn(const Stmt *S) {
   struct Finder : RecursiveASTVisitor<Finder> {
@@ -199,6 +231,9 @@ struct KernelWalker::LoopSyntax {
   std::vector<const ValueDecl *> Stepped;
   /// The local arrays the body assigns elements of (`p[k] = q`).
   llvm::SmallPtrSet<const VarDecl *, 4> StoredArrays;
+  /// Those of them the body uses only at the loop counter's element
+  /// (perPassArrays), when the increment alone steps the counter.
+  llvm::SmallPtrSet<const VarDecl *, 4> PerPassArrays;
   /// Some pass may skip the rest of the body or leave (continue, break,
   /// return, goto): a store in it is not made by every pass.
   bool SkipsStores = false;
@@ -255,6 +290,12 @@ KernelWalker::LoopSyntax &KernelWalker::loopSyntax(const Stmt *Body,
   L->LeavesOtherwise =
       L->LeavesEarly && leavesEarly(Body, /*OrSkips=*/false, /*ByBreak=*/false);
   L->StoredArrays = storedArrays(Body);
+  if (L->Stepped.size() == 1 &&
+      llvm::none_of(
+          llvm::ArrayRef(L->Mods).take_front(IncBegin),
+          [&](const Modification &M) { return M.Var == L->Stepped[0]; }) &&
+      L->Mods[IncBegin].Sign != 0)
+    L->PerPassArrays = perPassArrays(Body, L->Stepped[0], L->StoredArrays);
   L->SkipsStores = !L->StoredArrays.empty() && leavesEarly(Body, true);
   L->Body = Body;
   Slot = std::move(L);
@@ -273,7 +314,9 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   // Variables the loop modifies: induction variables (only ever stepped by a
   // loop-invariant amount) become start + step * iter; others opaque.
   LoopSyntax &Syntax = loopSyntax(Body, Cond, Inc);
-  openLoopElements(Syntax.StoredArrays, F);
+  LoopArrays Arrays =
+      openLoopElements(Loop, Syntax.StoredArrays, Syntax.PerPassArrays,
+                       Syntax.Modified, Body, F);
   const llvm::SmallPtrSet<const ValueDecl *, 8> &Modified = Syntax.Modified;
   llvm::SmallPtrSet<const ValueDecl *, 8> NonInduction = Syntax.NonInduction;
 
@@ -445,8 +488,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   std::optional<Expr> End = Trips;
   if (TripCount)
     End = Expr::constant(*TripCount);
-  closeLoopElements(Syntax.StoredArrays, F, Iter,
-                    End ? End->asConstant() : std::nullopt,
+  closeLoopElements(Arrays, F, Iter, End ? End->asConstant() : std::nullopt,
                     Syntax.SkipsStores);
   for (const auto &[VD, V] : AtIter)
     if (auto It = F.Env.find(VD); It != F.Env.end())

@@ -5,7 +5,10 @@
 /// non-polynomial node parenthesized ("(i % 8)", "(c ? x : y)") or written
 /// as a call ("min(a, b)"), so the printed form reads unambiguously as C:
 /// parsed back with C's precedence it is the same expression
-/// (ExprPrintTest's round trip).
+/// (ExprPrintTest's round trip). A form longer than Expr::MaxPrintedChars
+/// ends there in "...": a value built by a loop can share its parts many
+/// times over (a DAG of a few hundred nodes whose tree is billions), which
+/// written out in full took gigabytes (candle's GGUF MMQ kernels).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -116,13 +119,21 @@ struct Printer : ExprVisitor<Printer> {
   }
 };
 
-void print(const Expr &E, std::string &Out) { Printer(Out).visit(E); }
+void print(const Expr &E, std::string &Out) {
+  if (Out.size() > Expr::MaxPrintedChars)
+    return;
+  Printer(Out).visit(E);
+}
 
 } // namespace
 
 std::string Expr::str() const {
   std::string Out;
   print(*this, Out);
+  if (Out.size() > MaxPrintedChars) {
+    Out.resize(MaxPrintedChars);
+    Out += "...";
+  }
   return Out;
 }
 
