@@ -10,7 +10,7 @@
 // them by a uniform count of each of its stores (`B_ptr_moves@LINE`).
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=32 %s | FileCheck %s --implicit-check-not=access: --implicit-check-not=error
 // RUN: %coalesce-lint --self-check --fail-on=never --block=32 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CENSUS
-// GPU-ARGS: --block=32
+// GPU-ARGS: --block=32 --param iters=2 --param k_tiles=1 --param stride=1
 // CENSUS: self-check: 16 memory operations in the census of 3 kernels, 0 missing from the report
 #include <cuda_runtime.h>
 
