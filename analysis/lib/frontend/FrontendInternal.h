@@ -424,14 +424,14 @@ private:
   /// For a local array of pointers \p VD whose elements are all known:
   /// when every store into it in \p Body (the loop at \p Loc) adds or
   /// subtracts a value d the same in every lane that the loop does not
-  /// change, the byte offset by which the loop has moved them at a pass (or
-  /// \p After it): the sum of each store's d times a count of its own, a
+  /// change, the byte offsets by which the loop has moved them at a pass
+  /// and after it: the sum of each store's d times a count of its own, a
   /// uniform symbol; nullopt otherwise.
-  std::optional<Expr>
+  std::optional<std::pair<Expr, Expr>>
   uniformShift(const clang::VarDecl *VD,
                const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Modified,
                const clang::Stmt *Body, clang::SourceLocation Loc,
-               const Frame &F, bool After);
+               const Frame &F);
   void closeLoopElements(const LoopArrays &Arrays, Frame &F,
                          const std::optional<Symbol> &Iter,
                          std::optional<int64_t> Trips, bool LeavesEarly);

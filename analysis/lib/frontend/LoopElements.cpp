@@ -96,12 +96,10 @@ LoopArrays KernelWalker::openLoopElements(
       continue;
     }
     std::shared_ptr<const LocalElements> Before = It->second.Elements;
-    if (std::optional<Expr> Shift =
-            uniformShift(VD, Modified, Body, A.Loc, F, false)) {
-      A.Shifted.try_emplace(
-          VD, LoopArrays::Shift{
-                  Before, *uniformShift(VD, Modified, Body, A.Loc, F, true)});
-      It->second.Elements = shifted(*Before, *Shift);
+    if (std::optional<std::pair<Expr, Expr>> Shift =
+            uniformShift(VD, Modified, Body, A.Loc, F)) {
+      A.Shifted.try_emplace(VD, LoopArrays::Shift{Before, Shift->second});
+      It->second.Elements = shifted(*Before, Shift->first);
       continue;
     }
     auto L = std::make_shared<LocalElements>();
@@ -111,9 +109,9 @@ LoopArrays KernelWalker::openLoopElements(
   return A;
 }
 
-std::optional<Expr> KernelWalker::uniformShift(
+std::optional<std::pair<Expr, Expr>> KernelWalker::uniformShift(
     const VarDecl *VD, const llvm::SmallPtrSetImpl<const ValueDecl *> &Modified,
-    const Stmt *Body, clang::SourceLocation Loc, const Frame &F, bool After) {
+    const Stmt *Body, clang::SourceLocation Loc, const Frame &F) {
   const auto *AT = Ctx.getAsConstantArrayType(VD->getType());
   if (!AT || !AT->getElementType()->isPointerType())
     return std::nullopt;
@@ -125,9 +123,17 @@ std::optional<Expr> KernelWalker::uniformShift(
   Finder.VD = VD;
   Finder.TraverseStmt(const_cast<Stmt *>(Body));
   // Each store `p[k] += d` made some number of times: d times a count of
-  // its own (a uniform symbol of the store and the loop; its name, the
-  // array's and the store's line, for printing only).
-  Expr Elements = Expr::constant(0);
+  // its own (a uniform symbol of the store and the loop, one for a pass and
+  // one for after the loop; its name, the array's and the store's line,
+  // for printing only).
+  auto Count = [&](const BinaryOperator *BO, bool After) {
+    return symbol(
+        {SymbolKind::UniformValue,
+         fmt::format("{}_moves{}@{}", VD->getName(), After ? "_after" : "",
+                     toLocation(SM, BO->getExprLoc()).Line),
+         mixKeys(mixKeys(locationKey(Loc), locationKey(BO)), After)});
+  };
+  Expr AtPass = Expr::constant(0), AfterLoop = Expr::constant(0);
   for (const BinaryOperator *BO : Finder.Stores) {
     if (BO->getOpcode() != BO_AddAssign && BO->getOpcode() != BO_SubAssign)
       return std::nullopt;
@@ -136,17 +142,14 @@ std::optional<Expr> KernelWalker::uniformShift(
     Expr By = translate(BO->getRHS(), F);
     if (By.isLaneDependent() || By.isIndirect())
       return std::nullopt;
-    Symbol Count{SymbolKind::UniformValue,
-                 fmt::format("{}_moves{}@{}", VD->getName(),
-                             After ? "_after" : "",
-                             toLocation(SM, BO->getExprLoc()).Line),
-                 mixKeys(mixKeys(locationKey(Loc), locationKey(BO)), After)};
-    Expr Moved = By * symbol(std::move(Count));
-    Elements =
-        BO->getOpcode() == BO_AddAssign ? Elements + Moved : Elements - Moved;
+    bool Add = BO->getOpcode() == BO_AddAssign;
+    AtPass =
+        Add ? AtPass + By * Count(BO, false) : AtPass - By * Count(BO, false);
+    AfterLoop = Add ? AfterLoop + By * Count(BO, true)
+                    : AfterLoop - By * Count(BO, true);
   }
-  QualType Pointee = AT->getElementType()->getPointeeType();
-  return Elements * Expr::constant(sizeOf(Pointee));
+  Expr Bytes = Expr::constant(sizeOf(AT->getElementType()->getPointeeType()));
+  return std::make_pair(AtPass * Bytes, AfterLoop * Bytes);
 }
 
 void KernelWalker::closeLoopElements(const LoopArrays &A, Frame &F,
