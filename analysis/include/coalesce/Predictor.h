@@ -113,7 +113,14 @@ struct AccessPattern {
   /// load reads one address per warp (`ix = inp[b * T + t]` with b and t
   /// the same in the warp's lanes), the value is the same in every lane and
   /// the access is predicted as through a uniform unknown, not a gather.
+  /// For a LaneValue symbol the walker made opaque (a loop-carried value
+  /// without a closed form) that is a function of other values: one entry
+  /// per value; where all are the same in a warp's lanes, so is it.
   std::vector<std::pair<Symbol, Expr>> LoadAddresses;
+  /// Why the walker made a LaneValue symbol of Address opaque, where it is
+  /// a function of the values LoadAddresses gives it: the reason the access
+  /// is unknown unless they are the same in all lanes of a warp.
+  std::string OpaqueReason;
   /// The loops around the access, outermost first (across inlined calls):
   /// how many times it runs (RequestCount).
   std::vector<EnclosingLoop> Loops;

@@ -144,15 +144,11 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
             R.Pattern.LoadAddresses.emplace_back(S, It->second);
   if (F.SampledIter && R.Pattern.Address.symbols().count(*F.SampledIter))
     R.SampledOnly = F.SampledLoop;
-  // An address through a loop-carried value the walker gave up on says why.
+  // An address through a loop-carried value the walker gave up on says why;
+  // where every such value is a function of others (LaneInputs.h), the
+  // prediction may find them the same in a warp's lanes.
   if (!OpaqueReasons.empty() && !R.Pattern.Address.isIndirect())
-    for (const Symbol &S : R.Pattern.Address.symbols())
-      if (auto It = OpaqueReasons.find(S); It != OpaqueReasons.end()) {
-        R.Pattern.UnknownReason =
-            "address depends on a per-lane value the engine cannot model: " +
-            It->second;
-        break;
-      }
+    collectOpaque(R.Pattern);
   R.Pattern.AccessBytes = Bytes;
   R.Pattern.Loops = Nest.Enclosing;
   // Accesses as the compiler issues them: a struct whose alignment is less
@@ -200,6 +196,39 @@ static const clang::Expr *pointerOperand(const clang::Expr *LV) {
     if (UO->getOpcode() == UO_Deref)
       return UO->getSubExpr();
   return nullptr;
+}
+
+void KernelWalker::collectOpaque(AccessPattern &P) const {
+  std::string Reason;
+  bool AllHaveInputs = true;
+  std::vector<std::pair<Symbol, Expr>> Entries;
+  for (const Expr *E : {&P.Address, &P.Active})
+    for (const Symbol &S : E->symbols()) {
+      if (S.Kind != SymbolKind::LaneValue)
+        continue;
+      auto In = OpaqueInputs.find(S);
+      bool Inputs = In != OpaqueInputs.end() && !In->second.empty();
+      if (Inputs &&
+          llvm::none_of(Entries, [&](const auto &L) { return L.first == S; }))
+        for (const Expr &V : In->second)
+          Entries.emplace_back(S, V);
+      if (E != &P.Address)
+        continue;
+      auto It = OpaqueReasons.find(S);
+      if (It != OpaqueReasons.end() && Reason.empty())
+        Reason = "address depends on a per-lane value the engine cannot "
+                 "model: " +
+                 It->second;
+      AllHaveInputs = AllHaveInputs && Inputs;
+    }
+  if (Reason.empty())
+    return;
+  if (!AllHaveInputs) {
+    P.UnknownReason = std::move(Reason);
+    return;
+  }
+  P.OpaqueReason = std::move(Reason);
+  P.LoadAddresses.insert(P.LoadAddresses.end(), Entries.begin(), Entries.end());
 }
 
 void KernelWalker::recordUnknown(const clang::Expr *LV, unsigned Bytes,

@@ -521,7 +521,12 @@ Expr KernelWalker::translate(const clang::Expr *E, const Frame &F,
     NameValue N = nameValue(D, F);
     if (N.Held && N.Held->Int) {
       const std::shared_ptr<const LaneOriginInfo> &From = N.Held->Origin;
-      if (Origin && From && From->Loc.isValid() && Origin->Loc.isInvalid()) {
+      // A value opaque in every lane (a loop's result) names no thread
+      // index: the lanes differ through another name, if at all.
+      if (Origin && From && From->Loc.isValid() && Origin->Loc.isInvalid() &&
+          N.Held->Int->anySymbol([](const Symbol &S) {
+            return S.isLaneDependent() && S.Kind != SymbolKind::LaneValue;
+          })) {
         *Origin = *From;
         if (Origin->Symbols.empty())
           for (const Symbol &S : N.Held->Int->symbols())

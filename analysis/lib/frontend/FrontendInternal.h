@@ -735,6 +735,11 @@ private:
   /// loop-carried value without a closed form): the reason an access whose
   /// address uses it is unknown.
   std::map<Symbol, std::string> OpaqueReasons;
+  /// For such a symbol: the values it is a function of (LaneInputs.h).
+  std::map<Symbol, std::vector<Expr>> OpaqueInputs;
+  /// Sets \p P's reason for the opaque per-lane values of its address:
+  /// UnknownReason, or OpaqueReason with their inputs where all have some.
+  void collectOpaque(AccessPattern &P) const;
   /// The byte offset each value loaded from memory was read from
   /// (loadedValue), by its symbol: AccessPattern::LoadAddresses.
   std::map<Symbol, Expr> LoadAddressOf;

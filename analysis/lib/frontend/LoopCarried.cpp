@@ -443,10 +443,12 @@ VarValue KernelWalker::carriedValue(const ValueDecl *VD, const VarValue &Entry,
     bool Lane = Start.isLaneDependent() || State.Lane.count(Key);
     Symbol S{Lane ? SymbolKind::LaneValue : SymbolKind::UniformValue,
              P.name(Name)};
-    if (Lane)
+    if (Lane) {
       OpaqueReasons[S] = fmt::format(
           "{}, a value carried by the {} without a closed form: {}", S.Name,
           Where, Why);
+      recordOpaqueInputs(OpaqueInputs, S, State, LoadAddressOf);
+    }
     return symbol(S);
   });
 }
@@ -483,10 +485,12 @@ VarValue KernelWalker::valueAfterLoop(const ValueDecl *VD,
                           State.Iterations, MaxCarriedNodes)
         : !State.EndUnknown.empty() ? State.EndUnknown
                                     : "the trip count is not known";
-    if (Lane)
+    if (Lane) {
       OpaqueReasons[S] =
           fmt::format("{}, its value after the loop at {}:{} ({})", S.Name,
                       llvm::sys::path::filename(At.File).str(), At.Line, Why);
+      recordOpaqueInputs(OpaqueInputs, S, State, LoadAddressOf);
+    }
     return symbol(S);
   };
   if (!State.Probed) {

@@ -70,6 +70,12 @@ struct CarriedState {
   /// trip count is not the reason (empty: it is): its passes were not
   /// followed, or a break or return may end them early.
   std::string EndUnknown;
+  /// The lane-dependent values at the loop's entry of the variables it
+  /// names, when it does not read the lane running it (laneInputs()): what
+  /// its opaque per-lane values are functions of, unless its samples show
+  /// other per-lane values (loopInputs(), kept in Checked on first use).
+  std::optional<std::vector<Expr>> LaneInputs;
+  mutable std::optional<std::optional<std::vector<Expr>>> Checked;
 };
 /// How the passes of a sampled loop may end besides its condition.
 struct LoopEnds {

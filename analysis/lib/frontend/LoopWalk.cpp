@@ -245,6 +245,11 @@ struct KernelWalker::LoopSyntax {
   llvm::DenseMap<const ValueDecl *, bool> DeadOnEntry;
   /// The variables the increment names.
   llvm::SmallPtrSet<const ValueDecl *, 8> InInc;
+  /// The variables the condition, the increment and the body name, and
+  /// whether they or a function they call read the lane running them
+  /// (LaneInputs.h).
+  llvm::SmallPtrSet<const ValueDecl *, 8> Named;
+  bool ReadsLane = false;
 };
 
 bool KernelWalker::deadOnEntry(LoopSyntax &Syntax, const ValueDecl *VD) {
@@ -297,6 +302,11 @@ KernelWalker::LoopSyntax &KernelWalker::loopSyntax(const Stmt *Body,
       L->Mods[IncBegin].Sign != 0)
     L->PerPassArrays = perPassArrays(Body, L->Stepped[0], L->StoredArrays);
   L->SkipsStores = !L->StoredArrays.empty() && leavesEarly(Body, true);
+  L->Named = namedIn(Body);
+  L->Named.insert(L->InCond.begin(), L->InCond.end());
+  L->Named.insert(L->InInc.begin(), L->InInc.end());
+  LaneIdentity &Lanes = Facts.laneIdentity();
+  L->ReadsLane = Lanes.readBy(Body) || Lanes.readBy(Cond) || Lanes.readBy(Inc);
   L->Body = Body;
   Slot = std::move(L);
   return *Slot;
@@ -374,6 +384,7 @@ void KernelWalker::walkLoop(const Stmt *Loop, const Stmt *Init,
   if (Syntax.LeavesEarly && State.EndUnknown.empty())
     State.EndUnknown = "a break or return may end it before its condition "
                        "does";
+  State.LaneInputs = laneInputs(Syntax.Named, F.Env, Syntax.ReadsLane);
   if (Slice)
     Nest.Slices.erase(Compound);
   if (State.ExitFrame) {

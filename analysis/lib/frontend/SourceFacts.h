@@ -21,6 +21,7 @@
 #ifndef COALESCE_FRONTEND_SOURCEFACTS_H
 #define COALESCE_FRONTEND_SOURCEFACTS_H
 
+#include "LaneInputs.h"
 #include "LoopLiveness.h"
 #include "ProbeSlice.h"
 #include "PtxMemory.h"
@@ -83,6 +84,10 @@ public:
     return It->second;
   }
 
+  /// Which code reads the lane it runs in (LaneInputs.h), each function
+  /// read once.
+  LaneIdentity &laneIdentity() { return Lanes; }
+
   /// coalesce::neverHolds(\p Cond), computed once per distinct condition.
   bool neverHolds(const Expr &Cond) {
     if (Cond.isConstant())
@@ -115,6 +120,7 @@ private:
                  std::unique_ptr<const std::vector<StatementEffects>>>
       Effects;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Aliased;
+  LaneIdentity Lanes;
   ExprContext Exprs;
 };
 

@@ -15,6 +15,7 @@ size_t keyOf(const AccessPattern &A, const PredictOptions &O) {
   H = hashCombine(H, size_t(A.Space));
   H = hashCombine(H, A.RecordBytes ? *A.RecordBytes + 1 : 0);
   H = hashCombine(H, std::hash<std::string>()(A.UnknownReason));
+  H = hashCombine(H, std::hash<std::string>()(A.OpaqueReason));
   H = hashCombine(H, std::hash<std::string>()(A.IssuedAs));
   for (const auto &[S, From] : A.LoadAddresses)
     H = hashCombine(H, From.hash());
@@ -33,8 +34,9 @@ bool sameInput(const AccessPattern &A, const PredictOptions &O,
                const AccessPattern &B, const PredictOptions &P) {
   return A.Address == B.Address && A.Active == B.Active &&
          A.AccessBytes == B.AccessBytes && A.Atomic == B.Atomic &&
-         A.Space == B.Space && A.RecordBytes == B.RecordBytes && A.UnknownReason == B.UnknownReason &&
-         A.IssuedAs == B.IssuedAs &&
+         A.Space == B.Space && A.RecordBytes == B.RecordBytes &&
+         A.UnknownReason == B.UnknownReason &&
+         A.OpaqueReason == B.OpaqueReason && A.IssuedAs == B.IssuedAs &&
          A.LoadAddresses == B.LoadAddresses && A.Loops == B.Loops &&
          O.Block == P.Block && O.DefaultValue == P.DefaultValue &&
          O.MaxSamples == P.MaxSamples && O.Params == P.Params;

@@ -48,8 +48,11 @@ bool screenAddress(const AccessPattern &Access, Prediction &P) {
   std::string Opaque = namesOfKind(Address, SymbolKind::LaneValue);
   if (!Opaque.empty()) {
     P.Class = Classification::Unknown;
-    P.Reason = "address depends on a per-lane value the engine cannot model: " +
-               Opaque;
+    P.Reason = !Access.OpaqueReason.empty()
+                   ? Access.OpaqueReason
+                   : "address depends on a per-lane value the engine cannot "
+                     "model: " +
+                         Opaque;
     return true;
   }
   return false;
@@ -454,11 +457,12 @@ std::optional<std::string> dropBlockConditionsPass(Context &Ctx, Totals &Base,
 }
 
 /// \p Access with each loaded value of its address that is read from one
-/// address per warp (the load itself predicts uniform) made a uniform
-/// unknown, with a note per value; nullopt when some gathered value of the
-/// address is not such a load. A data-dependent value of the condition
-/// only that is no load (`__syncthreads_or(found)`) stays: the prediction
-/// assumes its branch taken.
+/// address per warp (the load itself predicts uniform), and each opaque
+/// per-lane value all of whose inputs are the same in a warp's lanes, made
+/// a uniform unknown, with a note per value; nullopt when some gathered or
+/// opaque value of the address is neither. A data-dependent value of the
+/// condition only that is no load (`__syncthreads_or(found)`) stays: the
+/// prediction assumes its branch taken.
 std::optional<AccessPattern> withWarpUniformLoads(const AccessPattern &Access,
                                                   const PredictOptions &Opts,
                                                   GuardMemo &Guards,
@@ -469,25 +473,40 @@ std::optional<AccessPattern> withWarpUniformLoads(const AccessPattern &Access,
   for (const Symbol &S : Access.Active.symbols())
     Gathered.insert(S);
   for (const Symbol &S : Gathered) {
-    if (S.Kind != SymbolKind::IndirectValue)
+    if (S.Kind != SymbolKind::IndirectValue && S.Kind != SymbolKind::LaneValue)
       continue;
-    auto It = llvm::find_if(Access.LoadAddresses,
-                            [&](const auto &L) { return L.first == S; });
-    if (It == Access.LoadAddresses.end()) {
+    bool Any = false, AllUniform = true;
+    for (const auto &[Of, From] : Access.LoadAddresses) {
+      if (!(Of == S))
+        continue;
+      Any = true;
+      AccessPattern Load;
+      Load.Address = From;
+      Load.Active = Access.Active;
+      if (predictWith(Load, Opts, Guards).Class != Classification::Uniform) {
+        AllUniform = false;
+        break;
+      }
+      if (S.Kind == SymbolKind::IndirectValue)
+        break; // One address per load.
+    }
+    if (!Any) {
       if (InAddress.count(S))
         return std::nullopt;
       continue;
     }
-    AccessPattern Load;
-    Load.Address = It->second;
-    Load.Active = Access.Active;
-    if (predictWith(Load, Opts, Guards).Class != Classification::Uniform)
+    if (!AllUniform)
       return std::nullopt;
     Uniform[S] = ExprContext::of(Access.Address)
                      .symbol({SymbolKind::UniformValue, S.Name, S.Version});
-    std::string Note = fmt::format("'{}' is read from one address per warp: "
-                                   "the same value in all its lanes",
-                                   S.Name);
+    std::string Note =
+        S.Kind == SymbolKind::IndirectValue
+            ? fmt::format("'{}' is read from one address per warp: the same "
+                          "value in all its lanes",
+                          S.Name)
+            : fmt::format("'{}' is computed from values the same in all "
+                          "lanes of a warp: the same value in all its lanes",
+                          S.Name);
     if (!llvm::is_contained(Notes, Note)) // Versions of one load: one note.
       Notes.push_back(std::move(Note));
   }
@@ -495,6 +514,7 @@ std::optional<AccessPattern> withWarpUniformLoads(const AccessPattern &Access,
   Q.Address = Access.Address.substitute(Uniform);
   Q.Active = Access.Active.substitute(Uniform);
   Q.LoadAddresses.clear();
+  Q.OpaqueReason.clear();
   return Q;
 }
 
