@@ -110,6 +110,12 @@ suites=(
   # (Marlin, GPTQ, HQQ, AFQ, MXFP4, blockwise fp8), MoE and core kernels.
   "candle        huggingface/candle         2a13b0f3ff62f7e67013597f2996f764c5735e21  candle-kernels"
   "mistralrs     EricLBuehler/mistral.rs    9e922623f24b32d41f3892b74f0eed18707f4e6c  mistralrs-quant/kernels:mistralrs-core/src/cuda"
+  # Fortieth session, first contact: lmdeploy's TurboMind engine
+  # (src/turbomind: attention and decoding kernels per head size and
+  # architecture, tensor-core GEMM with int4/int8/fp8/MXFP4 weights and the
+  # SM90 GMMA/TMA kernels, gated delta-rule linear attention, MoE, sampling,
+  # norms, custom all-reduce over CUDA IPC; cute/CUTLASS headers).
+  "lmdeploy      InternLM/lmdeploy          1263d5cd889b7ad500e85b8eb20401327a4516ab  src/turbomind"
   "cccl-3.1.3    NVIDIA/cccl                d69eb55e0a0f6d55ca2af4c4edb2c7055c003993  libcudacxx/include:cub/cub:thrust/thrust"
   "cutlass-4.4.2 NVIDIA/cutlass             da5e086dab31d63815acafdac9a9c5893b1c69e2  include"
 )

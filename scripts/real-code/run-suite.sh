@@ -8,7 +8,7 @@
 # docs/real-code.md (cuda-samples, parboil, polybench-acc, rodinia, shoc,
 # thrust; since the tenth session also ggml-cuda, llm.c, cub-examples,
 # fastgemv, te-common, sgemm-cuda, tigr, csr5; since the thirteenth calm,
-# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco; since the thirty-sixth gardenia, warp-native; since the thirty-seventh fastllm, ctranslate2; since the thirty-eighth mlx; since the thirty-ninth candle, mistralrs):
+# llama-awq, hgemv, hgemm; since the fourteenth yalm, moderngpu; since the sixteenth bitsandbytes; since the twenty-fifth gemm-opt, cuco; since the thirty-sixth gardenia, warp-native; since the thirty-seventh fastllm, ctranslate2; since the thirty-eighth mlx; since the thirty-ninth candle, mistralrs; since the fortieth lmdeploy):
 # which subtree holds the CUDA sources, which of its .cu files are
 # translation units (a regular expression on the path, where the suite's
 # build compiles only some), and which include directories and -D flags the
@@ -297,6 +297,28 @@ case "$suite" in
   # operator switches clang does not set anyway. Launched from Rust.
   mistralrs)     incs=(../cutlass-4.4.2/include); defs=(-std=c++17)
                  tu_exclude='(^|/)(dummy_[^/]*|[^/]*_dummy)\.cu$' ;;
+  # Fortieth session (first contact). lmdeploy's TurboMind: its CMake
+  # compiles the .cu files under src/turbomind with the repository root
+  # (for "src/turbomind/..." includes), fmt (FetchContent 11.1.4: the
+  # system's libfmt-dev here) and CUTLASS (FetchContent 3.9.2: CUTLASS
+  # 4.4.2's headers here) on the path; the top-level add_definitions
+  # (-DENABLE_BF16, -DBUILD_MULTI_GPU=1, -DUSE_NCCL=1 with NCCL found, as
+  # the toolkit's nccl.h is, -DUSE_NVTX) and C++17 (--expt-relaxed-constexpr
+  # and --expt-extended-lambda: clang needs neither). Two definitions that
+  # CMake gives one target each are passed to every file (only those
+  # targets' headers test them): CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED
+  # (the SM90 GEMM kernels) and CUTLASS_ENABLE_GDC_FOR_SM90=1 (the SM90
+  # gated delta-rule kernels). The default architectures of a CUDA 13
+  # build include 90a (the SM90 GMMA/TMA files need it). Every .cu is a
+  # translation unit: the sm70/sm75 GEMM kernels (built for CUDA < 13), the
+  # sm_120 delta-rule kernels (built for sm_100+), the BUILD_TEST programs
+  # (thrust, cuBLAS and cuRAND only: no gtest, Catch2 or torch) and the three
+  # gemm/test/*.cu files no target lists (test harness sources) included.
+  lmdeploy)      src_root=src/turbomind; incs=(. ../cutlass-4.4.2/include)
+                 defs=(-DENABLE_BF16 -DBUILD_MULTI_GPU=1 -DUSE_NCCL=1 -DUSE_NVTX
+                       -DCUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED -DCUTLASS_ENABLE_GDC_FOR_SM90=1
+                       -std=c++17)
+                 arch=${ARCH:-sm_90a} ;;
   bitsandbytes)  src_root=csrc; incs=(csrc)
                  defs=(-DBUILD_CUDA -DBNB_HAS_GEMM4BIT_SM75 -DBNB_HAS_GEMM4BIT_SM80 -std=c++17) ;;
 esac

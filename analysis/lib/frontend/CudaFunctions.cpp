@@ -22,6 +22,7 @@ struct Table {
   llvm::StringMap<CudaGroupType> Types;
   std::vector<std::pair<llvm::StringRef, CudaGroupType>> TypePrefixes;
   llvm::StringSet<> WalkedClasses;
+  llvm::StringSet<> ParsedFunctions;
 
   Table() {
     using namespace cudaflag;
@@ -35,6 +36,7 @@ struct Table {
 #define CUDA_TYPE_PREFIX(PREFIX, ROLE)                                         \
   TypePrefixes.emplace_back(PREFIX, CudaGroupType::ROLE);
 #define CUDA_WALKED_CLASS(NAME) WalkedClasses.insert(NAME);
+#define CUDA_PARSED_FUNCTION(NAME) ParsedFunctions.insert(NAME);
 #include "CudaFunctions.def"
   }
 };
@@ -75,6 +77,10 @@ CudaGroupType cudaGroupType(llvm::StringRef Name) {
 
 bool isWalkedLibraryClass(llvm::StringRef Name) {
   return table().WalkedClasses.contains(Name);
+}
+
+bool isParsedLibraryFunction(llvm::StringRef Name) {
+  return table().ParsedFunctions.contains(Name);
 }
 
 CudaFunction cudaFunction(const clang::CallExpr *CE) {

@@ -133,6 +133,9 @@ bool isLibraryAtomic(const clang::FunctionDecl *Method);
 /// Is \p Name (qualified as plainName() spells it) a library class whose
 /// methods the walker follows (CUDA_WALKED_CLASS: std::array)?
 bool isWalkedLibraryClass(llvm::StringRef Name);
+/// Is \p Name (as plainName() spells it) a library function whose body the
+/// parse keeps (CUDA_PARSED_FUNCTION: std::make_unique)?
+bool isParsedLibraryFunction(llvm::StringRef Name);
 /// Is \p Def library code whose accesses are the user's and that the walker
 /// follows (cub's block primitives, curand's generators, the methods of
 /// the classes isWalkedLibraryClass() names; LibraryCalls.cpp)?

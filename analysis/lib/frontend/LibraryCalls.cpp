@@ -267,7 +267,8 @@ bool skipsLibraryBody(const Decl *D) {
   if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
     return false;
   const FunctionDecl *FD = D->getAsFunction();
-  return FD && !isWalkedLibraryFunction(FD);
+  return FD && !isWalkedLibraryFunction(FD) &&
+         !isParsedLibraryFunction(plainName(FD));
 }
 
 bool KernelWalker::modelLibraryCall(const CallExpr *CE,
