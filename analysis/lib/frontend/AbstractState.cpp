@@ -410,6 +410,17 @@ VarValue *KernelWalker::heldSlot(const clang::Expr *LV, Frame &F) {
   return nullptr;
 }
 
+std::optional<PointerValue> movedPointer(PointerValue P,
+                                         clang::BinaryOperatorKind Op,
+                                         const Expr &By, unsigned ElemBytes) {
+  if (Op != clang::BO_AddAssign && Op != clang::BO_SubAssign)
+    return std::nullopt;
+  Expr Step = By * Expr::constant(ElemBytes);
+  P.ByteOffset =
+      Op == clang::BO_AddAssign ? P.ByteOffset + Step : P.ByteOffset - Step;
+  return P;
+}
+
 std::optional<PointerValue> joinPointers(const Expr &Cond,
                                          const PointerValue &T,
                                          const PointerValue &E,

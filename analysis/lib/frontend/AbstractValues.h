@@ -96,6 +96,12 @@ std::optional<PointerValue> joinPointers(const Expr &Cond,
                                          const PointerValue &E,
                                          std::string Name);
 
+/// \p P after `p += By` or `p -= By` (\p Op) of a pointer to elements of
+/// \p ElemBytes bytes; nullopt for another compound assignment.
+std::optional<PointerValue> movedPointer(PointerValue P,
+                                         clang::BinaryOperatorKind Op,
+                                         const Expr &By, unsigned ElemBytes);
+
 inline uint64_t mixKeys(uint64_t A, uint64_t B);
 
 /// The version of memory where paths with versions \p A and \p B join:

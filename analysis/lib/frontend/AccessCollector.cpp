@@ -543,16 +543,11 @@ void KernelWalker::walkExpr(const clang::Expr *E, Frame &F) {
           else
             Slot->Int.reset();
         } else if (Slot && Slot->Pointer) {
-          if (BO->getOpcode() == BO_AddAssign ||
-              BO->getOpcode() == BO_SubAssign) {
-            Expr Step = translate(BO->getRHS(), F) *
-                        Expr::constant(sizeOf(LHS->getType()->getPointeeType()));
-            Slot = heldSlot(LHS, F);
-            Expr &Off = Slot->Pointer->ByteOffset;
-            Off = BO->getOpcode() == BO_AddAssign ? Off + Step : Off - Step;
-          } else {
-            Slot->Pointer.reset();
-          }
+          Expr By = translate(BO->getRHS(), F);
+          Slot = heldSlot(LHS, F);
+          Slot->Pointer =
+              movedPointer(*Slot->Pointer, BO->getOpcode(), By,
+                           sizeOf(LHS->getType()->getPointeeType()));
         }
         return;
       }

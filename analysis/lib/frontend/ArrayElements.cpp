@@ -225,12 +225,9 @@ bool KernelWalker::storeLocalElement(const BinaryOperator *Store, Frame &F) {
     Expr By = translate(Store->getRHS(), F);
     if (Old->Int) {
       Stored.Int = combineValues(Op, *Old->Int, By, Store);
-    } else if (Old->Pointer && (Op == BO_AddAssign || Op == BO_SubAssign)) {
-      Expr Step =
-          By * Expr::constant(sizeOf(Store->getType()->getPointeeType()));
-      Stored.Pointer = Old->Pointer;
-      Expr &Off = Stored.Pointer->ByteOffset;
-      Off = Op == BO_AddAssign ? Off + Step : Off - Step;
+    } else if (Old->Pointer) {
+      Stored.Pointer = movedPointer(*Old->Pointer, Op, By,
+                                    sizeOf(Store->getType()->getPointeeType()));
     }
   }
   VarValue &Slot = F.Env[VD];

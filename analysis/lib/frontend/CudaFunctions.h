@@ -50,6 +50,8 @@ enum class CudaRole {
   IntAbs,            ///< abs of an integer.
   MulHigh,           ///< __umulhi, __umul64hi.
   LaneId,            ///< The lane of the warp.
+  LaneSpecific,      ///< NVVM builtins of the thread's own registers,
+                     ///< atomics, shuffles: a value of the lane's own.
   GroupThreadRank,   ///< Cooperative groups: thread_rank().
   GroupSize,         ///< size(), num_threads().
   GroupBlockRank,    ///< grid_group::block_rank().

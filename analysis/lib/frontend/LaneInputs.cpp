@@ -20,38 +20,23 @@ namespace frontend {
 
 namespace {
 
-/// Whether calling \p CE, by what the CUDA function table says of it or by
-/// its name as a clang builtin, gives a value of the lane's own.
+/// Whether calling \p CE gives a value of the lane's own, by what the CUDA
+/// function table says of it.
 bool laneSpecificCall(const CallExpr *CE) {
-  const FunctionDecl *FD = CE->getDirectCallee();
-  if (!FD)
-    return false;
   switch (cudaFunction(CE).Role) {
   case CudaRole::Atomic:
   case CudaRole::Shuffle:
   case CudaRole::LaneId:
+  case CudaRole::LaneSpecific:
   case CudaRole::GroupThreadRank:
   case CudaRole::GroupThreadIndex:
   case CudaRole::GroupMetaRank:
     return true;
   case CudaRole::AtomicMethod:
-    return isLibraryAtomic(FD);
+    return isLibraryAtomic(CE->getDirectCallee());
   default:
-    break;
+    return false;
   }
-  if (!FD->getBuiltinID() || !FD->getIdentifier())
-    return false;
-  // NVVM's special registers of the thread (tid, laneid, lanemask, warpid,
-  // clock), atomics and shuffles; the block's and grid's are the same in a
-  // warp.
-  StringRef Name = FD->getName();
-  if (Name.starts_with("__nvvm_atom") || Name.starts_with("__nvvm_shfl"))
-    return true;
-  if (!Name.consume_front("__nvvm_read_ptx_sreg_"))
-    return false;
-  return Name.starts_with("tid") || Name.starts_with("laneid") ||
-         Name.starts_with("lanemask") || Name.starts_with("warpid") ||
-         Name.starts_with("clock") || Name.starts_with("globaltimer");
 }
 
 struct LaneReader : RecursiveASTVisitor<LaneReader> {

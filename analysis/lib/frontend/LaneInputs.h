@@ -9,7 +9,7 @@
 /// lane-dependent input is the same in all lanes of a warp (MLX's row index
 /// from threadIdx.y under a block of 32-thread rows), so is the result, and
 /// an access through it is predicted as through a uniform unknown
-/// (AccessPattern::LoadAddresses, predictor::withWarpUniformLoads).
+/// (AccessPattern::LoadAddresses, predictor::withWarpUniformValues).
 ///
 /// LaneIdentity answers whether code reads the lane it runs in (threadIdx,
 /// the lane id, a cooperative group's rank), takes values from other lanes

@@ -463,10 +463,9 @@ std::optional<std::string> dropBlockConditionsPass(Context &Ctx, Totals &Base,
 /// opaque value of the address is neither. A data-dependent value of the
 /// condition only that is no load (`__syncthreads_or(found)`) stays: the
 /// prediction assumes its branch taken.
-std::optional<AccessPattern> withWarpUniformLoads(const AccessPattern &Access,
-                                                  const PredictOptions &Opts,
-                                                  GuardMemo &Guards,
-                                                  std::vector<std::string> &Notes) {
+std::optional<AccessPattern>
+withWarpUniformValues(const AccessPattern &Access, const PredictOptions &Opts,
+                      GuardMemo &Guards, std::vector<std::string> &Notes) {
   std::map<Symbol, Expr> Uniform;
   std::set<Symbol> InAddress = Access.Address.symbols();
   std::set<Symbol> Gathered = InAddress;
@@ -525,7 +524,7 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
   if (!Access.LoadAddresses.empty() && Access.UnknownReason.empty()) {
     std::vector<std::string> Notes;
     if (std::optional<AccessPattern> Q =
-            withWarpUniformLoads(Access, Opts, Guards, Notes)) {
+            withWarpUniformValues(Access, Opts, Guards, Notes)) {
       Prediction P = predictWith(*Q, Opts, Guards);
       // An address the engine cannot model even then stays a gather: that
       // is what it is, and the reason says more.
