@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "FrontendInternal.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -40,9 +41,8 @@ const RecordDecl *recordOf(QualType T) {
   return nullptr;
 }
 
-/// \p LV without the parentheses and the no-op, derived-to-base and
-/// base-to-derived casts (implicit, or written as `static_cast<const
-/// outer_t &>(*this)` of CRTP) that name the same object.
+} // namespace
+
 const clang::Expr *slotExpr(const clang::Expr *LV) {
   while (true) {
     LV = LV->IgnoreParens();
@@ -61,9 +61,14 @@ const clang::Expr *slotExpr(const clang::Expr *LV) {
     LV = CE->getSubExpr();
   }
 }
-} // namespace
 
 bool isThis(const clang::Expr *E) { return isa<CXXThisExpr>(slotExpr(E)); }
+
+bool isKernelParameter(const ValueDecl *D) {
+  const auto *P = dyn_cast<ParmVarDecl>(D);
+  const auto *Fn = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+  return Fn && Fn->hasAttr<CUDAGlobalAttr>();
+}
 
 ObjectValue &ownObject(VarValue &V) {
   if (!V.Object)
@@ -75,7 +80,8 @@ ObjectValue &ownObject(VarValue &V) {
 
 bool sameSlot(const VarValue &A, const VarValue &B) {
   if (A.Int != B.Int || A.Object != B.Object || A.Origin != B.Origin ||
-      A.Uninitialized != B.Uninitialized || A.Elements != B.Elements ||
+      A.Uninitialized != B.Uninitialized ||
+      A.UntracedMemory != B.UntracedMemory || A.Elements != B.Elements ||
       A.Pointer.has_value() != B.Pointer.has_value())
     return false;
   return !A.Pointer || *A.Pointer == *B.Pointer;
@@ -311,6 +317,20 @@ std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
       return *F.ThisObject;
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(LV))
     return heldValue(MTE->getSubExpr(), F);
+  // What a walked call returned, where that is an object: the copy of the
+  // slot a returned reference is bound to (CuTe's `get<I>(tuple)`, a field
+  // of an object held by value), or the object it made.
+  if (const auto *CE = dyn_cast<CallExpr>(LV)) {
+    if (auto It = Returned.find(CE); It != Returned.end() && It->second.Object)
+      return It->second;
+    // Not walked here (a call in a body substituted for its value, CuTe's
+    // `engine().begin()` in Tensor::data()): the slot its one return names.
+    Frame Callee;
+    if (CE->isGLValue())
+      if (const clang::Expr *Ret = singleReturn(CE, F, Callee, nullptr))
+        if (std::optional<VarValue> V = heldValue(Ret, Callee); V && V->Object)
+          return V;
+  }
   return std::nullopt;
 }
 
@@ -333,7 +353,10 @@ VarValue KernelWalker::launchValue(const ValueDecl *D, const Frame &F) const {
   std::string Name = D->getName().str();
   bool Pointer = D->getType()->isPointerType();
   if (isa<ParmVarDecl>(D)) {
-    if (F.IsKernel) {
+    // Only the kernel's own: a device function's or a lambda's parameter
+    // the walk did not bind (CuTe's `coord` of crd2idx) is no argument of
+    // the launch.
+    if (F.IsKernel && isKernelParameter(D)) {
       V.Int = symbol(Symbol::param(Name));
       if (Pointer)
         V.Pointer = PointerValue{Name, MemorySpace::Global, Expr::constant(0)};
@@ -489,6 +512,7 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
   if (std::optional<int64_t> Taken = Cond.asConstant())
     return *Taken ? T : E;
   VarValue Merged = T;
+  Merged.UntracedMemory = T.UntracedMemory || E.UntracedMemory;
   if (T.Int && E.Int && *T.Int != *E.Int)
     Merged.Int = Expr::select(Cond, *T.Int, *E.Int);
   else if (!E.Int)
@@ -559,6 +583,13 @@ bool isMemoryRead(const clang::Expr *E) {
           cast<UnaryOperator>(E)->getOpcode() == UO_Deref);
 }
 
+const clang::Expr *temporaryOf(const clang::Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return MTE->getSubExpr();
+  return E;
+}
+
 const clang::Expr *copySource(const clang::Expr *Init) {
   const clang::Expr *E = Init->IgnoreParenImpCasts();
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
@@ -618,6 +649,17 @@ std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
     if (!RD)
       return V;
     unsigned I = 0;
+    // An aggregate's bases come first (`T0 e{{p}}` with `struct T0 : E0`):
+    // their fields are fields of the same object.
+    if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+      for (const CXXBaseSpecifier &B : CRD->bases()) {
+        if (I >= ILE->getNumInits())
+          break;
+        std::optional<VarValue> BV = recordValue(ILE->getInit(I++), F);
+        if (BV && BV->Object)
+          for (const auto &[FD, FV] : BV->Object->Fields)
+            fieldSlot(V, FD) = FV;
+      }
     for (const FieldDecl *FD : RD->fields()) {
       if (I >= ILE->getNumInits())
         break;
@@ -663,6 +705,10 @@ std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
 void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
                              Frame &F) {
   const CXXConstructorDecl *Ctor = CCE->getConstructor();
+  // An inherited constructor (`using iter_adaptor::iter_adaptor;` of CuTe's
+  // gmem_ptr) is the base's, run with the same arguments on the same object.
+  while (Ctor && Ctor->isInheritingConstructor())
+    Ctor = Ctor->getInheritedConstructor().getConstructor();
   const FunctionDecl *Def = nullptr;
   if (!Ctor || !Ctor->hasBody(Def) || F.Depth >= MaxCallDepth ||
       F.onCallChain(Def))

@@ -139,6 +139,10 @@ struct VarValue {
   /// reading it is undefined, so where paths join the value of a path that
   /// assigned it is the value.
   bool Uninitialized = false;
+  /// A reference bound to memory the walker cannot follow (an element
+  /// through a pointer it does not know): what goes through it is an
+  /// access of unknown address, not a slot of the state.
+  bool UntracedMemory = false;
   /// For a local array of pointers or integers that is only ever read and
   /// assigned element by element (cub's `digit_counters[ITEM]`): what the
   /// stores so far put in it. Null: nothing known of its elements.

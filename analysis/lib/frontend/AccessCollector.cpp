@@ -279,10 +279,18 @@ void KernelWalker::recordAccess(const clang::Expr *LV, AccessOp Op,
     // Never silent: memory the walker cannot trace is reported as unknown,
     // unless the lvalue is a slot of the abstract state (not memory).
     const clang::Expr *At = Anchor ? Anchor : LV;
-    if (heldValue(LV, F) || !pointerOperand(LV))
-      return exclude(At, Op, F, "a variable or an object held by value "
-                                "(registers or parameter space)");
     const clang::Expr *Ptr = pointerOperand(LV);
+    if (!Ptr)
+      if (const clang::Expr *Ref = untracedReference(LV, F))
+        return recordUnknown(
+            LV, sizeOf(LV->getType()), Op, F, Anchor,
+            fmt::format("cannot follow the reference '{}' to the memory it "
+                        "is bound to",
+                        sourceText(Ctx, Ref->getSourceRange())));
+    if (heldValue(LV, F) || !Ptr)
+      return exclude(At, Op, F,
+                     "a variable or an object held by value "
+                     "(registers or parameter space)");
     if (Ptr->getType()->isPointerType() && isThis(Ptr) && !F.ThisPointer)
       return exclude(At, Op, F, "a field of an object held by value "
                                 "(registers or parameter space)");
@@ -307,6 +315,26 @@ void KernelWalker::noteStore(const clang::Expr *LV, AccessOp Op, Frame &F) {
   if (!pointerOperand(LV) && !Reference)
     return;
   F.Memory = mixKeys(F.Memory, locationKey(LV));
+}
+
+const clang::Expr *KernelWalker::untracedReference(const clang::Expr *LV,
+                                                   const Frame &F) {
+  LV = slotExpr(LV);
+  if (const auto *ME = dyn_cast<MemberExpr>(LV))
+    return ME->isArrow() ? nullptr : untracedReference(ME->getBase(), F);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(LV)) {
+    auto It = F.Env.find(DRE->getDecl());
+    return DRE->getDecl()->getType()->isReferenceType() && It != F.Env.end() &&
+                   It->second.UntracedMemory
+               ? DRE
+               : nullptr;
+  }
+  // A call whose walk returned such a reference.
+  if (const auto *CE = dyn_cast<CallExpr>(LV))
+    if (auto It = Returned.find(CE);
+        It != Returned.end() && It->second.UntracedMemory)
+      return CE;
+  return nullptr;
 }
 
 std::string KernelWalker::unfollowedPointer(const clang::Expr *Ptr) const {
@@ -366,7 +394,20 @@ void KernelWalker::walkAddressOperands(const clang::Expr *LV, Frame &F) {
       walkExpr(ME->getBase(), F);
     else
       walkAddressOperands(ME->getBase(), F);
+  } else if (isa<CallExpr>(LV)) {
+    // The object a call returns a reference to (`get<1>(t).storage_` of
+    // CuTe's tensors) is known once the call has run.
+    prewalkCalls(LV, F);
   }
+}
+
+/// Whether a reference bound to \p Value is bound to a temporary (an
+/// object a call or a conversion made) rather than to an lvalue.
+static bool boundToTemporary(const clang::Expr *Value) {
+  const clang::Expr *E = Value->IgnoreParenImpCasts();
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    E = FE->getSubExpr()->IgnoreParenImpCasts();
+  return isa<MaterializeTemporaryExpr>(E) || E->isPRValue();
 }
 
 std::optional<VarValue> KernelWalker::valueOf(QualType T,
@@ -387,14 +428,19 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
     if (std::optional<AddressInfo> A = resolveAddress(Value, F, nullptr)) {
       V.Pointer = A->Ptr;
     } else {
-      // Bound to a temporary (`divRndUp(n, 2)` taking `const int &`): the
-      // reference is a name for that value.
+      // Bound to a temporary (`divRndUp(n, 2)` taking `const int &`,
+      // `make_tensor(p + off, layout)` taking `Iterator const &`): the
+      // reference is a name for that value. Bound to an lvalue: memory the
+      // walker cannot follow (an element through a pointer it does not
+      // know), whose accesses are unknown; a scalar keeps the value read.
+      bool Temporary = boundToTemporary(Value);
+      V.UntracedMemory = !Temporary;
       QualType Referee = T.getNonReferenceType();
       if (Referee->isIntegralOrEnumerationType())
         V.Int = translate(Value, F);
       else if (Referee->isPointerType())
-        V.Pointer = resolvePointer(Value, F, nullptr);
-      else if (isRecordValueType(Referee))
+        V.Pointer = resolvePointer(temporaryOf(Value), F, nullptr);
+      else if (isRecordValueType(Referee) && Temporary)
         // An object the call made (ggml's `get_transposed(get_half2(t))`):
         // the thread's own, like a local.
         return recordValue(Value, F);

@@ -55,18 +55,54 @@ std::optional<int64_t> baseClassOffset(const CastExpr *CE, ASTContext &Ctx) {
   }
   return Offset;
 }
+/// Appends the statements \p S runs, in order, to \p Out, with an
+/// instantiated `if constexpr` replaced by the branch it keeps (CuTe's
+/// `getr`: `if constexpr (N == 0) return s.first_; else return getr<R,
+/// N-1>(s.rest_);`).
+void keptStatements(const Stmt *S, ASTContext &Ctx,
+                    llvm::SmallVectorImpl<const Stmt *> &Out) {
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : CS->body())
+      keptStatements(Child, Ctx, Out);
+    return;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S);
+      If && If->isConstexpr() && !If->getInit()) {
+    if (std::optional<const Stmt *> Kept = If->getNondiscardedCase(Ctx)) {
+      if (*Kept)
+        keptStatements(*Kept, Ctx, Out);
+      return;
+    }
+  }
+  Out.push_back(S);
+}
+
+/// Whether \p S declares only what runs nothing: `static_assert`, types,
+/// using-declarations (CuTe's `get<I>`: `static_assert(I < sizeof...(T));
+/// return eso::getv_cr<I>(t);`).
+bool declaresNothingRun(const Stmt *S) {
+  const auto *DS = dyn_cast<DeclStmt>(S);
+  return DS && llvm::all_of(DS->decls(), [](const Decl *D) {
+           return isa<StaticAssertDecl, TypeDecl, UsingDecl,
+                      UsingDirectiveDecl>(D);
+         });
+}
+
 /// The return statement of a body that is one `return E;` after statements
-/// that cannot change its value: `;`, expressions without side effects
+/// that cannot change its value: `;`, declarations that run nothing,
+/// expressions without side effects
 /// (`assert` under NDEBUG is `(void)0`) and an `assert` (Warp's
 /// `vec_t::operator[]` asserts its index, then returns the element).
+/// Statements after the return are never run.
 const ReturnStmt *onlyReturn(const CompoundStmt *Body, ASTContext &Ctx) {
-  if (!Body || Body->body_empty())
+  if (!Body)
     return nullptr;
-  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back());
-  if (!Ret || !Ret->getRetValue())
-    return nullptr;
-  for (const Stmt *S : Body->body()) {
-    if (S == Ret || isa<NullStmt>(S))
+  llvm::SmallVector<const Stmt *, 8> Kept;
+  keptStatements(Body, Ctx, Kept);
+  for (const Stmt *S : Kept) {
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S))
+      return Ret->getRetValue() ? Ret : nullptr;
+    if (isa<NullStmt>(S) || declaresNothingRun(S))
       continue;
     const auto *E = dyn_cast<clang::Expr>(S);
     if (!E || E->isValueDependent())
@@ -78,7 +114,7 @@ const ReturnStmt *onlyReturn(const CompoundStmt *Body, ASTContext &Ctx) {
     if (!Assertion && E->HasSideEffects(Ctx))
       return nullptr;
   }
-  return Ret;
+  return nullptr;
 }
 } // namespace
 
@@ -175,6 +211,8 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
         V.Pointer = A->Ptr;
       else if (T.getNonReferenceType()->isIntegralOrEnumerationType())
         V.Int = translate(Arg, F, Origin);
+      else if (T.getNonReferenceType()->isPointerType())
+        V.Pointer = resolvePointer(temporaryOf(Arg), F, Origin);
     } else if (isRecordValueType(T)) {
       // A copy of the caller's object is that object, as valueOf() binds
       // it: a reference to an object in memory holds its address (`tpl`

@@ -130,6 +130,19 @@ bool isMemoryRead(const clang::Expr *E);
 /// `ne01`); \p Init itself, unwrapped, when it copies nothing.
 const clang::Expr *copySource(const clang::Expr *Init);
 
+/// \p LV without the parentheses and the no-op, derived-to-base and
+/// base-to-derived casts (implicit, or written as `static_cast<const
+/// outer_t &>(*this)` of CRTP) that name the same object.
+const clang::Expr *slotExpr(const clang::Expr *LV);
+
+/// Whether \p D is a parameter of a `__global__` function.
+bool isKernelParameter(const clang::ValueDecl *D);
+
+/// The value a reference bound to a temporary names: \p E without its
+/// parentheses and MaterializeTemporaryExpr (`p + off` bound to
+/// `Iterator const &`).
+const clang::Expr *temporaryOf(const clang::Expr *E);
+
 /// Is \p T (through references) a struct or class the walker holds as an
 /// object value?
 bool isRecordValueType(clang::QualType T);

@@ -118,7 +118,8 @@ const clang::Expr *identityCallArgument(const clang::Expr *E) {
   case Builtin::BIas_const:
     return CE->getArg(0);
   default:
-    return nullptr;
+    return cudaFunction(plainName(FD)).is(CudaRole::Identity) ? CE->getArg(0)
+                                                              : nullptr;
   }
 }
 

@@ -76,6 +76,8 @@ enum class CudaRole {
   TupleMake,         ///< make_tuple of std and libcu++: a tuple of its
                      ///< arguments (Tuples.cpp).
   TupleGet,          ///< get<I> of a tuple: its element I.
+  Identity,          ///< libcu++'s forward and move: their argument, the
+                     ///< same object (std's are clang builtins).
 };
 
 /// Bits of CudaFunction::Flags, as CudaFunctions.def names them.

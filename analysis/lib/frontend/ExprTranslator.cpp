@@ -441,7 +441,7 @@ std::optional<Expr> KernelWalker::pointerIsNonNull(const clang::Expr *Ptr,
         Slot && Slot->Uninitialized && !Slot->Pointer)
       return Expr::constant(0);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(P))
-    if (isa<ParmVarDecl>(DRE->getDecl()) && F.IsKernel)
+    if (isKernelParameter(DRE->getDecl()) && F.IsKernel)
       return Expr::ne(symbol(Symbol::param(DRE->getDecl()->getNameAsString())),
                       Expr::constant(0));
   if (std::optional<PointerValue> V = resolvePointer(Ptr, F, nullptr);

@@ -493,6 +493,10 @@ private:
                                        const Frame &F);
   /// Binds the names of `auto [x, y] = ...` to their elements or fields.
   void bindDecomposition(const clang::DecompositionDecl *DD, Frame &F);
+  /// The reference (a reference variable, or a call returning one) through
+  /// which \p LV names memory the walker cannot follow; null when \p LV is
+  /// not reached through such a reference.
+  const clang::Expr *untracedReference(const clang::Expr *LV, const Frame &F);
   /// Runs constructor call \p CCE on \p Target.
   void construct(const clang::CXXConstructExpr *CCE, VarValue &Target,
                  Frame &F);

@@ -215,6 +215,14 @@ void KernelWalker::bindThis(const clang::Expr *Object, bool Arrow,
     Inner.ThisLocal = localObject(Obj, Caller.ThisLocal);
     return;
   }
+  // An object a call returned a reference to (`t.engine().begin()` of CuTe's
+  // tensors: a field of an object held by value), read only.
+  if (isa<CallExpr>(Obj))
+    if (std::optional<VarValue> V = heldValue(Obj, Caller)) {
+      Inner.ThisHolder = std::make_shared<VarValue>(std::move(*V));
+      Inner.ThisObject = Inner.ThisHolder.get();
+      return;
+    }
   if (Object->isGLValue() && !isa<MaterializeTemporaryExpr>(Obj))
     if (std::optional<AddressInfo> A = resolveAddress(Object, Caller, nullptr)) {
       Inner.ThisPointer = A->Ptr;

@@ -188,14 +188,13 @@ void KernelWalker::walkStmt(const Stmt *S, Frame &F) {
     // The call's value: each return's value where it is taken, the later
     // ones chosen where they run (`if (L == 0) return 0; ... return pos;`
     // gives select(L != 0, pos, 0)).
+    // A returned reference is bound as a reference variable would be: to
+    // memory (its address) or to a slot (a copy of it: CuTe's
+    // `return static_cast<S&&>(s).first_;`).
     VarValue New;
-    if (F.Fn && F.Fn->getReturnType()->isReferenceType()) {
-      if (std::optional<AddressInfo> A = resolveAddress(V, F, nullptr))
-        New.Pointer = A->Ptr;
-    } else if (std::optional<VarValue> R =
-                   valueOf(V->getType(), V, F, nullptr)) {
+    QualType T = F.Fn ? F.Fn->getReturnType() : V->getType();
+    if (std::optional<VarValue> R = valueOf(T, V, F, nullptr))
       New = *R;
-    }
     bool Earlier = F.Returned->Int || F.Returned->Pointer || F.Returned->Object;
     *F.Returned = Earlier ? mergeValues(F.Active, New, *F.Returned) : New;
     return;

@@ -7,9 +7,13 @@
 // here the local array handed to that operator, reported as excluded local
 // memory. Now the mark lasts for its statement only: 12 such exclusions at
 // the scan, 11 before (TransformerEngine's radix top-k, docs/real-code.md).
+// 10 since the forty-first session: libcu++'s `::cuda::std::forward<U>(val)`
+// (cub's uninitialized_copy) is the object it forwards, as std::forward
+// is, no call walked for its own reads and writes (the census stays
+// complete, the predictions the same).
 // RUN: %coalesce-lint --self-check --format=json --fail-on=never %s > %t.json
-// RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print('load+store exclusions at the scan:', sum(1 for k in d['kernels'] for a in k['excluded'] if a['line'] == 21 and a['op'] == 'load+store'))" %t.json | FileCheck %s
-// CHECK: load+store exclusions at the scan: 12
+// RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print('load+store exclusions at the scan:', sum(1 for k in d['kernels'] for a in k['excluded'] if a['line'] == 25 and a['op'] == 'load+store'))" %t.json | FileCheck %s
+// CHECK: load+store exclusions at the scan: 10
 #include <cub/block/block_scan.cuh>
 
 __global__ void prefix_counts(int *histogram) {
