@@ -135,6 +135,9 @@ const clang::Expr *copySource(const clang::Expr *Init);
 /// outer_t &>(*this)` of CRTP) that name the same object.
 const clang::Expr *slotExpr(const clang::Expr *LV);
 
+/// The unqualified record type \p T names, if any (through references).
+const clang::RecordDecl *recordOf(clang::QualType T);
+
 /// Whether \p D is a parameter of a `__global__` function.
 bool isKernelParameter(const clang::ValueDecl *D);
 

@@ -1,0 +1,204 @@
+//===- ObjectValues.cpp - Objects made, copied and constructed ------------===//
+//
+// The values of objects held by value (VarValue::Object): what an
+// initializer makes (a constructor run on the object, a braced list, a
+// closure's captures, a copy of a slot or of memory), recordValue(); and
+// what a constructor call does to its object, construct(), inherited and
+// base-class constructors included.
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendInternal.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace frontend {
+
+const clang::Expr *temporaryOf(const clang::Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return MTE->getSubExpr();
+  return E;
+}
+
+const clang::Expr *copySource(const clang::Expr *Init) {
+  const clang::Expr *E = Init->IgnoreParenImpCasts();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    E = EWC->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    E = MTE->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+    E = BTE->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *FCE = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = FCE->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = CCE->getConstructor();
+    if (Ctor && Ctor->isCopyOrMoveConstructor() && CCE->getNumArgs() >= 1)
+      return copySource(CCE->getArg(0));
+  }
+  return E;
+}
+
+std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
+                                                  Frame &F) {
+  const clang::Expr *E = copySource(Init);
+  if (std::optional<VarValue> Tuple = madeTuple(E, F))
+    return Tuple;
+  if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
+    VarValue V;
+    V.Object = std::make_shared<ObjectValue>();
+    construct(CCE, V, F);
+    return V;
+  }
+  if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
+    // A closure: what it captures, for calls of it away from here.
+    auto Captures =
+        std::make_shared<llvm::DenseMap<const clang::ValueDecl *, VarValue>>();
+    for (const LambdaCapture &C : LE->captures()) {
+      if (isInitCapture(C)) {
+        // `[s = scale[blockIdx.x]]`: the value its initializer has here.
+        const auto *VD = cast<VarDecl>(C.getCapturedVar());
+        if (std::optional<VarValue> V =
+                valueOf(VD->getType(), VD->getInit(), F, VD))
+          Captures->try_emplace(VD, std::move(*V));
+        continue;
+      }
+      if (C.capturesVariable())
+        if (auto It = F.Env.find(C.getCapturedVar()); It != F.Env.end())
+          Captures->try_emplace(C.getCapturedVar(), It->second);
+    }
+    VarValue V;
+    V.Object = std::make_shared<ObjectValue>();
+    V.Object->Captures = std::move(Captures);
+    return V;
+  }
+  if (isa<InitListExpr>(E)) {
+    const auto *ILE = cast<InitListExpr>(E);
+    VarValue V;
+    V.Object = std::make_shared<ObjectValue>();
+    const RecordDecl *RD = recordOf(ILE->getType());
+    if (!RD)
+      return V;
+    unsigned I = 0;
+    // An aggregate's bases come first (`T0 e{{p}}` with `struct T0 : E0`):
+    // their fields are fields of the same object.
+    if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+      for (const CXXBaseSpecifier &B : CRD->bases()) {
+        if (I >= ILE->getNumInits())
+          break;
+        std::optional<VarValue> BV = recordValue(ILE->getInit(I++), F);
+        if (BV && BV->Object)
+          for (const auto &[FD, FV] : BV->Object->Fields)
+            fieldSlot(V, FD) = FV;
+      }
+    for (const FieldDecl *FD : RD->fields()) {
+      if (I >= ILE->getNumInits())
+        break;
+      if (std::optional<VarValue> FV =
+              valueOf(FD->getType(), ILE->getInit(I++), F))
+        fieldSlot(V, FD) = *FV;
+    }
+    return V;
+  }
+  if (std::optional<VarValue> Held = heldValue(E, F)) {
+    // A copy of a local variable takes what its arrays hold along.
+    if (const VarDecl *VD = localVariable(E); VD && Held->Object)
+      if (unsigned Bits = LocalContents.lookup(VD);
+          Bits && (Held->Object->Contents | Bits) != Held->Object->Contents)
+        ownObject(*Held).Contents |= Bits;
+    return Held;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (std::optional<VarValue> Special = specialObject(CE, F))
+      return Special;
+    auto It = Returned.find(CE);
+    if (It != Returned.end() && It->second.Object)
+      return It->second;
+  }
+  // A copy of an object in memory (`Particle p = ps[i]`): its fields are
+  // data, the same for the warp only when every lane reads one address.
+  // An element of the thread's own array (`return data[i];` of an
+  // array_t's operator[] const) differs per lane at any index.
+  if (E->isGLValue())
+    if (std::optional<AddressInfo> A = resolveAddress(E, F, nullptr)) {
+      if (std::optional<SymbolKind> Own = threadArrayElement(E, *A, F))
+        return namedObject(sourceText(Ctx, E->getSourceRange()), *Own);
+      bool Lane = A->Ptr.ByteOffset.isLaneDependent();
+      return namedObject(sourceText(Ctx, E->getSourceRange()),
+                         Lane ? SymbolKind::IndirectValue
+                              : SymbolKind::UniformValue);
+    }
+  VarValue Unknown;
+  Unknown.Object = std::make_shared<ObjectValue>();
+  return Unknown;
+}
+
+void KernelWalker::construct(const CXXConstructExpr *CCE, VarValue &Target,
+                             Frame &F) {
+  const CXXConstructorDecl *Ctor = CCE->getConstructor();
+  // An inherited constructor (`using iter_adaptor::iter_adaptor;` of CuTe's
+  // gmem_ptr) is the base's, run with the same arguments on the same object.
+  while (Ctor && Ctor->isInheritingConstructor())
+    Ctor = Ctor->getInheritedConstructor().getConstructor();
+  const FunctionDecl *Def = nullptr;
+  if (!Ctor || !Ctor->hasBody(Def) || F.Depth >= MaxCallDepth ||
+      F.onCallChain(Def))
+    return;
+  const auto *CtorDef = cast<CXXConstructorDecl>(Def);
+  if (CtorDef->getNumParams() != CCE->getNumArgs())
+    return;
+  // The arguments were walked with the expression that holds the call.
+  Frame Inner;
+  pushCall(Inner, F, CtorDef, CCE->getBeginLoc());
+  Inner.ThisObject = &Target;
+  llvm::SmallVector<const clang::Expr *, 8> Args(CCE->arguments());
+  bindArguments(CtorDef, Args, 0, F, Inner);
+  for (const CXXCtorInitializer *Init : CtorDef->inits()) {
+    // A base class's constructor fills the base's fields of the same
+    // object (TransformerEngine's VectorizedLoader : VectorizedAccessor).
+    if (Init->isBaseInitializer() || Init->isDelegatingInitializer()) {
+      const clang::Expr *BaseInit = Init->getInit();
+      if (const auto *EWC = dyn_cast_or_null<ExprWithCleanups>(BaseInit))
+        BaseInit = EWC->getSubExpr();
+      if (const auto *Base = dyn_cast_or_null<CXXConstructExpr>(BaseInit)) {
+        // Its arguments, as written, are evaluated here, in this
+        // constructor (CUTLASS's `PredicatedTileIteratorParams(
+        // layout.stride(0) * ..., ...)`); an implicit copy's are its source.
+        if (Init->isWritten())
+          for (const clang::Expr *Arg : Base->arguments())
+            walkExpr(Arg, Inner);
+        construct(Base, Target, Inner);
+      }
+      continue;
+    }
+    const FieldDecl *FD = Init->getMember();
+    const clang::Expr *Value = Init->getInit();
+    if (!FD || !Value)
+      continue;
+    // A field the constructor does not name takes its default member
+    // initializer (cub's BlockExchange: `unsigned lane_id =
+    // get_sreg_laneid();`), evaluated for this object.
+    bool Written = Init->isWritten();
+    if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(Value)) {
+      Value = Default->getExpr();
+      Written = true;
+    }
+    // What an initializer the user wrote reads and calls, then the value it
+    // gives (an implicit copy constructor's are copies of its source).
+    if (Written)
+      walkExpr(Value, Inner);
+    if (std::optional<VarValue> V = valueOf(FD->getType(), Value, Inner))
+      fieldSlot(Target, FD) = *V;
+  }
+  // Constructors in CUDA and system headers (dim3, vector types) give their
+  // fields only; their bodies hold no accesses of the user's.
+  if (walksInto(CtorDef))
+    walkStmt(CtorDef->getBody(), Inner);
+  popCall(F, Inner);
+}
+
+} // namespace frontend
+} // namespace coalesce
