@@ -430,11 +430,13 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
     } else {
       // Bound to a temporary (`divRndUp(n, 2)` taking `const int &`,
       // `make_tensor(p + off, layout)` taking `Iterator const &`): the
-      // reference is a name for that value. Bound to an lvalue: memory the
-      // walker cannot follow (an element through a pointer it does not
-      // know), whose accesses are unknown; a scalar keeps the value read.
+      // reference is a name for that value. Bound to memory through a
+      // pointer or a reference the walker cannot follow: its accesses are
+      // unknown (a scalar keeps the value read). Any other lvalue is a slot
+      // whose value the walk lost (CuTe's `current`, a tuple element).
       bool Temporary = boundToTemporary(Value);
-      V.UntracedMemory = !Temporary;
+      V.UntracedMemory =
+          !Temporary && (pointerOperand(Value) || untracedReference(Value, F));
       QualType Referee = T.getNonReferenceType();
       if (Referee->isIntegralOrEnumerationType())
         V.Int = translate(Value, F);
