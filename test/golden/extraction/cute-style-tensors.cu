@@ -11,6 +11,7 @@
 // reported its global load as local memory and dropped its store. The
 // shapes below are written after CuTe's, not copied from it.
 // RUN: %coalesce-lint --print-accesses --fail-on=never --block=32 %s -- -std=c++17 | FileCheck %s --implicit-check-not=access: --implicit-check-not=error
+// GPU-ARGS: --block=32
 #include <cuda_runtime.h>
 
 template <class It, class Derived> struct adaptor {
