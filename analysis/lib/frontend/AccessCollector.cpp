@@ -184,9 +184,7 @@ void KernelWalker::emit(const clang::Expr *LV, const AddressInfo &Addr,
   Kernel.Accesses.push_back(std::move(R));
 }
 
-/// The pointer expression an lvalue goes through (a in a[i], p in p->x and
-/// *p), for naming what could not be followed.
-static const clang::Expr *pointerOperand(const clang::Expr *LV) {
+const clang::Expr *pointerOperand(const clang::Expr *LV) {
   LV = LV->IgnoreParenImpCasts();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LV))
     return ASE->getBase();
@@ -399,86 +397,6 @@ void KernelWalker::walkAddressOperands(const clang::Expr *LV, Frame &F) {
     // CuTe's tensors) is known once the call has run.
     prewalkCalls(LV, F);
   }
-}
-
-/// Whether a reference bound to \p Value is bound to a temporary (an
-/// object a call or a conversion made) rather than to an lvalue.
-static bool boundToTemporary(const clang::Expr *Value) {
-  const clang::Expr *E = Value->IgnoreParenImpCasts();
-  if (const auto *FE = dyn_cast<FullExpr>(E))
-    E = FE->getSubExpr()->IgnoreParenImpCasts();
-  return isa<MaterializeTemporaryExpr>(E) || E->isPRValue();
-}
-
-std::optional<VarValue> KernelWalker::valueOf(QualType T,
-                                              const clang::Expr *Value,
-                                              Frame &F, const ValueDecl *Named) {
-  VarValue V;
-  if (std::optional<Expr> C = referencedConstant(T, Value)) {
-    // `const T2 &M` bound to a constexpr (TransformerEngine's
-    // DIVUP_TO_MULTIPLE(M, kScaleColAlign)): the constant.
-    V.Int = *C;
-  } else if (T->isReferenceType()) {
-    // A reference to a slot of the state (a variable, a field held by
-    // value) is read as a copy of it (inlined calls write it back); one to
-    // memory holds the address it is bound to.
-    if (std::optional<VarValue> Held = heldValue(Value, F))
-      if (Held->Int || Held->Pointer || Held->Object)
-        return Held;
-    if (std::optional<AddressInfo> A = resolveAddress(Value, F, nullptr)) {
-      V.Pointer = A->Ptr;
-    } else {
-      // Bound to a temporary (`divRndUp(n, 2)` taking `const int &`,
-      // `make_tensor(p + off, layout)` taking `Iterator const &`): the
-      // reference is a name for that value. Bound to memory through a
-      // pointer or a reference the walker cannot follow: its accesses are
-      // unknown (a scalar keeps the value read). Any other lvalue is a slot
-      // whose value the walk lost (CuTe's `current`, a tuple element).
-      bool Temporary = boundToTemporary(Value);
-      V.UntracedMemory =
-          !Temporary && (pointerOperand(Value) || untracedReference(Value, F));
-      QualType Referee = T.getNonReferenceType();
-      if (Referee->isIntegralOrEnumerationType())
-        V.Int = translate(Value, F);
-      else if (Referee->isPointerType())
-        V.Pointer = resolvePointer(temporaryOf(Value), F, nullptr);
-      else if (isRecordValueType(Referee) && Temporary)
-        // An object the call made (ggml's `get_transposed(get_half2(t))`):
-        // the thread's own, like a local.
-        return recordValue(Value, F);
-    }
-  } else if (isRecordValueType(T)) {
-    return recordValue(Value, F);
-  } else if (T->isFunctionPointerType()) {
-    V.Function = functionHeld(Value, F);
-  } else if (T->isPointerType()) {
-    // A null pointer is never dereferenced where the code runs, so where
-    // paths join it is absent, like a declaration's missing initializer:
-    // `T *buf = nullptr; if (c) buf = smem + off;`, `return nullptr;`
-    // beside a return of memory (a search that may find nothing), a
-    // `nullptr` argument (`if (maxp != nullptr)` is false in the callee).
-    if (isNullPointer(Value, Ctx))
-      V.Uninitialized = true;
-    else
-      V.Pointer = resolvePointer(Value, F, nullptr);
-  } else if (T->isRealFloatingType()) {
-    // Only where it comes from, for float-to-int indices.
-    V.Int = floatValue(Value, F);
-  } else if (T->isIntegralOrEnumerationType() || T->isBooleanType()) {
-    LaneOriginInfo Origin;
-    V.Int = translate(Value, F, &Origin);
-    V.Pointer = integerProvenance(Value, F);
-    if (V.Int->isLaneDependent()) {
-      bool Known = Origin.Loc.isValid();
-      V.Origin = std::make_shared<const LaneOriginInfo>(LaneOriginInfo{
-          Known || !Named ? Origin.Loc : Named->getLocation(),
-          Known || !Named ? Origin.Name : Named->getName().str(),
-          Origin.Symbols});
-    }
-  } else {
-    return std::nullopt;
-  }
-  return V;
 }
 
 const FunctionDecl *KernelWalker::functionHeld(const clang::Expr *E,

@@ -135,6 +135,10 @@ const clang::Expr *copySource(const clang::Expr *Init);
 /// outer_t &>(*this)` of CRTP) that name the same object.
 const clang::Expr *slotExpr(const clang::Expr *LV);
 
+/// The pointer expression an lvalue goes through (a in a[i], p in p->x and
+/// *p), for naming what could not be followed; null for any other lvalue.
+const clang::Expr *pointerOperand(const clang::Expr *LV);
+
 /// The unqualified record type \p T names, if any (through references).
 const clang::RecordDecl *recordOf(clang::QualType T);
 
