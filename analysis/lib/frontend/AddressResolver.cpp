@@ -217,17 +217,14 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
       // A copy of the caller's object is that object, as valueOf() binds
       // it: a reference to an object in memory holds its address (`tpl`
       // of moderngpu's `get<0>(u[i])`); one bound to an object a call
-      // returned (`tuple<int> &&` of `get<0>(v[i])`) what its walk returned.
+      // returned (`tuple<int> &&` of `get<0>(v[i])`) what its walk returned
+      // (a held value).
       const clang::Expr *Src = copySource(Arg);
       if (std::optional<VarValue> Held = heldValue(Src, F)) {
         V = *Held;
       } else if (T->isReferenceType() && Src->isGLValue()) {
         if (std::optional<AddressInfo> A = resolveAddress(Src, F, Origin))
           V.Pointer = A->Ptr;
-      } else if (const auto *Made = dyn_cast<CallExpr>(Src)) {
-        if (auto It = Returned.find(Made);
-            It != Returned.end() && It->second.Object)
-          V = It->second;
       } else if (isa<CXXConstructExpr>(Src) || isa<InitListExpr>(Src)) {
         // A temporary built for the call (`packed({kRow, kColumn})` of
         // CUTLASS's layouts): only the walk of the call constructs it; the
@@ -642,11 +639,9 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
     if (isa<ParmVarDecl>(VD) || !VD->hasGlobalStorage()) {
       // A kernel's by-value argument is in parameter space, fixed for the
       // launch; a device function's is the thread's own copy.
-      const auto *Fn = dyn_cast<FunctionDecl>(VD->getDeclContext());
-      bool KernelArg = isa<ParmVarDecl>(VD) && Fn &&
-                       Fn->hasAttr<CUDAGlobalAttr>();
       PointerValue P{VD->getName().str(),
-                     KernelArg ? MemorySpace::Param : MemorySpace::Local,
+                     isKernelParameter(VD) ? MemorySpace::Param
+                                           : MemorySpace::Local,
                      Expr::constant(0)};
       if (!isa<ParmVarDecl>(VD) && (VD->getType()->isArrayType() ||
                                     VD->getType()->isRecordType()))

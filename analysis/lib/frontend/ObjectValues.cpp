@@ -112,13 +112,10 @@ std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
         ownObject(*Held).Contents |= Bits;
     return Held;
   }
-  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+  // (An object a walked call returned is a held value, above.)
+  if (const auto *CE = dyn_cast<CallExpr>(E))
     if (std::optional<VarValue> Special = specialObject(CE, F))
       return Special;
-    auto It = Returned.find(CE);
-    if (It != Returned.end() && It->second.Object)
-      return It->second;
-  }
   // A copy of an object in memory (`Particle p = ps[i]`): its fields are
   // data, the same for the warp only when every lane reads one address.
   // An element of the thread's own array (`return data[i];` of an
