@@ -119,7 +119,9 @@ struct AccessPattern {
   std::vector<std::pair<Symbol, Expr>> LoadAddresses;
   /// Why the walker made a LaneValue symbol of Address opaque, where it is
   /// a function of the values LoadAddresses gives it: the reason the access
-  /// is unknown unless they are the same in all lanes of a warp.
+  /// is unknown unless they are the same in all lanes of a warp. Equal to
+  /// UnknownReason where such a value is a function of nothing known: the
+  /// address is there, its values are what the engine cannot model.
   std::string OpaqueReason;
   /// The loops around the access, outermost first (across inlined calls):
   /// how many times it runs (RequestCount).

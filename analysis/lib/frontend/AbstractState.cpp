@@ -138,6 +138,13 @@ VarValue KernelWalker::fieldOf(const VarValue &Obj, const FieldDecl *FD) const {
       if (Field == FD)
         return Value;
   VarValue V;
+  if (Obj.Object && Obj.Object->Name.empty() && Obj.Object->LostVaries &&
+      isRecordValueType(FD->getType())) {
+    // A lost object within one whose lost parts are per lane: so are its.
+    V.Object = std::make_shared<ObjectValue>();
+    V.Object->LostVaries = true;
+    return V;
+  }
   if (!Obj.Object || Obj.Object->Name.empty())
     return V; // An uninitialized field: unknown.
   // A field nobody assigned: fixed for the launch, named after the object.
@@ -221,6 +228,7 @@ VarValue mapLeaves(
       auto O = std::make_shared<ObjectValue>();
       O->Name = X.Object->Name;
       O->ScalarKind = X.Object->ScalarKind;
+      O->LostVaries = X.Object->LostVaries;
       // Set by constructors only, elements are the same in every iteration.
       O->Elements = X.Object->Elements;
       for (const auto &[FD, FV] : X.Object->Fields) {
@@ -317,14 +325,23 @@ std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
   // slot a returned reference is bound to (CuTe's `get<I>(tuple)`, a field
   // of an object held by value), or the object it made.
   if (const auto *CE = dyn_cast<CallExpr>(LV)) {
-    if (auto It = Returned.find(CE); It != Returned.end() && It->second.Object)
-      return It->second;
+    // A returned reference holds a copy of the slot it is bound to: an
+    // object, or an integer (CuTe's `get<0>(t)` passed on as `T const &`).
+    // (A reference to a pointer may hold the pointer or the address it is
+    // bound to: not told apart here.)
+    QualType Ret = CE->getCallReturnType(Ctx);
+    auto Slot = [&](const VarValue &V) {
+      return V.Object || (Ret->isReferenceType() && !V.UntracedMemory &&
+                          V.Int && !Ret.getNonReferenceType()->isPointerType());
+    };
+    if (const VarValue *R = returnedBy(CE, F); R && Slot(*R))
+      return *R;
     // Not walked here (a call in a body substituted for its value, CuTe's
     // `engine().begin()` in Tensor::data()): the slot its one return names.
     Frame Callee;
     if (CE->isGLValue())
       if (const clang::Expr *Ret = singleReturn(CE, F, Callee, nullptr))
-        if (std::optional<VarValue> V = heldValue(Ret, Callee); V && V->Object)
+        if (std::optional<VarValue> V = heldValue(Ret, Callee); V && Slot(*V))
           return V;
   }
   return std::nullopt;
@@ -533,6 +550,11 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
       auto O = std::make_shared<ObjectValue>();
       O->Name = T.Object->Name == E.Object->Name ? T.Object->Name : "";
       O->ScalarKind = T.Object->ScalarKind;
+      // Fields neither side assigned are lost where the names differ: the
+      // lanes choose between them where the condition is per lane.
+      O->LostVaries = T.Object->LostVaries || E.Object->LostVaries ||
+                      (O->Name.empty() && T.Object->Name != E.Object->Name &&
+                       Cond.isLaneDependent());
       O->Captures = T.Object->Captures ? T.Object->Captures
                                        : E.Object->Captures;
       llvm::SmallVector<const FieldDecl *, 8> Fields;

@@ -199,6 +199,13 @@ struct ObjectValue {
   /// objects, by-value parameters, returns and captures (moderngpu's
   /// `lbs.segments` of a `result_t{..., seg, ranks}`). 0: nothing known.
   unsigned Contents = 0;
+  /// Whether the parts of it the walker lost (fields of an object it made
+  /// without them: the result of a call it could not follow, paths that
+  /// joined objects of different names) may differ between the lanes of a
+  /// warp: what it was computed from reads the lane or holds per-lane
+  /// values (computedPerLane(), LaneInputs.h). CuTe's `idx2crd(threadIdx.x,
+  /// shape)` through its transform lambdas: the coordinates are per lane.
+  bool LostVaries = false;
 };
 
 /// One integer leaf of a slot's abstract value: the integer itself, or a
@@ -302,6 +309,10 @@ struct Frame {
   llvm::DenseMap<const clang::ValueDecl *, VarValue> Env;
   Expr Active = Expr::constant(1);
   std::vector<SourceLocation> CallChain;
+  /// The call sites of the inlined or substituted calls that enclose this
+  /// one, hashed: what a call in this body returned on this path is
+  /// KernelWalker::Returned's at (the call, this key).
+  uint64_t CallPath = 0;
   /// The functions whose inlined calls enclose this one (recursion stops
   /// at the first repeat).
   std::vector<const clang::FunctionDecl *> Callers;

@@ -222,7 +222,8 @@ void KernelWalker::collectOpaque(AccessPattern &P) const {
   if (Reason.empty())
     return;
   if (!AllHaveInputs) {
-    P.UnknownReason = std::move(Reason);
+    P.UnknownReason = Reason;
+    P.OpaqueReason = std::move(Reason);
     return;
   }
   P.OpaqueReason = std::move(Reason);
@@ -329,8 +330,7 @@ const clang::Expr *KernelWalker::untracedReference(const clang::Expr *LV,
   }
   // A call whose walk returned such a reference.
   if (const auto *CE = dyn_cast<CallExpr>(LV))
-    if (auto It = Returned.find(CE);
-        It != Returned.end() && It->second.UntracedMemory)
+    if (const VarValue *R = returnedBy(CE, F); R && R->UntracedMemory)
       return CE;
   return nullptr;
 }

@@ -165,6 +165,8 @@ const clang::Expr *KernelWalker::singleReturn(const CallExpr *CE,
   }
   Callee.enterFrom(F, Def);
   Callee.Memory = F.Memory;
+  // Calls in the body are those the inlined walk of this call made.
+  Callee.CallPath = mixKeys(F.CallPath, reinterpret_cast<uintptr_t>(CE));
   // `this`, read only: the object held by value (copied), or its address.
   if (Method && !Method->isStatic()) {
     const clang::Expr *Obj = nullptr;
@@ -495,9 +497,8 @@ KernelWalker::resolvePointer(const clang::Expr *P, const Frame &F,
     if (const clang::Expr *Ret = singleReturn(CE, F, Callee, Origin))
       return resolvePointer(Ret, Callee, Origin);
     // A longer function: what its inlined walk returned.
-    auto It = Returned.find(CE);
-    if (It != Returned.end() && It->second.Pointer)
-      return It->second.Pointer;
+    if (const VarValue *R = returnedBy(CE, F); R && R->Pointer)
+      return R->Pointer;
   }
   return std::nullopt;
 }
@@ -679,9 +680,8 @@ KernelWalker::resolveAddress(const clang::Expr *LV, const Frame &F,
     Frame Callee;
     if (const clang::Expr *Ret = singleReturn(CE, F, Callee, Origin))
       return resolveAddress(Ret, Callee, Origin);
-    auto It = Returned.find(CE);
-    if (It != Returned.end() && It->second.Pointer)
-      return AddressInfo{*It->second.Pointer, std::nullopt};
+    if (const VarValue *R = returnedBy(CE, F); R && R->Pointer)
+      return AddressInfo{*R->Pointer, std::nullopt};
   }
   return std::nullopt;
 }

@@ -144,6 +144,18 @@ Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
     return V;
   }
   bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
+  if (!Lane && A->Ptr.Space == MemorySpace::Local && lostPerLane(LV, F)) {
+    // A part of the thread's own object the walker lost, computed from
+    // per-lane values: it may differ between lanes, and nothing says how.
+    Expr V = opaqueValue(LV, /*LaneDependent=*/true, /*Indirect=*/false,
+                         mixKeys(F.Memory, locationKey(LV)));
+    OpaqueReasons.try_emplace(
+        V.getSymbol(),
+        fmt::format("'{}' is a part of '{}' that the analysis did not follow, "
+                    "computed from values that differ between lanes",
+                    sourceText(Ctx, LV->getSourceRange()), A->Ptr.BaseName));
+    return V;
+  }
   // The value is what this address held in this version of memory: the
   // same for two reads of it spelled alike with no store between;
   // different across a store.
@@ -694,9 +706,8 @@ Expr KernelWalker::translateCall(const CallExpr *CE, const Frame &F,
   Frame Callee;
   if (const clang::Expr *Ret = singleReturn(CE, F, Callee, Origin))
     return namedAfterCall(translate(Ret, Callee, Origin), Ret, CE);
-  auto It = Returned.find(CE);
-  if (It != Returned.end() && It->second.Int)
-    return *It->second.Int;
+  if (const VarValue *R = returnedBy(CE, F); R && R->Int)
+    return *R->Int;
 
   // Unknown call: uniform when every argument is, else lane-dependent, and
   // data when an argument is (cub's bitfield_extract of a loaded key).

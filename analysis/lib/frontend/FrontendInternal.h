@@ -583,6 +583,9 @@ private:
   Expr floatValue(const clang::Expr *E, const Frame &F);
   /// The value read from memory lvalue \p LV: a uniform or indirect symbol.
   Expr loadedValue(const clang::Expr *LV, const Frame &F);
+  /// Whether \p LV is in an object whose lost parts may vary per lane
+  /// (ObjectValue::LostVaries), itself or one it is a part of.
+  bool lostPerLane(const clang::Expr *LV, const Frame &F);
   /// For \p LV at \p A in the thread's own memory, whose stores are not
   /// followed there (an element of a local array, or what a pointer or
   /// reference into a local object holding an array reaches: each lane's
@@ -668,8 +671,18 @@ private:
   const clang::SourceManager &SM;
   KernelRecord &Kernel;
   /// What the last inlined walk of each call returned, for calls to
-  /// __device__ functions longer than one return statement.
-  llvm::DenseMap<const clang::CallExpr *, VarValue> Returned;
+  /// __device__ functions longer than one return statement, by the call
+  /// and the path of calls it is in (Frame::CallPath): a lambda's body
+  /// called twice (`make_tuple(l(x), l(3))`) has a call that returned
+  /// differently in each.
+  llvm::DenseMap<std::pair<const clang::CallExpr *, uint64_t>, VarValue>
+      Returned;
+  /// What the walk of \p CE in the body \p F interprets returned; null
+  /// when it was not walked on this path.
+  const VarValue *returnedBy(const clang::CallExpr *CE, const Frame &F) const {
+    auto It = Returned.find({CE, F.CallPath});
+    return It == Returned.end() ? nullptr : &It->second;
+  }
   /// The value of \p E when clang can fold it to an integer constant
   /// (literals, enumerators, constexpr, sizeof), folded once per node: the
   /// walk translates the same expressions again in every pass of a loop.

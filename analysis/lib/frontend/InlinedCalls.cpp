@@ -242,6 +242,11 @@ void KernelWalker::pushCall(Frame &Inner, const Frame &Caller,
   Inner.Active = Caller.Active;
   Inner.CallChain = Caller.CallChain;
   Inner.CallChain.push_back(toLocation(SM, Site));
+  // By the call itself where known: the calls a pack expansion makes
+  // (`g(f(get<I>(t))...)`) share one place.
+  Inner.CallPath =
+      mixKeys(Caller.CallPath,
+              Call ? reinterpret_cast<uintptr_t>(Call) : Site.getRawEncoding());
   Inner.Memory = Caller.Memory;
   // What library code does is reported at the user's call into it.
   Inner.LibraryCall = Caller.LibraryCall;
@@ -301,7 +306,7 @@ void KernelWalker::inlineCall(const CallExpr *CE, const FunctionDecl *Callee,
   bindArguments(Callee, Args, FirstArg, F, Inner);
   walkStmt(Callee->getBody(), Inner);
   popCall(F, Inner);
-  Returned[CE] = Result;
+  Returned[{CE, F.CallPath}] = Result;
   // Reference parameters bound to the caller's slots write back what the
   // callee left in them (`mirror(int &d, int n)` changes the caller's d).
   for (unsigned I = 0; I < Callee->getNumParams(); ++I) {

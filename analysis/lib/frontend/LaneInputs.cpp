@@ -97,7 +97,55 @@ void laneLeaves(const VarValue &V, std::vector<Expr> &Out) {
     laneLeaves(std::get<2>(Element), Out);
 }
 
+/// The variables an expression names (lambdas' bodies within it
+/// included), and whether it names `this`.
+struct NamedValues : RecursiveASTVisitor<NamedValues> {
+  llvm::SmallPtrSet<const ValueDecl *, 8> Named;
+  bool This = false;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    Named.insert(E->getDecl());
+    return true;
+  }
+  bool VisitCXXThisExpr(CXXThisExpr *) {
+    This = true;
+    return true;
+  }
+};
+
+/// Whether an object in \p V (itself or a field's) has lost parts that may
+/// vary.
+bool lostVaries(const VarValue &V) {
+  if (!V.Object)
+    return false;
+  if (V.Object->LostVaries)
+    return true;
+  return llvm::any_of(V.Object->Fields, [](const auto &Field) {
+    return lostVaries(Field.second);
+  });
+}
+
 } // namespace
+
+bool variesPerLane(const VarValue &V) {
+  std::vector<Expr> Leaves;
+  laneLeaves(V, Leaves);
+  return !Leaves.empty() || lostVaries(V);
+}
+
+bool computedPerLane(const clang::Expr *E, LaneIdentity &Lanes,
+                     const llvm::DenseMap<const ValueDecl *, VarValue> &Env,
+                     const VarValue *This) {
+  if (!E || Lanes.readBy(E))
+    return E != nullptr;
+  NamedValues N;
+  N.TraverseStmt(const_cast<clang::Expr *>(E));
+  if (N.This && (!This || variesPerLane(*This)))
+    return true;
+  return llvm::any_of(N.Named, [&](const ValueDecl *D) {
+    auto It = Env.find(D);
+    return It != Env.end() && variesPerLane(It->second);
+  });
+}
 
 bool LaneIdentity::readBy(const Stmt *S) {
   if (!S)
@@ -127,8 +175,13 @@ laneInputs(const llvm::SmallPtrSetImpl<const ValueDecl *> &Named,
     return std::nullopt;
   std::vector<Expr> Inputs;
   for (const ValueDecl *VD : Named)
-    if (auto It = Env.find(VD); It != Env.end())
+    if (auto It = Env.find(VD); It != Env.end()) {
+      // Lost parts that may vary are no input the loop's results can be
+      // said to be a function of.
+      if (lostVaries(It->second))
+        return std::nullopt;
       laneLeaves(It->second, Inputs);
+    }
   return Inputs;
 }
 

@@ -35,6 +35,7 @@
 #include <vector>
 
 namespace clang {
+class Expr;
 class FunctionDecl;
 class Stmt;
 } // namespace clang
@@ -72,6 +73,22 @@ std::optional<std::vector<Expr>>
 laneInputs(const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Named,
            const llvm::DenseMap<const clang::ValueDecl *, VarValue> &Env,
            bool ReadsLane);
+
+/// Whether the value of \p E may differ between the lanes of a warp by
+/// what it is computed from: it reads which lane runs it (\p Lanes), or it
+/// names a variable whose value in \p Env holds a per-lane value or an
+/// object whose lost parts may vary (ObjectValue::LostVaries), or `this`
+/// of such an object (\p This; null: not known, taken as per lane). A
+/// kernel's parameters and variables of no value in \p Env (declared in
+/// \p E, global) are the same in every lane.
+bool computedPerLane(
+    const clang::Expr *E, LaneIdentity &Lanes,
+    const llvm::DenseMap<const clang::ValueDecl *, VarValue> &Env,
+    const VarValue *This);
+
+/// Whether \p V holds a per-lane value, or an object whose lost parts may
+/// vary (ObjectValue::LostVaries), in itself or a field.
+bool variesPerLane(const VarValue &V);
 
 /// The inputs of the loop of \p State (CarriedState::LaneInputs) with those
 /// of the opaque values its samples hold, when its passes compute from

@@ -125,12 +125,21 @@ std::optional<VarValue> KernelWalker::recordValue(const clang::Expr *Init,
       if (std::optional<SymbolKind> Own = threadArrayElement(E, *A, F))
         return namedObject(sourceText(Ctx, E->getSourceRange()), *Own);
       bool Lane = A->Ptr.ByteOffset.isLaneDependent();
+      // `c ? u : v` of two objects, chosen per lane: what the lanes copy
+      // differs where the objects do, at any offset.
+      const auto *CO = dyn_cast<ConditionalOperator>(E->IgnoreParens());
+      bool PerLaneChoice = CO && translate(CO->getCond(), F).isLaneDependent();
       return namedObject(sourceText(Ctx, E->getSourceRange()),
-                         Lane ? SymbolKind::IndirectValue
-                              : SymbolKind::UniformValue);
+                         Lane            ? SymbolKind::IndirectValue
+                         : PerLaneChoice ? SymbolKind::LaneValue
+                                         : SymbolKind::UniformValue);
     }
+  // Not followed: its fields are lost, per lane where what it is computed
+  // from is (CuTe's `idx2crd(threadIdx.x, shape)`).
   VarValue Unknown;
   Unknown.Object = std::make_shared<ObjectValue>();
+  Unknown.Object->LostVaries =
+      computedPerLane(E, Facts.laneIdentity(), F.Env, F.ThisObject);
   return Unknown;
 }
 
@@ -277,6 +286,42 @@ std::optional<VarValue> KernelWalker::valueOf(QualType T,
     return std::nullopt;
   }
   return V;
+}
+
+bool KernelWalker::lostPerLane(const clang::Expr *LV, const Frame &F) {
+  // Outward from the lvalue through what it is a part of: a field, an
+  // element of an array held by value, what a call returns a reference
+  // into (CuTe's `get<0>(coord)`, `t.engine()`).
+  const clang::Expr *E = LV;
+  for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
+    E = E->IgnoreParenImpCasts();
+    if (std::optional<VarValue> Held = heldValue(E, F);
+        Held && Held->Object && Held->Object->LostVaries)
+      return true;
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow() && !isThis(ME->getBase()))
+        return false;
+      E = ME->getBase();
+    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      // An array held by value, not memory through a pointer.
+      const auto *ICE =
+          dyn_cast<ImplicitCastExpr>(ASE->getBase()->IgnoreParens());
+      E = ICE && ICE->getCastKind() == CK_ArrayToPointerDecay
+              ? ICE->getSubExpr()
+              : nullptr;
+    } else if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E)) {
+      E = MCE->getImplicitObjectArgument();
+    } else if (const auto *CE = dyn_cast<CallExpr>(E);
+               CE && CE->getNumArgs() > 0 && CE->isGLValue()) {
+      E = CE->getArg(0);
+    } else if (isa<CXXThisExpr>(E)) {
+      return F.ThisObject && F.ThisObject->Object &&
+             F.ThisObject->Object->LostVaries;
+    } else {
+      return false;
+    }
+  }
+  return false;
 }
 
 } // namespace frontend

@@ -517,6 +517,48 @@ withWarpUniformValues(const AccessPattern &Access, const PredictOptions &Opts,
   return Q;
 }
 
+/// For an access whose address holds per-lane values the engine cannot
+/// model, executed by one lane of each warp (`if (tid == 0)
+/// logits[total.p] = ...`): whatever that lane's address, one request of
+/// one element. The prediction with those values taken as unknowns the
+/// same in all lanes, when it shows one active lane per request; nullopt
+/// otherwise.
+std::optional<Prediction> oneLanePrediction(const AccessPattern &Access,
+                                            const PredictOptions &Opts,
+                                            GuardMemo &Guards) {
+  bool ValuesUnknown = Access.UnknownReason.empty() ||
+                       Access.UnknownReason == Access.OpaqueReason;
+  if (!ValuesUnknown || !Access.Active.isLaneDependent())
+    return std::nullopt;
+  std::map<Symbol, Expr> Uniform;
+  std::vector<std::string> Names;
+  for (const Symbol &S : Access.Address.symbols())
+    if (S.Kind == SymbolKind::IndirectValue ||
+        S.Kind == SymbolKind::LaneValue) {
+      Uniform[S] = ExprContext::of(Access.Address)
+                       .symbol({SymbolKind::UniformValue, S.Name, S.Version});
+      if (!llvm::is_contained(Names, S.Name))
+        Names.push_back(S.Name);
+    }
+  if (Uniform.empty())
+    return std::nullopt;
+  AccessPattern Q = Access;
+  Q.Address = Access.Address.substitute(Uniform);
+  Q.LoadAddresses.clear();
+  Q.OpaqueReason.clear();
+  Q.UnknownReason.clear();
+  Prediction P = predictWith(Q, Opts, Guards);
+  if (P.Class == Classification::Unknown || !P.ActiveLanesPerRequest ||
+      *P.ActiveLanesPerRequest != 1.0)
+    return std::nullopt;
+  P.Assumptions.insert(
+      P.Assumptions.begin(),
+      fmt::format("one lane of each warp executes the access: its address "
+                  "(through {}, not modelled per lane) is one element",
+                  llvm::join(Names, ", ")));
+  return P;
+}
+
 } // namespace
 
 Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
@@ -535,8 +577,11 @@ Prediction predictWith(const AccessPattern &Access, const PredictOptions &Opts,
     }
   }
   Prediction P;
-  if (screenAddress(Access, P))
+  if (screenAddress(Access, P)) {
+    if (std::optional<Prediction> One = oneLanePrediction(Access, Opts, Guards))
+      return *One;
     return P;
+  }
   // Bounded cost: the lanes evaluate each distinct node of the address once
   // (shared subtrees cost once), so an address with a huge number of them
   // (values merged over many paths of long functions) is not evaluated lane
