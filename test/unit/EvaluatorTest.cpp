@@ -444,3 +444,50 @@ __global__ void k(float *out) {
 }
 
 } // namespace
+
+TEST(EvaluatorTest, ACallsResultIsKeptPerCallPath) {
+  // The lambda's one body calls id() for each of its two calls: each call
+  // of the lambda answers with what its own call of id() returned, not the
+  // last one's (CuTe's idx2crd through transform and identity).
+  Lines L = walk(R"(
+struct id {
+  template <class T> __device__ T &&operator()(T &&x) const {
+    return static_cast<T &&>(x);
+  }
+};
+struct two { int a, b; };
+template <class A, class B> __device__ two make(A const &a, B const &b) {
+  two t;
+  t.a = a;
+  t.b = b;
+  return t;
+}
+__global__ void k(float *out) {
+  int x = threadIdx.x;
+  auto l = [&](auto const &v) { return id{}(v); };
+  two c = make(l(x), l(3));
+  out[c.a] = 0;
+  out[c.b] = 0;
+})",
+                 "k");
+  EXPECT_EQ(L, (Lines{"store out: 4*threadIdx.x", "store out: 12"}));
+}
+
+TEST(EvaluatorTest, ALostObjectVariesWhereItsInputsDo) {
+  // An object the walker cannot follow (a function without a body) made
+  // from the lane's index has fields unknown per lane; made from a kernel
+  // parameter alone, fields the same in every lane.
+  Lines L = walk(R"(
+struct two { int a, b; };
+__device__ two opaque(int i);
+__global__ void k(float *out, int n) {
+  two p = opaque(threadIdx.x);
+  out[p.a] = 0;
+  two u = opaque(n);
+  out[u.a + threadIdx.x] = 0;
+})",
+                 "k");
+  ASSERT_EQ(L.size(), 2u);
+  EXPECT_EQ(L[0], "store out: 4*p.a unknown");
+  EXPECT_EQ(L[1], "store out: 4*threadIdx.x + 4*u.a");
+}
