@@ -76,6 +76,7 @@ enum class CudaRole {
   TupleMake,         ///< make_tuple of std and libcu++: a tuple of its
                      ///< arguments (Tuples.cpp).
   TupleGet,          ///< get<I> of a tuple: its element I.
+  VectorMake,        ///< make_int2 & co.: the vector of their arguments.
   Identity,          ///< libcu++'s forward and move: their argument, the
                      ///< same object (std's are clang builtins).
 };

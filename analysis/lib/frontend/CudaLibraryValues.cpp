@@ -135,7 +135,9 @@ Expr threadInBlock(const ExprContext &X) {
 }
 
 std::optional<VarValue> KernelWalker::specialObject(const CallExpr *CE,
-                                                    const Frame &) {
+                                                    const Frame &F) {
+  if (cudaFunction(CE).is(CudaRole::VectorMake))
+    return madeVector(CE, F);
   const ExprContext &X = Facts.exprs();
   const CXXRecordDecl *RD = objectClass(CE);
   int64_t Tile = 0;
@@ -422,6 +424,32 @@ std::optional<Expr> KernelWalker::fastDivision(const BinaryOperator *Shr,
   if (!D)
     return std::nullopt;
   return Expr::div(N, *D);
+}
+
+std::optional<VarValue> KernelWalker::madeVector(const CallExpr *CE,
+                                                 const Frame &F) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  const RecordDecl *RD = CE->getType()->getAsRecordDecl();
+  if (!FD || !RD || !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return std::nullopt;
+  VarValue V;
+  V.Object = std::make_shared<ObjectValue>();
+  unsigned I = 0;
+  for (const FieldDecl *Field : RD->fields()) {
+    if (I >= CE->getNumArgs())
+      break;
+    const clang::Expr *Arg = CE->getArg(I++);
+    VarValue FV;
+    QualType T = Field->getType();
+    if (T->isIntegralOrEnumerationType())
+      FV.Int = translate(Arg, F);
+    else if (T->isRealFloatingType())
+      FV.Int = floatValue(Arg, F);
+    else
+      continue;
+    V.Object->Fields.emplace_back(Field, std::move(FV));
+  }
+  return V;
 }
 
 } // namespace frontend

@@ -504,6 +504,9 @@ private:
   /// groups' this_thread_block(), tiled_partition<N>(), this_grid()).
   std::optional<VarValue> specialObject(const clang::CallExpr *CE,
                                         const Frame &F);
+  /// make_int2(a, b) & co. of the CUDA headers: the vector of \p CE's
+  /// arguments.
+  std::optional<VarValue> madeVector(const clang::CallExpr *CE, const Frame &F);
   /// Values of calls into the CUDA headers with a known meaning (cooperative
   /// groups' thread_rank(), shuffles, atomics' return values).
   std::optional<Expr> specialValue(const clang::CallExpr *CE, const Frame &F,
