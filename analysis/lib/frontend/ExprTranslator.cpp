@@ -129,33 +129,34 @@ Expr KernelWalker::loadedValue(const clang::Expr *LV, const Frame &F) {
       return *Element->Int;
   // Uniform if every lane reads the same address, else data-dependent.
   std::optional<AddressInfo> A = resolveAddress(LV, F, nullptr);
-  if (std::optional<SymbolKind> Own =
-          A ? threadArrayElement(LV, *A, F) : std::nullopt) {
-    bool Data = *Own == SymbolKind::IndirectValue;
-    Expr V = opaqueValue(LV, /*LaneDependent=*/true, /*Indirect=*/Data,
-                         mixKeys(F.Memory, locationKey(LV)));
-    if (Data)
-      return V;
-    OpaqueReasons.try_emplace(
-        V.getSymbol(),
-        fmt::format("'{}' is read back from the thread's local memory ('{}'), "
-                    "whose stores the analysis does not follow there",
-                    sourceText(Ctx, LV->getSourceRange()), A->Ptr.BaseName));
-    return V;
-  }
-  bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
-  if (!Lane && A->Ptr.Space == MemorySpace::Local && lostPerLane(LV, F)) {
-    // A part of the thread's own object the walker lost, computed from
-    // per-lane values: it may differ between lanes, and nothing says how.
+  // A value of the thread's own memory that may differ between lanes and
+  // that the analysis does not follow: per lane, and why (\p Why names the
+  // lvalue, then the variable).
+  auto Unmodelled = [&](const char *Why) {
     Expr V = opaqueValue(LV, /*LaneDependent=*/true, /*Indirect=*/false,
                          mixKeys(F.Memory, locationKey(LV)));
-    OpaqueReasons.try_emplace(
-        V.getSymbol(),
-        fmt::format("'{}' is a part of '{}' that the analysis did not follow, "
-                    "computed from values that differ between lanes",
-                    sourceText(Ctx, LV->getSourceRange()), A->Ptr.BaseName));
+    OpaqueReasons.try_emplace(V.getSymbol(),
+                              fmt::format(fmt::runtime(Why),
+                                          sourceText(Ctx, LV->getSourceRange()),
+                                          A->Ptr.BaseName));
     return V;
+  };
+  if (std::optional<SymbolKind> Own =
+          A ? threadArrayElement(LV, *A, F) : std::nullopt) {
+    if (*Own == SymbolKind::IndirectValue)
+      return opaqueValue(LV, /*LaneDependent=*/true, /*Indirect=*/true,
+                         mixKeys(F.Memory, locationKey(LV)));
+    return Unmodelled("'{}' is read back from the thread's local memory "
+                      "('{}'), whose stores the analysis does not follow "
+                      "there");
   }
+  bool Lane = !A || A->Ptr.ByteOffset.isLaneDependent();
+  // A part of the thread's own object the walker lost, computed from
+  // per-lane values.
+  if (!Lane && A->Ptr.Space == MemorySpace::Local && lostPerLane(LV, F))
+    return Unmodelled("'{}' is a part of '{}' that the analysis did not "
+                      "follow, computed from values that differ between "
+                      "lanes");
   // The value is what this address held in this version of memory: the
   // same for two reads of it spelled alike with no store between;
   // different across a store.
