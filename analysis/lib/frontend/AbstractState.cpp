@@ -552,9 +552,9 @@ VarValue KernelWalker::mergeValues(const Expr &Cond, const VarValue &T,
       O->ScalarKind = T.Object->ScalarKind;
       // Fields neither side assigned are lost where the names differ: the
       // lanes choose between them where the condition is per lane.
-      O->LostVaries = T.Object->LostVaries || E.Object->LostVaries ||
-                      (O->Name.empty() && T.Object->Name != E.Object->Name &&
-                       Cond.isLaneDependent());
+      O->LostVaries =
+          T.Object->LostVaries || E.Object->LostVaries ||
+          (T.Object->Name != E.Object->Name && Cond.isLaneDependent());
       O->Captures = T.Object->Captures ? T.Object->Captures
                                        : E.Object->Captures;
       llvm::SmallVector<const FieldDecl *, 8> Fields;

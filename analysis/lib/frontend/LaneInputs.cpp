@@ -135,8 +135,10 @@ bool variesPerLane(const VarValue &V) {
 bool computedPerLane(const clang::Expr *E, LaneIdentity &Lanes,
                      const llvm::DenseMap<const ValueDecl *, VarValue> &Env,
                      const VarValue *This) {
-  if (!E || Lanes.readBy(E))
-    return E != nullptr;
+  if (!E)
+    return false;
+  if (Lanes.readBy(E))
+    return true;
   NamedValues N;
   N.TraverseStmt(const_cast<clang::Expr *>(E));
   if (N.This && (!This || variesPerLane(*This)))
