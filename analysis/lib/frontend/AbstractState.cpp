@@ -331,8 +331,9 @@ std::optional<VarValue> KernelWalker::heldValue(const clang::Expr *LV,
     // bound to: not told apart here.)
     QualType Ret = CE->getCallReturnType(Ctx);
     auto Slot = [&](const VarValue &V) {
-      return V.Object || (Ret->isReferenceType() && !V.UntracedMemory &&
-                          V.Int && !Ret.getNonReferenceType()->isPointerType());
+      return V.Object ||
+             (Ret->isReferenceType() && !V.UntracedMemory &&
+              !Ret.getNonReferenceType()->isPointerType() && bindsSlot(Ret, V));
     };
     if (const VarValue *R = returnedBy(CE, F); R && Slot(*R))
       return *R;

@@ -97,21 +97,6 @@ void laneLeaves(const VarValue &V, std::vector<Expr> &Out) {
     laneLeaves(std::get<2>(Element), Out);
 }
 
-/// The variables an expression names (lambdas' bodies within it
-/// included), and whether it names `this`.
-struct NamedValues : RecursiveASTVisitor<NamedValues> {
-  llvm::SmallPtrSet<const ValueDecl *, 8> Named;
-  bool This = false;
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    Named.insert(E->getDecl());
-    return true;
-  }
-  bool VisitCXXThisExpr(CXXThisExpr *) {
-    This = true;
-    return true;
-  }
-};
-
 /// Whether an object in \p V (itself or a field's) has lost parts that may
 /// vary.
 bool lostVaries(const VarValue &V) {
@@ -126,6 +111,26 @@ bool lostVaries(const VarValue &V) {
 
 } // namespace
 
+llvm::SmallPtrSet<const ValueDecl *, 8> namedIn(const Stmt *S,
+                                                bool *NamesThis) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallPtrSet<const ValueDecl *, 8> Names;
+    bool This = false;
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      Names.insert(DRE->getDecl());
+      return true;
+    }
+    bool VisitCXXThisExpr(CXXThisExpr *) {
+      This = true;
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  if (NamesThis)
+    *NamesThis = F.This;
+  return F.Names;
+}
+
 bool variesPerLane(const VarValue &V) {
   std::vector<Expr> Leaves;
   laneLeaves(V, Leaves);
@@ -139,11 +144,11 @@ bool computedPerLane(const clang::Expr *E, LaneIdentity &Lanes,
     return false;
   if (Lanes.readBy(E))
     return true;
-  NamedValues N;
-  N.TraverseStmt(const_cast<clang::Expr *>(E));
-  if (N.This && (!This || variesPerLane(*This)))
+  bool NamesThis = false;
+  llvm::SmallPtrSet<const ValueDecl *, 8> Named = namedIn(E, &NamesThis);
+  if (NamesThis && (!This || variesPerLane(*This)))
     return true;
-  return llvm::any_of(N.Named, [&](const ValueDecl *D) {
+  return llvm::any_of(Named, [&](const ValueDecl *D) {
     auto It = Env.find(D);
     return It != Env.end() && variesPerLane(It->second);
   });

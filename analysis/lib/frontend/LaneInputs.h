@@ -74,6 +74,11 @@ laneInputs(const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Named,
            const llvm::DenseMap<const clang::ValueDecl *, VarValue> &Env,
            bool ReadsLane);
 
+/// The variables \p S names (lambdas' bodies within it included); with
+/// \p NamesThis, whether it names `this`.
+llvm::SmallPtrSet<const clang::ValueDecl *, 8>
+namedIn(const clang::Stmt *S, bool *NamesThis = nullptr);
+
 /// Whether the value of \p E may differ between the lanes of a warp by
 /// what it is computed from: it reads which lane runs it (\p Lanes), or it
 /// names a variable whose value in \p Env holds a per-lane value or an

@@ -124,19 +124,6 @@ perPassArrays(const Stmt *Body, const ValueDecl *Counter,
   return Out;
 }
 
-/// The variables \p S names.
-llvm::SmallPtrSet<const ValueDecl *, 8> namedIn(const Stmt *S) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    llvm::SmallPtrSet<const ValueDecl *, 8> Names;
-    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-      Names.insert(DRE->getDecl());
-      return true;
-    }
-  } F;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Names;
-}
-
 /// Adds to \p Out the variables \p S changes where a pass of the loop whose
 /// body holds it may not get (\p Conditional, or below: a branch of an
 /// `if`, a `switch`, an arm of `?:`, the right side of `&&` and `||`, a

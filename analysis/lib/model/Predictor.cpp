@@ -456,6 +456,13 @@ std::optional<std::string> dropBlockConditionsPass(Context &Ctx, Totals &Base,
          Solved;
 }
 
+/// \p S taken as the same in every lane of a warp: a uniform unknown of its
+/// name and version, in \p Address's context.
+Expr uniformTwin(const Expr &Address, const Symbol &S) {
+  return ExprContext::of(Address).symbol(
+      {SymbolKind::UniformValue, S.Name, S.Version});
+}
+
 /// \p Access with each loaded value of its address that is read from one
 /// address per warp (the load itself predicts uniform), and each opaque
 /// per-lane value all of whose inputs are the same in a warp's lanes, made
@@ -496,8 +503,7 @@ withWarpUniformValues(const AccessPattern &Access, const PredictOptions &Opts,
     }
     if (!AllUniform)
       return std::nullopt;
-    Uniform[S] = ExprContext::of(Access.Address)
-                     .symbol({SymbolKind::UniformValue, S.Name, S.Version});
+    Uniform[S] = uniformTwin(Access.Address, S);
     std::string Note =
         S.Kind == SymbolKind::IndirectValue
             ? fmt::format("'{}' is read from one address per warp: the same "
@@ -535,8 +541,7 @@ std::optional<Prediction> oneLanePrediction(const AccessPattern &Access,
   for (const Symbol &S : Access.Address.symbols())
     if (S.Kind == SymbolKind::IndirectValue ||
         S.Kind == SymbolKind::LaneValue) {
-      Uniform[S] = ExprContext::of(Access.Address)
-                       .symbol({SymbolKind::UniformValue, S.Name, S.Version});
+      Uniform[S] = uniformTwin(Access.Address, S);
       if (!llvm::is_contained(Names, S.Name))
         Names.push_back(S.Name);
     }
